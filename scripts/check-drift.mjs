@@ -1,0 +1,38 @@
+// Regenerates every committed build output into a scratch folder and fails if any file differs
+// from generated/: generated files are only ever changed by regenerating them.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { generatedDir, repoRoot } from "./lib/paths.mjs";
+
+// The steps that write generated/, in order; each takes --out.
+const STEPS = ["scripts/bundle.mjs", "scripts/generate.mjs"];
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-drift-"));
+let problems = [];
+try {
+  for (const step of STEPS) {
+    const result = spawnSync(process.execPath, [step, "--out", scratch], { cwd: repoRoot, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${step} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  const fresh = new Set(readdirSync(scratch));
+  const committed = new Set(readdirSync(generatedDir).filter((name) => !name.startsWith(".")));
+  for (const name of committed) {
+    if (!fresh.has(name)) problems.push(`generated/${name} is not produced by any step: delete it or add its step`);
+  }
+  for (const name of fresh) {
+    const current = path.join(generatedDir, name);
+    if (!existsSync(current)) problems.push(`generated/${name} is missing: run \`npm run build:spec\` and commit it`);
+    else if (!readFileSync(current).equals(readFileSync(path.join(scratch, name)))) {
+      problems.push(`generated/${name} differs from a fresh build: run \`npm run build:spec\` and commit the result (never edit it by hand)`);
+    }
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+if (problems.length > 0) {
+  console.error(`check-drift: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("check-drift: generated/ matches a fresh build");

@@ -1,0 +1,64 @@
+// Starts the Prism mock of the bundle on 127.0.0.1 and waits until it answers.
+// Used by `npm run mock`, `npm start` and the contract tests' global setup.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { binDir, generatedDir, repoRoot } from "./paths.mjs";
+
+/** Asks the OS for a port that is free right now on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ port?: number, spec?: string, errors?: boolean, startTimeoutMs?: number, onLog?: (line: string) => void }} [options]
+ * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
+ */
+export async function startPrism(options = {}) {
+  const port = options.port ?? (await freePort());
+  const spec = options.spec ?? path.join(generatedDir, "openapi.yaml");
+  // --errors turns any answer that breaks the contract into a 500 with an sl-violations header,
+  // so a contract test sees our own mistakes instead of a silently wrong mock.
+  const args = ["mock", spec, "--host", "127.0.0.1", "--port", String(port)];
+  if (options.errors !== false) args.push("--errors");
+  const child = spawn(path.join(binDir, "prism"), args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const collect = (chunk) => {
+    output += chunk;
+    if (options.onLog) for (const line of String(chunk).split("\n")) if (line.trim()) options.onLog(line);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+    });
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Prism exited with code ${child.exitCode} before it was ready:\n${output}`);
+    try {
+      const response = await fetch(`${url}/v1/healthcheck`);
+      await response.arrayBuffer();
+      if (response.status === 200) return { url, port, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`Prism did not answer on ${url} within the start-up timeout:\n${output}`);
+}

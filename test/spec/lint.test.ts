@@ -1,0 +1,19 @@
+// Both linters must report nothing at all: zero errors and zero warnings.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+const run = (script: string) => spawnSync("npm", ["run", "--silent", script], { encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+
+describe("lint", () => {
+  it("redocly lint passes with no problems", () => {
+    const result = run("lint:redocly");
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain("redocly lint: 0 error(s), 0 warning(s)");
+  }, 120_000);
+
+  it("spectral lint (with the OWASP ruleset) passes with no warnings", () => {
+    const result = run("lint:spectral");
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/No results with a severity of 'warn' or higher found/);
+  }, 120_000);
+});

@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: fast tests that need nothing but Node, and contract tests that need the Prism
+// mock (started once in globalSetup, so the fast tests never wait for it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts", "test/transport/**/*.test.ts", "test/spec/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/contract/prism.global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
