@@ -1,0 +1,111 @@
+// JWT mode: one token at a time, shared by every request of a client.
+//
+// - fetched lazily, and by one request however many callers are waiting (they share a promise);
+// - kept until its `expires_at`, converted to our clock with the server's `Date` header (clock
+//   skew), less a 5-minute margin;
+// - a 401 on a bearer request invalidates exactly the token it carried; a refresh that began
+//   before that invalidation cannot overwrite a newer token (generation counter);
+// - a failed fetch rejects every waiter with the same error and leaves the cache empty, so the
+//   next caller tries again.
+import { checkJwt } from "./credentials.js";
+import { ServiceConfigurationError } from "./errors.js";
+import { emit, type ServiceLogger } from "./logger.js";
+
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** The brief's lifetime, used only when a token answer lacks a readable `expires_at`. */
+const DEFAULT_LIFETIME_MS = 24 * 60 * 60_000;
+/** Old tokens are still secrets: remember a few for redaction. */
+const REMEMBERED_TOKENS = 4;
+
+export interface TokenAnswer {
+  readonly data: unknown;
+  /** The server's `Date` header, for clock skew. */
+  readonly serverDate: string | null;
+}
+
+export class TokenCache {
+  #token: string | undefined;
+  #refreshAt = 0;
+  #inflight: Promise<string> | undefined;
+  #generation = 0;
+  readonly #recent: string[] = [];
+
+  constructor(
+    private readonly fetchToken: () => Promise<TokenAnswer>,
+    private readonly logger?: ServiceLogger,
+  ) {}
+
+  /** A usable token: the cached one, the one being fetched, or a new fetch. */
+  get(): Promise<string> {
+    if (this.#token !== undefined && Date.now() < this.#refreshAt) return Promise.resolve(this.#token);
+    return this.#inflight ?? this.#startFetch();
+  }
+
+  /** The service rejected `token`: drop it (if it is still the current one) and get another. */
+  replace(token: string): Promise<string> {
+    if (token === this.#token) {
+      this.#token = undefined;
+      this.#generation++;
+      // A fetch already under way started before the rejection: let a new one begin.
+      this.#inflight = undefined;
+    }
+    return this.get();
+  }
+
+  /** Tokens this cache has handed out recently, for redaction. */
+  recentTokens(): readonly string[] {
+    return this.#recent;
+  }
+
+  #startFetch(): Promise<string> {
+    const generation = this.#generation;
+    const started = Date.now();
+    emit(this.logger, { event: "token-refresh", outcome: "start" });
+    const promise = this.fetchToken().then(
+      (answer) => {
+        const { token, refreshAt, expiresAt } = this.#parse(answer);
+        this.#remember(token);
+        if (generation === this.#generation) {
+          this.#token = token;
+          this.#refreshAt = refreshAt;
+        }
+        if (this.#inflight === promise) this.#inflight = undefined;
+        emit(this.logger, { event: "token-refresh", outcome: "success", durationMs: Date.now() - started, expiresAt });
+        return token;
+      },
+      (error: unknown) => {
+        if (this.#inflight === promise) this.#inflight = undefined;
+        emit(this.logger, { event: "token-refresh", outcome: "failure", durationMs: Date.now() - started });
+        throw error;
+      },
+    );
+    this.#inflight = promise;
+    return promise;
+  }
+
+  #parse(answer: TokenAnswer): { token: string; refreshAt: number; expiresAt: string } {
+    const body = answer.data as { access_token?: unknown; expires_at?: unknown } | undefined;
+    if (!body || typeof body !== "object") {
+      throw new ServiceConfigurationError("get-token answered without a JSON body");
+    }
+    const token = checkJwt(body.access_token, "get-token's access_token");
+    const now = Date.now();
+    // Skew = server clock − our clock, measured when the answer arrived (1 s resolution is ample
+    // against a 5-minute margin).
+    const serverNow = answer.serverDate ? Date.parse(answer.serverDate) : Number.NaN;
+    const skew = Number.isFinite(serverNow) ? serverNow - now : 0;
+    const serverExpiry = typeof body.expires_at === "string" ? Date.parse(body.expires_at) : Number.NaN;
+    const expiry = Number.isFinite(serverExpiry) ? serverExpiry - skew : now + DEFAULT_LIFETIME_MS;
+    const lifetime = expiry - now;
+    // Normally 5 minutes early; for an unexpectedly short-lived token, half-way, so that a token
+    // issued with less than the margin left is still used once rather than refetched per call.
+    const refreshAt = expiry - Math.min(REFRESH_MARGIN_MS, Math.max(lifetime, 0) / 2);
+    return { token, refreshAt, expiresAt: new Date(expiry).toISOString() };
+  }
+
+  #remember(token: string): void {
+    if (this.#recent.includes(token)) return;
+    this.#recent.push(token);
+    if (this.#recent.length > REMEMBERED_TOKENS) this.#recent.shift();
+  }
+}

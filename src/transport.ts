@@ -1,0 +1,168 @@
+// The `fetch` given to openapi-fetch. It runs beneath the middleware, so a retry re-sends the
+// same request without re-running middleware: once per call, the middleware chooses credentials
+// and records the operation (call-context.ts); here, per attempt, we apply the timeout, the
+// caller's AbortSignal, redirects, retries, and in JWT mode the one replay after a 401.
+import { callContexts, responseMeta } from "./call-context.js";
+import type { FetchLike } from "./config.js";
+import { DeadlineQueue, TIMED_OUT } from "./deadlines.js";
+import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
+import { emit, type ServiceLogger } from "./logger.js";
+import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
+import { RedirectFailure, sendFollowingRedirects } from "./redirects.js";
+import { backoffDelay, isRetryableStatus, retryDelay } from "./retry-policy.js";
+import { sleep } from "./sleep.js";
+import type { TokenCache } from "./token-cache.js";
+
+export interface TransportOptions {
+  readonly fetch: FetchLike;
+  /** The API's origin: credentials never leave it. */
+  readonly origin: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly logger: ServiceLogger | undefined;
+  readonly tokens: TokenCache | undefined;
+  readonly secrets: () => readonly string[];
+  /** For tests: the jitter source. */
+  readonly random?: () => number;
+}
+
+export type Transport = (request: Request, ext?: Record<string, unknown>) => Promise<Response>;
+
+/** Methods HTTP defines as idempotent: the fallback when a request has no recorded operation. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** Statuses whose Response may not have a body. */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+type Failure = { readonly kind: "timeout" | "connection"; readonly error: ServiceError; readonly retryable: boolean };
+
+export function createTransport(options: TransportOptions): Transport {
+  const { fetch: fetchImpl, timeoutMs, maxRetries, logger, tokens, secrets } = options;
+  const originPrefix = `${options.origin}/`;
+  const random = options.random ?? Math.random;
+  const deadlines = new DeadlineQueue(timeoutMs);
+
+  return async function transport(request, ext) {
+    const context = callContexts.get(request);
+    const operation = context?.operation ?? `${request.method} ${new URL(request.url).pathname}`;
+    const retrySafe = context ? context.policy.retrySafe : IDEMPOTENT_METHODS.has(request.method);
+    const stream = context?.stream ?? false;
+    const caller = request.signal;
+    if (caller.aborted) throw caller.reason;
+    // Defence in depth: whatever produced this request, credentials go to the API's origin only.
+    if (!request.url.startsWith(originPrefix)) stripCredentials(request.headers);
+    const path = logger ? redactUrl(request.url) : "";
+    const method = request.method;
+    // Read once, replayed byte for byte by every attempt and by 307/308 redirects.
+    const body = request.body === null ? undefined : await request.arrayBuffer();
+    const maxAttempts = retrySafe ? maxRetries + 1 : 1;
+    let bearer = context?.bearer;
+    let replayed = false;
+    let retries = 0;
+
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await sendOnce(request, body, ext, attempt);
+      if (outcome instanceof Response) {
+        const status = outcome.status;
+        if (status === 401 && bearer !== undefined && tokens && !replayed) {
+          // JWT mode: the token was revoked or expired early. Replace exactly that token and
+          // replay once; a second 401 is the service's answer and is returned.
+          replayed = true;
+          await outcome.body?.cancel().catch(() => undefined);
+          bearer = await tokens.replace(bearer);
+          request.headers.set("authorization", `Bearer ${bearer}`);
+          continue;
+        }
+        if (retries < maxAttempts - 1 && isRetryableStatus(status)) {
+          const delayMs = retryDelay(retries, outcome.headers.get("retry-after"), random());
+          if (delayMs !== undefined) {
+            emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: status });
+            await outcome.body?.cancel().catch(() => undefined);
+            await sleep(delayMs, caller);
+            retries++;
+            continue;
+          }
+        }
+        responseMeta.set(outcome, { operation, attempts: attempt, secrets });
+        return outcome;
+      }
+      if (retries < maxAttempts - 1 && outcome.retryable) {
+        const delayMs = backoffDelay(retries, random());
+        emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: outcome.kind });
+        await sleep(delayMs, caller);
+        retries++;
+        continue;
+      }
+      throw outcome.error;
+    }
+
+    async function sendOnce(
+      request: Request,
+      body: ArrayBuffer | undefined,
+      ext: Record<string, unknown> | undefined,
+      attempt: number,
+    ): Promise<Response | Failure> {
+      const controller = new AbortController();
+      const onCallerAbort = () => controller.abort(caller.reason);
+      caller.addEventListener("abort", onCallerAbort, { once: true });
+      const deadline = deadlines.start(controller);
+      const started = Date.now();
+      emit(logger, { event: "request", method, path, operation, attempt });
+      try {
+        let response = await sendFollowingRedirects(fetchImpl, request, body, controller.signal, ext);
+        // Read the body under the same deadline, so a stall or reset mid-body is a timeout or a
+        // connection error of this attempt (and retried like one), not a failure later in parsing.
+        if (!stream) response = await buffered(response);
+        emit(logger, {
+          event: "response",
+          method,
+          path,
+          operation,
+          attempt,
+          status: response.status,
+          durationMs: Date.now() - started,
+          requestId: response.headers.get("x-request-id") ?? undefined,
+        });
+        return response;
+      } catch (error) {
+        if (caller.aborted) throw caller.reason;
+        const timedOut = controller.signal.aborted && controller.signal.reason === TIMED_OUT;
+        const kind = timedOut ? "timeout" : "connection";
+        emit(logger, { event: "error", method, path, operation, attempt, durationMs: Date.now() - started, reason: kind });
+        const init = { operation, attempts: attempt, request: summarize(request) };
+        if (timedOut) return { kind, error: new ServiceTimeoutError({ ...init, timeoutMs }), retryable: true };
+        // A redirect we refuse to follow will be refused again: not worth a retry.
+        const refused = error instanceof RedirectFailure;
+        const message = refused ? error.message : "the connection failed before a complete answer arrived";
+        const failure = new ServiceConnectionError(message, { ...init, cause: sanitizeCause(error, secrets()) });
+        return { kind, error: failure, retryable: !refused };
+      } finally {
+        deadlines.finish(deadline);
+        // A streamed body is read after we return: leave the caller's abort wired to it.
+        if (!stream) caller.removeEventListener("abort", onCallerAbort);
+      }
+    }
+  };
+}
+
+function stripCredentials(headers: Headers): void {
+  const names: string[] = [];
+  headers.forEach((_value, name) => {
+    if (isCredentialHeader(name)) names.push(name);
+  });
+  for (const name of names) headers.delete(name);
+}
+
+function summarize(request: Request): RedactedRequest {
+  return { method: request.method, url: redactUrl(request.url), headers: redactHeaders(request.headers) };
+}
+
+/** The response with its body read into memory (see sendOnce). */
+async function buffered(response: Response): Promise<Response> {
+  // Opaque (browser manual-redirect) and informational answers cannot be rebuilt; pass them on.
+  if (response.status < 200 || response.status > 599 || response.body === null) return response;
+  const bytes = await response.arrayBuffer();
+  const body = bytes.byteLength === 0 || NULL_BODY_STATUSES.has(response.status) ? null : bytes;
+  const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  if (response.url) Object.defineProperty(copy, "url", { value: response.url });
+  return copy;
+}
