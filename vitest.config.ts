@@ -13,6 +13,14 @@ export default defineConfig({
         },
       },
       {
+        // Type-level tests: tsc checks them; a type error is reported as a failed test.
+        test: {
+          name: "types",
+          include: [],
+          typecheck: { enabled: true, only: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
+        },
+      },
+      {
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],

@@ -1,0 +1,119 @@
+// Reads ../shared/facts (the facts about the live service) into plain objects for the tests.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const factsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/facts");
+
+function readTable(name: string): Record<string, string>[] {
+  const [header, ...rows] = readFileSync(path.join(factsDir, name), "utf8").split("\n").filter((line) => line.length > 0);
+  const columns = header!.split("\t");
+  return rows.map((row) => {
+    const cells = row.split("\t");
+    return Object.fromEntries(columns.map((column, i) => [column, cells[i] ?? ""]));
+  });
+}
+
+export interface FactParameter {
+  name: string;
+  type: string;
+  required: boolean;
+  /** The declared default as JSON text, when there is one. */
+  defaultJson?: string;
+}
+
+export interface FactOperation {
+  group: string;
+  name: string;
+  method: string;
+  path: string;
+  /** undefined when the facts say `?` (unknown). */
+  pathParams?: FactParameter[];
+  queryParams?: FactParameter[];
+  requestBody: string;
+  response: string;
+  deprecated: boolean;
+  provenance: string;
+}
+
+/** Splits on commas that are not inside brackets or parentheses: `a:dict[str,int],b:int`. */
+export function splitTopLevel(text: string, separator = ","): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let inQuote = false;
+  let current = "";
+  for (const char of text) {
+    if (char === '"') inQuote = !inQuote;
+    if (!inQuote && (char === "[" || char === "(" || char === "{")) depth++;
+    if (!inQuote && (char === "]" || char === ")" || char === "}")) depth--;
+    if (char === separator && depth === 0 && !inQuote) {
+      parts.push(current);
+      current = "";
+    } else current += char;
+  }
+  parts.push(current);
+  return parts;
+}
+
+function parseParameters(cell: string): FactParameter[] | undefined {
+  if (cell === "?") return undefined;
+  if (cell === "-" || cell === "") return [];
+  return splitTopLevel(cell).map((entry) => {
+    const colon = entry.indexOf(":");
+    const name = entry.slice(0, colon);
+    let rest = entry.slice(colon + 1);
+    let defaultJson: string | undefined;
+    const equals = rest.indexOf("=");
+    if (equals !== -1) {
+      defaultJson = rest.slice(equals + 1);
+      rest = rest.slice(0, equals);
+    }
+    const required = rest.endsWith(":required");
+    const type = required ? rest.slice(0, -":required".length) : rest;
+    return defaultJson === undefined ? { name, type, required } : { name, type, required, defaultJson };
+  });
+}
+
+export const factOperations: FactOperation[] = readTable("operations.tsv").map((row) => ({
+  group: row.group!,
+  name: row.operation!,
+  method: row.method!,
+  path: row.path!,
+  pathParams: parseParameters(row.path_params!),
+  queryParams: parseParameters(row.query_params!),
+  requestBody: row.request_body!,
+  response: row.response!,
+  deprecated: row.deprecated === "yes",
+  provenance: row.provenance!,
+}));
+
+export interface FactField {
+  field: string;
+  type: string;
+  required: boolean;
+  defaultJson: string;
+  constraints: string;
+  notes: string;
+}
+
+/** schema name → its rows; the `(object)` / `(whole)` header row comes first. */
+export const factSchemas: Map<string, FactField[]> = new Map();
+for (const row of readTable("schemas.tsv")) {
+  const fields = factSchemas.get(row.schema!) ?? [];
+  fields.push({
+    field: row.field!,
+    type: row.type!,
+    required: row.required === "yes",
+    defaultJson: row.default!,
+    constraints: row.constraints!,
+    notes: row.notes!,
+  });
+  factSchemas.set(row.schema!, fields);
+}
+
+/** The provenance the spec records for a facts row: seed, reference or inferred. */
+export function expectedProvenance(cell: string): "seed" | "reference" | "inferred" {
+  if (cell.startsWith("seed")) return "seed";
+  if (cell.startsWith("inferred")) return "inferred";
+  return "reference";
+}

@@ -1,0 +1,60 @@
+// Writes a bundle schema in the facts' own type notation (string(uuid)|null, list[T], dict[str,T],
+// Name, enum(a,b), …) so a test can compare the spec with schemas.tsv and operations.tsv cell by cell.
+type Schema = Record<string, unknown>;
+
+export interface SignatureContext {
+  /** Component name in the spec → the service's own name (for renamed framework artefacts). */
+  serviceNames: Map<string, string>;
+}
+
+export function signatureOf(schema: unknown, context: SignatureContext): string {
+  if (schema === true || schema === undefined) return "any";
+  const node = schema as Schema;
+  if (typeof node.$ref === "string") {
+    const name = node.$ref.replace("#/components/schemas/", "");
+    return context.serviceNames.get(name) ?? name;
+  }
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const branches = node[key];
+    if (Array.isArray(branches)) return branches.map((branch) => signatureOf(branch, context)).join("|");
+  }
+  if ("const" in node) return `const(${String(node.const)})`;
+  if (Array.isArray(node.enum)) {
+    const values = node.enum.filter((value) => value !== null).map(String);
+    return `enum(${values.join(",")})` + (node.enum.includes(null) ? "|null" : "");
+  }
+  const types = Array.isArray(node.type) ? (node.type as string[]) : node.type ? [node.type as string] : [];
+  if (types.length === 0) return "any";
+  return types.map((type) => single(type, node, context)).join("|");
+}
+
+function single(type: string, node: Schema, context: SignatureContext): string {
+  switch (type) {
+    case "null":
+      return "null";
+    case "string":
+      // OpenAPI 3.1 writes 3.0's `format: binary` as a content media type.
+      if (node.contentMediaType === "application/octet-stream") return "string(binary)";
+      return typeof node.format === "string" ? `string(${node.format})` : "string";
+    case "array":
+      return `list[${signatureOf(node.items, context)}]`;
+    case "object": {
+      if (node.properties && typeof node.properties === "object") {
+        const fields = Object.entries(node.properties as Record<string, unknown>).map(
+          ([name, value]) => `${name}:${signatureOf(value, context)}`,
+        );
+        return `object{${fields.join(",")}}`;
+      }
+      const extra = node.additionalProperties;
+      if (extra === undefined || extra === true) return "object";
+      return `dict[str,${signatureOf(extra, context)}]`;
+    }
+    default:
+      return type;
+  }
+}
+
+/** Puts a facts cell in the same notation: uuid4 is written as the uuid format in the spec. */
+export function normaliseFactType(type: string): string {
+  return type.replace(/string\(uuid4\)/g, "string(uuid)");
+}

@@ -1,0 +1,110 @@
+// Type-level proof that the generated types are precise: real paths only, required parameters
+// required, bodies and answers typed field by field (no `any`, no `Record<string, never>`).
+// Checked by `vitest --typecheck` (the "types" project) and by `npm run typecheck`.
+import createClient from "openapi-fetch";
+import { describe, expectTypeOf, it } from "vitest";
+import type { components, operations, paths } from "../../generated/schema.js";
+
+type Schemas = components["schemas"];
+const client = createClient<paths>({ baseUrl: "https://api.acme.example" });
+const projectId = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+
+describe("paths", () => {
+  it("knows the real paths and rejects made-up ones", () => {
+    expectTypeOf<paths>().toHaveProperty("/v1/healthcheck");
+    expectTypeOf<paths>().toHaveProperty("/projects/{project_id}/runs/{run_id}/tags/{tag_id}");
+    // @ts-expect-error: no such path in the contract
+    void client.GET("/projects/{project_id}/nope", { params: { path: { project_id: projectId } } });
+  });
+});
+
+describe("health (no input)", () => {
+  it("answers HealthcheckResponse with its three strings", async () => {
+    const { data } = await client.GET("/v1/healthcheck");
+    expectTypeOf(data).toEqualTypeOf<Schemas["HealthcheckResponse"] | undefined>();
+    expectTypeOf<Schemas["HealthcheckResponse"]>().toEqualTypeOf<{ api_version: string; message: string; version: string }>();
+  });
+});
+
+describe("users: the signup link", () => {
+  it("requires user_email; send_email and scope are optional with their exact types", () => {
+    type Query = operations["generateSignupLink"]["parameters"]["query"];
+    expectTypeOf<Query["user_email"]>().toEqualTypeOf<string>();
+    expectTypeOf<Query["send_email"]>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<Query["scope"]>().toEqualTypeOf<string | null | undefined>();
+    // @ts-expect-error: user_email is required
+    void client.POST("/signup_link", { params: { query: {} } });
+  });
+
+  it("answers { signup_url: string }", async () => {
+    const { data } = await client.POST("/signup_link", { params: { query: { user_email: "a@acme.example" } } });
+    expectTypeOf(data).toEqualTypeOf<{ signup_url: string } | undefined>();
+  });
+});
+
+describe("projects", () => {
+  it("GET /projects/{project_id} needs the id and answers ProjectDB", async () => {
+    const { data } = await client.GET("/projects/{project_id}", { params: { path: { project_id: projectId } } });
+    expectTypeOf(data).toEqualTypeOf<Schemas["ProjectDB"] | undefined>();
+    expectTypeOf<Schemas["ProjectDB"]["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<Schemas["ProjectDB"]["runs"]>().toEqualTypeOf<Schemas["RunDB"][]>();
+    expectTypeOf<Schemas["ProjectDB"]["name"]>().toEqualTypeOf<string | null | undefined>();
+    // @ts-expect-error: project_id is a required path parameter
+    void client.GET("/projects/{project_id}", { params: { path: {} } });
+  });
+});
+
+describe("users: pages", () => {
+  it("GET /users takes optional starting_token/limit and answers a typed page", async () => {
+    type Query = NonNullable<operations["listUsers"]["parameters"]["query"]>;
+    expectTypeOf<Query>().toEqualTypeOf<{ starting_token?: number; limit?: number }>();
+    const { data } = await client.GET("/users", { params: { query: { limit: 10 } } });
+    expectTypeOf(data).toEqualTypeOf<Schemas["GetUsersResponse"] | undefined>();
+    expectTypeOf<Schemas["GetUsersResponse"]["users"]>().toEqualTypeOf<Schemas["GetUserResponse"][]>();
+    expectTypeOf<Schemas["GetUsersResponse"]["next_starting_token"]>().toEqualTypeOf<number | null | undefined>();
+  });
+});
+
+describe("runs: tags", () => {
+  it("GET .../tags answers RunTagDB[] with typed fields", async () => {
+    const { data } = await client.GET("/projects/{project_id}/runs/{run_id}/tags", {
+      params: { path: { project_id: projectId, run_id: projectId } },
+    });
+    expectTypeOf(data).toEqualTypeOf<Schemas["RunTagDB"][] | undefined>();
+    expectTypeOf<Schemas["RunTagDB"]["key"]>().toEqualTypeOf<string>();
+    expectTypeOf<Schemas["RunTagDB"]>().not.toBeAny();
+  });
+});
+
+describe("feedback: ratings", () => {
+  it("PUT a rating takes FeedbackRatingCreate, a union of the five rating kinds", () => {
+    type Body = operations["createFeedbackRating"]["requestBody"];
+    expectTypeOf<NonNullable<Body>["content"]["application/json"]>().toEqualTypeOf<Schemas["FeedbackRatingCreate"]>();
+    expectTypeOf<Schemas["FeedbackRatingCreate"]["rating"]>().toEqualTypeOf<
+      Schemas["LikeDislikeRating"] | Schemas["StarRating"] | Schemas["ScoreRating"] | Schemas["TagsRating"] | Schemas["TextRating"]
+    >();
+  });
+});
+
+describe("prompts: templates", () => {
+  it("GET .../templates answers BasePromptTemplateResponse[] whose selected version is typed", async () => {
+    const { data } = await client.GET("/projects/{project_id}/templates", { params: { path: { project_id: projectId } } });
+    expectTypeOf(data).toEqualTypeOf<Schemas["BasePromptTemplateResponse"][] | undefined>();
+    expectTypeOf<Schemas["BasePromptTemplateResponse"]["selected_version"]>().toEqualTypeOf<
+      Schemas["BasePromptTemplateVersionResponse"]
+    >();
+    expectTypeOf<Schemas["BasePromptTemplateResponse"]["all_available_versions"]>().toEqualTypeOf<number[]>();
+  });
+});
+
+describe("no schema collapsed to an empty or untyped object", () => {
+  it("every component schema is neither any nor Record<string, never>", () => {
+    type Named = Schemas[keyof Schemas];
+    expectTypeOf<Named>().not.toBeAny();
+    // Record<string, never> is what openapi-typescript makes of a bare `type: object`.
+    type Empty = {
+      [K in keyof Schemas]: Schemas[K] extends Record<string, never> ? (Record<string, never> extends Schemas[K] ? K : never) : never;
+    }[keyof Schemas];
+    expectTypeOf<Empty>().toEqualTypeOf<never>();
+  });
+});
