@@ -1,11 +1,11 @@
 // Path parameters that cannot change the request's path. openapi-fetch already percent-encodes
-// values (so `a/b` and `../admin` stay inside one segment), but URL parsing still resolves a
-// segment that is exactly `.` or `..` (or `%2e` forms), and an empty value merges two segments:
-// those are refused before anything is sent.
+// values (so `a/b` and `../admin` stay inside one segment, and `%2e` becomes `%252e`), but it
+// leaves `.` as it is, so URL parsing would resolve a value of exactly `.` or `..`; and an empty
+// value merges two segments. Those are refused before anything is sent.
 import { defaultPathSerializer } from "openapi-fetch";
 import { ServiceConfigurationError } from "./errors.js";
 
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+const DOT_SEGMENT = /^\.{1,2}$/;
 
 function checkValue(name: string, value: unknown): void {
   if (typeof value === "string" && (value === "" || DOT_SEGMENT.test(value))) {

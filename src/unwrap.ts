@@ -22,12 +22,14 @@ export async function unwrap<R extends FetchResult<unknown>>(call: R | Promise<R
   if (result.error === undefined && response.ok) return result.data as Exclude<R["data"], undefined>;
   const meta = responseMeta.get(response);
   const status = response.status;
+  // An empty error body reaches us as "" or undefined depending on Content-Length: one form.
+  const error = result.error === "" ? undefined : result.error;
   throw new ServiceApiError({
     status,
     statusText: response.statusText,
     operation: meta?.operation ?? (response.url ? `? ${new URL(response.url).pathname}` : "unknown operation"),
     requestId: response.headers.get("x-request-id") ?? undefined,
-    body: meta ? redactSecrets(result.error, meta.secrets()) : result.error,
+    body: meta ? redactSecrets(error, meta.secrets()) : error,
     attempts: meta?.attempts ?? 1,
     retryAfterMs: status === 429 ? parseRetryAfter(response.headers.get("retry-after")) : undefined,
     response,

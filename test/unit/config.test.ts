@@ -36,7 +36,7 @@ describe("environment variables", () => {
       env: { SERVICE_API_URL: "https://api.env.example", SERVICE_JWT: token },
       operations: { "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true } },
     });
-    await client.GET("/users" as never);
+    await client.GET("/users" as never, {});
     expect(sent[0]!.request.headers.get("authorization")).toBe(`Bearer ${token}`);
   });
 
