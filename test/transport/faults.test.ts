@@ -1,0 +1,124 @@
+// Behaviours 7 and 8 on real sockets: resets mid-body, stalls before and after the headers,
+// refused connections, 503s and Retry-After, with real clocks and wide tolerances.
+import { afterEach, describe, expect, it } from "vitest";
+import { createServiceClient, ServiceConnectionError, ServiceTimeoutError, unwrap } from "../../src/index.js";
+import type { OperationPolicy } from "../../generated/operations.js";
+import { resetMidBody, sendJson, stallAfterHeaders, startServer, type TestServer } from "./server.js";
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function start(...args: Parameters<typeof startServer>) {
+  const server = await startServer(...args);
+  servers.push(server);
+  return server;
+}
+
+const OPERATIONS: Record<string, OperationPolicy> = {
+  "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader"], retrySafe: true },
+  "POST /projects": { operationId: "createProject", security: ["ApiKeyHeader"], retrySafe: false },
+};
+
+function client(baseUrl: string, options: { timeoutMs?: number; maxRetries?: number } = {}) {
+  return createServiceClient<any>({ baseUrl, env: {}, auth: { apiKey: "k" }, operations: OPERATIONS, ...options }) as any;
+}
+
+async function timed<T>(promise: Promise<T>): Promise<{ result?: T; error?: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    return { result: await promise, ms: performance.now() - started };
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+}
+
+describe("resets", () => {
+  it("retries a GET whose body is cut off (Content-Length 100, 4 bytes, then destroy)", async () => {
+    const api = await start((_req, res, _r, index) => (index < 2 ? resetMidBody(res) : sendJson(res, 200, { users: [] })));
+    const data = await unwrap(client(api.url).GET("/users"));
+    expect(data).toEqual({ users: [] });
+    expect(api.received).toHaveLength(3);
+  });
+
+  it("gives a POST that is not retry-safe one attempt and a ServiceConnectionError with its cause", async () => {
+    const api = await start((_req, res) => resetMidBody(res));
+    const error = await client(api.url).POST("/projects", { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceConnectionError);
+    expect(error).toMatchObject({ operation: "POST /projects", attempts: 1 });
+    expect((error as Error).cause).toBeDefined();
+    expect(api.received).toHaveLength(1);
+  });
+
+  it("surfaces a refused connection after the retries", async () => {
+    const api = await start((_req, res) => sendJson(res, 200, {}));
+    const url = api.url;
+    await api.close();
+    servers.length = 0;
+    const error = await client(url, { maxRetries: 1 }).GET("/users").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceConnectionError);
+    expect(error).toMatchObject({ attempts: 2 });
+  });
+});
+
+describe("stalls (real time, wide tolerances)", () => {
+  it("times out an attempt that never sends headers", async () => {
+    const api = await start(() => undefined);
+    const { error, ms } = await timed(client(api.url, { timeoutMs: 300, maxRetries: 0 }).GET("/users"));
+    expect(error).toBeInstanceOf(ServiceTimeoutError);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it("times out an attempt whose body stalls after the headers", async () => {
+    const api = await start((_req, res) => stallAfterHeaders(res));
+    const { error, ms } = await timed(client(api.url, { timeoutMs: 300, maxRetries: 0 }).GET("/users"));
+    expect(error).toBeInstanceOf(ServiceTimeoutError);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it("retries after a stall and succeeds", async () => {
+    const api = await start((_req, res, _r, index) => (index === 0 ? stallAfterHeaders(res) : sendJson(res, 200, { ok: 1 })));
+    expect(await unwrap(client(api.url, { timeoutMs: 300, maxRetries: 1 }).GET("/users"))).toEqual({ ok: 1 });
+    expect(api.received).toHaveLength(2);
+  });
+
+  it("aborts at once when the caller aborts, and does not retry", async () => {
+    const api = await start(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const { error, ms } = await timed(client(api.url, { maxRetries: 3 }).GET("/users", { signal: controller.signal }));
+    expect(error).toMatchObject({ name: "AbortError" });
+    expect(ms).toBeLessThan(2000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(api.received).toHaveLength(1);
+  });
+});
+
+describe("status retries (real time)", () => {
+  it("503, 503, 200 → success after 3 attempts", async () => {
+    const api = await start((_req, res, _r, index) => (index < 2 ? sendJson(res, 503, {}) : sendJson(res, 200, { ok: true })));
+    expect(await unwrap(client(api.url).GET("/users"))).toEqual({ ok: true });
+    expect(api.received).toHaveLength(3);
+  });
+
+  it("Retry-After: 2 → the second attempt starts ≥ 2 s later", async () => {
+    const api = await start((_req, res, _r, index) =>
+      index === 0 ? sendJson(res, 429, { detail: "slow down" }, { "retry-after": "2" }) : sendJson(res, 200, { ok: true }),
+    );
+    await unwrap(client(api.url).GET("/users"));
+    expect(api.received).toHaveLength(2);
+    const gap = api.received[1]!.at - api.received[0]!.at;
+    expect(gap).toBeGreaterThanOrEqual(1990);
+    expect(gap).toBeLessThan(6000);
+  });
+
+  it("a POST that is not retry-safe → one attempt on 503", async () => {
+    const api = await start((_req, res) => sendJson(res, 503, {}));
+    const { response } = await client(api.url).POST("/projects", { body: {} });
+    expect(response.status).toBe(503);
+    expect(api.received).toHaveLength(1);
+  });
+});

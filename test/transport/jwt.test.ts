@@ -1,0 +1,72 @@
+// Behaviour 3 on real sockets: the get-token mock answers a fixed number of times, and any call
+// beyond that fails the test.
+import { afterEach, describe, expect, it } from "vitest";
+import { createServiceClient, unwrap } from "../../src/index.js";
+import type { OperationPolicy } from "../../generated/operations.js";
+import { jwt, sendJson, startServer, tokenBody, type TestServer } from "./server.js";
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const OPERATIONS: Record<string, OperationPolicy> = {
+  "GET /v1/token": { operationId: "getToken", security: ["ApiKeyHeader", "HttpBasic"], retrySafe: true },
+  "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true },
+};
+
+/** get-token hands out `tokens` once each; a request beyond them is recorded as a failure. */
+async function service(tokens: string[], accepts: (token: string) => boolean) {
+  const extraTokenCalls: number[] = [];
+  let issued = 0;
+  const server = await startServer((req, res) => {
+    if (req.url === "/v1/token") {
+      const token = tokens[issued++];
+      if (token === undefined) {
+        extraTokenCalls.push(issued);
+        return sendJson(res, 500, { detail: "get-token called more often than allowed" });
+      }
+      return sendJson(res, 200, tokenBody(token), { date: new Date().toUTCString(), "cache-control": "no-store" });
+    }
+    const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+    return accepts(bearer) ? sendJson(res, 200, { users: [] }) : sendJson(res, 401, { detail: "invalid token" }, { "www-authenticate": "Bearer" });
+  });
+  servers.push(server);
+  const client = createServiceClient<any>({
+    baseUrl: server.url,
+    env: {},
+    auth: { apiKey: "exchange-key", jwt: true },
+    operations: OPERATIONS,
+    maxRetries: 0,
+  }) as any;
+  return { server, client, extraTokenCalls, tokenCalls: () => server.received.filter((r) => r.path === "/v1/token") };
+}
+
+describe("JWT mode over HTTP", () => {
+  it("1,000 concurrent calls share one get-token request", async () => {
+    const svc = await service([jwt("only")], (t) => t === jwt("only"));
+    const results = await Promise.all(Array.from({ length: 1000 }, () => svc.client.GET("/users")));
+    expect(results.every((r: { response: Response }) => r.response.status === 200)).toBe(true);
+    expect(svc.tokenCalls()).toHaveLength(1);
+    expect(svc.extraTokenCalls).toEqual([]);
+    expect(svc.tokenCalls()[0]!.headers["service-api-key"]).toBe("exchange-key");
+  });
+
+  it("401 → one refresh, one replay", async () => {
+    const svc = await service([jwt("revoked"), jwt("fresh")], (t) => t === jwt("fresh"));
+    expect(await unwrap(svc.client.GET("/users"))).toEqual({ users: [] });
+    expect(svc.tokenCalls()).toHaveLength(2);
+    expect(svc.extraTokenCalls).toEqual([]);
+    expect(svc.server.received.filter((r) => r.path === "/users").map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${jwt("revoked")}`,
+      `Bearer ${jwt("fresh")}`,
+    ]);
+  });
+
+  it("a second 401 surfaces", async () => {
+    const svc = await service([jwt("a"), jwt("b")], () => false);
+    const error = await unwrap(svc.client.GET("/users")).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, kind: "unauthorized", operation: "GET /users", attempts: 2 });
+    expect(svc.extraTokenCalls).toEqual([]);
+  });
+});
