@@ -1,0 +1,51 @@
+// Packs the package as `npm publish` would, without running lifecycle scripts (the caller makes
+// sure dist/ is built), and tells whether the build is older than its sources.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, statSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { repoRoot } from "./paths.mjs";
+
+/** @returns {{ tarball: string, dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} */
+export function packTarball(destination = mkdtempSync(path.join(os.tmpdir(), "service-api-pack-"))) {
+  const result = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: { ...process.env, NO_UPDATE_NOTIFIER: "1" },
+  });
+  if (result.status !== 0) throw new Error(`npm pack failed (exit ${result.status}):\n${result.stderr}`);
+  const [info] = JSON.parse(result.stdout);
+  return {
+    tarball: path.join(destination, info.filename),
+    dir: destination,
+    files: info.files.map(({ path: file, size }) => ({ path: file, size })),
+    size: info.size,
+    unpackedSize: info.unpackedSize,
+  };
+}
+
+/** Newest modification time of the files the build reads. */
+function newestSource() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  walk(path.join(repoRoot, "src"));
+  for (const file of ["generated/operations.ts", "generated/schema.d.ts", "tsup.config.ts", "tsconfig.build.json", "package.json"]) {
+    newest = Math.max(newest, statSync(path.join(repoRoot, file)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Runs `npm run build` unless dist/ exists and is newer than every source it is built from. */
+export function ensureBuilt({ force = false } = {}) {
+  const marker = path.join(repoRoot, "dist", "index.js");
+  if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestSource()) return false;
+  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+  return true;
+}

@@ -1,0 +1,72 @@
+// What the published tarball may and must contain. Used by scripts/check-package.mjs on the
+// real `npm pack` file list, and table-tested in test/package/package-contents.test.ts.
+
+/** Every file users need; the tarball must hold each of them. */
+export const REQUIRED_FILES = [
+  "package.json",
+  "README.md",
+  "CHANGELOG.md",
+  "dist/index.js",
+  "dist/index.cjs",
+  "dist/index.d.ts",
+  "dist/index.d.cts",
+  "dist/schema.js",
+  "dist/schema.cjs",
+  "dist/schema.d.ts",
+  "dist/schema.d.cts",
+  "generated/openapi.json",
+  "generated/openapi.yaml",
+];
+
+/** Anything else must match one of these. */
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE(\.md)?)$/, /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^generated\/openapi\.(json|yaml)$/];
+
+/** Named so the failure says why a file must not ship. */
+const FORBIDDEN = [
+  [/(^|\/)(test|tests|__tests__|bench)\//, "tests and benchmarks"],
+  [/\.(test|spec)\.[cm]?[jt]sx?$|\.test-d\.ts$/, "a test file"],
+  [/^openapi\//, "the spec's split sources (users get the bundle)"],
+  [/^(src|scripts|facts|\.ci)\//, "sources and build scripts (users get dist/)"],
+  [/(^|\/)\.env(\..*)?$|(^|\/)\.npmrc$|\.(pem|key|p12|pfx)$|(^|\/)id_(rsa|ed25519|ecdsa)/, "a secret or credential file"],
+  [/(^|\/)node_modules\/|\.tgz$|^reports\/|^build\/|^coverage\//, "an install, build or report artefact"],
+  [/\.map$/, "a source map (it would embed src/)"],
+];
+
+/** Strings that look like real credentials, searched in every text file that ships. */
+export const SECRET_PATTERNS = [
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----/, "a private key"],
+  [/\bnpm_[A-Za-z0-9]{36}\b/, "an npm token"],
+  [/\bgh[pousr]_[A-Za-z0-9]{36,}\b/, "a GitHub token"],
+  [/\bAKIA[0-9A-Z]{16}\b/, "an AWS access key id"],
+  [/\bxox[abpr]-[A-Za-z0-9-]{10,}/, "a Slack token"],
+  [/\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/, "a signed JWT"],
+];
+
+/** Credential-shaped values that are documented examples, not secrets; each says why. */
+export const KNOWN_EXAMPLES = [
+  // The spec's example JWT: header {"alg":"HS256","typ":"JWT"}, payload {"sub":"example"}, and the
+  // word "signature" as its signature. It signs nothing and grants nothing.
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+];
+
+/**
+ * @param {string[]} files paths inside the tarball (as `npm pack --json` lists them)
+ * @param {(file: string) => string | undefined} [readText] the text of a file, to scan for secrets
+ * @returns {string[]} problems; empty when the contents are right
+ */
+export function checkPackageContents(files, readText) {
+  const problems = [];
+  const present = new Set(files);
+  for (const file of REQUIRED_FILES) if (!present.has(file)) problems.push(`missing ${file}`);
+  for (const file of files) {
+    const forbidden = FORBIDDEN.find(([pattern]) => pattern.test(file));
+    if (forbidden) problems.push(`${file} must not ship: ${forbidden[1]}`);
+    else if (!ALLOWED.some((pattern) => pattern.test(file))) problems.push(`${file} is not in the allowed list (scripts/lib/package-contents.mjs)`);
+    let text = readText?.(file);
+    for (const example of KNOWN_EXAMPLES) text = text?.replaceAll(example, "<example>");
+    if (text !== undefined) {
+      for (const [pattern, what] of SECRET_PATTERNS) if (pattern.test(text)) problems.push(`${file} contains what looks like ${what}`);
+    }
+  }
+  return problems;
+}
