@@ -137,6 +137,15 @@ describe("per-operation security", () => {
     expect(credentialHeaders(sent[0]!.request)).toEqual({ key: null, authorization: null });
   });
 
+  it("strips credentials in the transport if later middleware points the request elsewhere", async () => {
+    const { fetch, sent } = recordingFetch();
+    const client = createServiceClient({ baseUrl: BASE, env: {}, fetch, auth: { apiKey: "k", username: "u", password: "p" } });
+    const redirectElsewhere = { onRequest: ({ request }: { request: Request }) => new Request("https://elsewhere.example/v1/token", request) };
+    await client.GET("/v1/token", { middleware: [redirectElsewhere] });
+    expect(sent[0]!.request.url).toBe("https://elsewhere.example/v1/token");
+    expect(credentialHeaders(sent[0]!.request)).toEqual({ key: null, authorization: null });
+  });
+
   it("keeps our middleware last: caller middleware never sees our credentials on the way out", async () => {
     const { fetch, sent } = recordingFetch();
     const client = createServiceClient({ baseUrl: BASE, env: {}, fetch, auth: { apiKey: "k" } });

@@ -77,6 +77,13 @@ describe("unwrap", () => {
     expect(error).toMatchObject({ status: 403, kind: "forbidden", body: undefined });
   });
 
+  it("throws on an error status with Content-Length: 0", async () => {
+    const { fetch } = recordingFetch(() => new Response(null, { status: 404, headers: { "content-length": "0" } }));
+    const result = await testClient({ fetch }).GET("/users" as never);
+    expect(result.error).toBeUndefined();
+    expect(await caught(unwrap(result))).toMatchObject({ status: 404, kind: "not_found", body: undefined });
+  });
+
   it("returns undefined data for a 204", async () => {
     const { fetch } = recordingFetch(() => new Response(null, { status: 204 }));
     expect(await unwrap(testClient({ fetch }).GET("/users" as never))).toBeUndefined();

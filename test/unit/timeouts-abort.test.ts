@@ -104,6 +104,16 @@ describe("the caller's AbortSignal", () => {
     expect(svc.attempts).toHaveLength(1);
   });
 
+  it("surfaces the caller's reason, not a connection error, for a POST that is not retry-safe", async () => {
+    const svc = stalling("headers");
+    const controller = new AbortController();
+    const result = settled(testClient({ fetch: svc.fetch }).POST("/projects" as never, { body: {}, signal: controller.signal } as never));
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect((await result as { error: unknown }).error).toMatchObject({ name: "AbortError" });
+    expect(svc.attempts).toHaveLength(1);
+  });
+
   it("aborts a body that is still arriving", async () => {
     const svc = stalling("body");
     const controller = new AbortController();
