@@ -7,7 +7,7 @@ import path from "node:path";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 
 // The steps that write generated/, in order; each takes --out.
-const STEPS = ["scripts/bundle.mjs", "scripts/generate.mjs"];
+const STEPS = ["scripts/bundle.mjs", "scripts/generate.mjs", "scripts/convert-3.0.mjs", "scripts/dereference.mjs"];
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-drift-"));
 let problems = [];
