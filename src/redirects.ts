@@ -10,7 +10,12 @@ const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]
 /** A redirect we will not follow for a reason other than origin; not worth retrying. */
 export class RedirectFailure extends Error {}
 
-function sendInit(
+export function isRedirect(status: number): boolean {
+  return REDIRECT_STATUSES.has(status);
+}
+
+/** What every attempt passes to fetch: our signal, manual redirects, and the buffered body. */
+export function sendInit(
   signal: AbortSignal,
   body: ArrayBuffer | undefined,
   ext: Record<string, unknown> | undefined,
@@ -21,20 +26,20 @@ function sendInit(
 }
 
 /**
- * Sends `request` (with `body`, already buffered so it can be replayed byte for byte) and follows
- * same-origin redirects: at most five; 303, and 301/302 after a POST, turn into a GET without a
- * body; 307/308 repeat the method and body.
+ * Follows the redirect `response` answered to `request` (sent with `body`, buffered so it can be
+ * replayed byte for byte) while it stays on the same origin: at most five hops; 303, and 301/302
+ * after a POST, turn into a GET without a body; 307/308 repeat the method and body.
  */
-export async function sendFollowingRedirects(
+export async function followRedirects(
   fetchImpl: FetchLike,
   request: Request,
+  first: Response,
   body: ArrayBuffer | undefined,
   signal: AbortSignal,
   ext: Record<string, unknown> | undefined,
 ): Promise<Response> {
-  let response = await fetchImpl(request, sendInit(signal, body, ext));
-  if (!REDIRECT_STATUSES.has(response.status) || request.redirect === "manual") return response;
-
+  let response = first;
+  if (request.redirect === "manual") return response;
   let url = request.url;
   let method = request.method;
   let currentBody = body;

@@ -2,13 +2,14 @@
 // same request without re-running middleware: once per call, the middleware chooses credentials
 // and records the operation (call-context.ts); here, per attempt, we apply the timeout, the
 // caller's AbortSignal, redirects, retries, and in JWT mode the one replay after a 401.
+import { BufferedResponse } from "./buffered-response.js";
 import { callContexts, responseMeta } from "./call-context.js";
 import type { FetchLike } from "./config.js";
 import { DeadlineQueue, TIMED_OUT } from "./deadlines.js";
 import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
 import { emit, type ServiceLogger } from "./logger.js";
 import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
-import { RedirectFailure, sendFollowingRedirects } from "./redirects.js";
+import { followRedirects, isRedirect, RedirectFailure, sendInit } from "./redirects.js";
 import { backoffDelay, isRetryableStatus, retryDelay } from "./retry-policy.js";
 import { sleep } from "./sleep.js";
 import type { TokenCache } from "./token-cache.js";
@@ -30,8 +31,8 @@ export type Transport = (request: Request, ext?: Record<string, unknown>) => Pro
 
 /** Methods HTTP defines as idempotent: the fallback when a request has no recorded operation. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-/** Statuses whose Response may not have a body. */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+const ONCE = { once: true } as const;
 
 type Failure = { readonly kind: "timeout" | "connection"; readonly error: ServiceError; readonly retryable: boolean };
 
@@ -43,14 +44,15 @@ export function createTransport(options: TransportOptions): Transport {
 
   return async function transport(request, ext) {
     const context = callContexts.get(request);
-    const operation = context?.operation ?? `${request.method} ${new URL(request.url).pathname}`;
+    const url = request.url; // a getter that serialises the URL each time: read it once
+    const operation = context?.operation ?? `${request.method} ${new URL(url).pathname}`;
     const retrySafe = context ? context.policy.retrySafe : IDEMPOTENT_METHODS.has(request.method);
     const stream = context?.stream ?? false;
     const caller = request.signal;
     if (caller.aborted) throw caller.reason;
     // Defence in depth: whatever produced this request, credentials go to the API's origin only.
-    if (!request.url.startsWith(originPrefix)) stripCredentials(request.headers);
-    const path = logger ? redactUrl(request.url) : "";
+    if (!url.startsWith(originPrefix)) stripCredentials(request.headers);
+    const path = logger ? redactUrl(url) : "";
     const method = request.method;
     // Read once, replayed byte for byte by every attempt and by 307/308 redirects.
     const body = request.body === null ? undefined : await request.arrayBuffer();
@@ -75,19 +77,20 @@ export function createTransport(options: TransportOptions): Transport {
         if (retries < maxAttempts - 1 && isRetryableStatus(status)) {
           const delayMs = retryDelay(retries, outcome.headers.get("retry-after"), random());
           if (delayMs !== undefined) {
-            emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: status });
+            if (logger) emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: status });
             await outcome.body?.cancel().catch(() => undefined);
             await sleep(delayMs, caller);
             retries++;
             continue;
           }
         }
-        responseMeta.set(outcome, { operation, attempts: attempt, secrets });
+        // Only unwrap() reads this, and only for an error answer.
+        if (!outcome.ok) responseMeta.set(outcome, { operation, attempts: attempt, secrets });
         return outcome;
       }
       if (retries < maxAttempts - 1 && outcome.retryable) {
         const delayMs = backoffDelay(retries, random());
-        emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: outcome.kind });
+        if (logger) emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: outcome.kind });
         await sleep(delayMs, caller);
         retries++;
         continue;
@@ -102,32 +105,38 @@ export function createTransport(options: TransportOptions): Transport {
       attempt: number,
     ): Promise<Response | Failure> {
       const controller = new AbortController();
+      const signal = controller.signal;
       const onCallerAbort = () => controller.abort(caller.reason);
-      caller.addEventListener("abort", onCallerAbort, { once: true });
+      caller.addEventListener("abort", onCallerAbort, ONCE);
       const deadline = deadlines.start(controller);
-      const started = Date.now();
-      emit(logger, { event: "request", method, path, operation, attempt });
+      const started = logger ? Date.now() : 0;
+      if (logger) emit(logger, { event: "request", method, path, operation, attempt });
       try {
-        let response = await sendFollowingRedirects(fetchImpl, request, body, controller.signal, ext);
+        let response = await fetchImpl(request, sendInit(signal, body, ext));
+        if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, body, signal, ext);
         // Read the body under the same deadline, so a stall or reset mid-body is a timeout or a
         // connection error of this attempt (and retried like one), not a failure later in parsing.
-        if (!stream) response = await buffered(response);
-        emit(logger, {
-          event: "response",
-          method,
-          path,
-          operation,
-          attempt,
-          status: response.status,
-          durationMs: Date.now() - started,
-          requestId: response.headers.get("x-request-id") ?? undefined,
-        });
+        if (!stream && response.status >= 200 && response.body !== null) {
+          response = new BufferedResponse(new Uint8Array(await response.arrayBuffer()), response);
+        }
+        if (logger) {
+          emit(logger, {
+            event: "response",
+            method,
+            path,
+            operation,
+            attempt,
+            status: response.status,
+            durationMs: Date.now() - started,
+            requestId: response.headers.get("x-request-id") ?? undefined,
+          });
+        }
         return response;
       } catch (error) {
         if (caller.aborted) throw caller.reason;
-        const timedOut = controller.signal.aborted && controller.signal.reason === TIMED_OUT;
+        const timedOut = signal.aborted && signal.reason === TIMED_OUT;
         const kind = timedOut ? "timeout" : "connection";
-        emit(logger, { event: "error", method, path, operation, attempt, durationMs: Date.now() - started, reason: kind });
+        if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Date.now() - started, reason: kind });
         const init = { operation, attempts: attempt, request: summarize(request) };
         if (timedOut) return { kind, error: new ServiceTimeoutError({ ...init, timeoutMs }), retryable: true };
         // A redirect we refuse to follow will be refused again: not worth a retry.
@@ -154,15 +163,4 @@ function stripCredentials(headers: Headers): void {
 
 function summarize(request: Request): RedactedRequest {
   return { method: request.method, url: redactUrl(request.url), headers: redactHeaders(request.headers) };
-}
-
-/** The response with its body read into memory (see sendOnce). */
-async function buffered(response: Response): Promise<Response> {
-  // Opaque (browser manual-redirect) and informational answers cannot be rebuilt; pass them on.
-  if (response.status < 200 || response.status > 599 || response.body === null) return response;
-  const bytes = await response.arrayBuffer();
-  const body = bytes.byteLength === 0 || NULL_BODY_STATUSES.has(response.status) ? null : bytes;
-  const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  if (response.url) Object.defineProperty(copy, "url", { value: response.url });
-  return copy;
 }

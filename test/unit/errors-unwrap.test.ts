@@ -95,3 +95,24 @@ describe("unwrap", () => {
     expect(await unwrap(result)).toEqual({ a: 1 });
   });
 });
+
+describe("the response openapi-fetch hands back", () => {
+  it("behaves like a Response: headers, url, body read once, clone, inspect", async () => {
+    const { inspect } = await import("node:util");
+    const { fetch } = recordingFetch(() => json({ a: 1 }, { headers: { "x-request-id": "r9" } }));
+    const { response, data } = await testClient({ fetch }).GET("/users" as never);
+    expect(data).toEqual({ a: 1 });
+    expect(response).toBeInstanceOf(Response);
+    expect(response.headers.get("x-request-id")).toBe("r9");
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+    expect(() => inspect(response, { showHidden: true })).not.toThrow();
+
+    const again = await testClient({ fetch }).GET("/users" as never, { parseAs: "text" });
+    expect(again.data).toBe('{"a":1}');
+
+    const { fetch: fetch2 } = recordingFetch(() => json({ b: 2 }));
+    const raw = await testClient({ fetch: fetch2 }).GET("/users" as never, { parseAs: "stream" });
+    expect(await new Response(raw.data as ReadableStream).json()).toEqual({ b: 2 });
+  });
+});

@@ -1,0 +1,49 @@
+// The in-memory Response the transport returns (after reading the body under the deadline): it
+// must read like any Response, once.
+import { describe, expect, it } from "vitest";
+import { BufferedResponse } from "../../src/buffered-response.js";
+
+function make(text: string, init: ResponseInit = { status: 200, headers: { "content-type": "application/json" } }) {
+  const original = new Response("ignored", init);
+  return new BufferedResponse(new TextEncoder().encode(text), original);
+}
+
+describe("BufferedResponse", () => {
+  it("keeps status, headers and type", () => {
+    const response = make("{}", { status: 418, statusText: "Teapot", headers: { "x-a": "1" } });
+    expect([response.status, response.statusText, response.ok, response.headers.get("x-a")]).toEqual([418, "Teapot", false, "1"]);
+  });
+
+  it.each([
+    ["text", "ünï", "ünï"],
+    ["json", '{"a":[1]}', { a: [1] }],
+  ] as const)("reads %s once", async (method, text, expected) => {
+    const response = make(text);
+    expect(await response[method]()).toEqual(expected);
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+  });
+
+  it("reads bytes, arrayBuffer and blob", async () => {
+    expect(new TextDecoder().decode(await make("abc").arrayBuffer())).toBe("abc");
+    expect(await (await make("abc").blob()).text()).toBe("abc");
+    expect((await make("abc").blob()).type).toBe("application/json");
+  });
+
+  it("strips a UTF-8 byte order mark like Response.text()", async () => {
+    expect(await make("\uFEFF{}").json()).toEqual({});
+  });
+
+  it("gives a body stream on demand, and clones", async () => {
+    const response = make("stream me");
+    const copy = response.clone();
+    expect(await new Response(response.body).text()).toBe("stream me");
+    expect(response.bodyUsed).toBe(true);
+    expect(await copy.text()).toBe("stream me");
+    expect(() => response.clone()).toThrow(TypeError);
+  });
+
+  it("has a null body when empty", () => {
+    expect(make("").body).toBeNull();
+  });
+});
