@@ -613,8 +613,9 @@ export interface paths {
         };
         /**
          * List a user's most recent runs
-         * @description Returns one page of the user's runs, newest first, each with the name of its project. Only
-         *     projects of `project_type` are searched.
+         * @description Returns one page of the user's runs, newest first, each with the name of its project. Only runs
+         *     in projects of `project_type` are listed; when it is left out, that means training and inference
+         *     projects (`training_inference`), not prompt or monitoring projects.
          */
         get: operations["getLatestUserRun"];
         put?: never;
@@ -1101,7 +1102,8 @@ export interface paths {
         };
         /**
          * Get a feedback template
-         * @description Returns one feedback template of the project.
+         * @description Returns one feedback template of the project, with the kind of rating it collects, its
+         *     constraints and its criteria.
          */
         get: operations["getFeedbackTemplate"];
         put?: never;
@@ -2742,7 +2744,7 @@ export interface paths {
         };
         /**
          * Get a run tag
-         * @description Returns one tag of the run.
+         * @description Returns one key/value tag of the run, with its type, who set it and when.
          */
         get: operations["getRunTag"];
         /**
@@ -3981,48 +3983,97 @@ export interface components {
         UserRole: "admin" | "manager" | "user" | "read_only";
         /**
          * UserDB
-         * @description A user account.
+         * @description A user account of the organisation: identity, sign-in method, role and what the caller may do with it.
          */
         UserDB: {
-            /** @default email */
+            /**
+             * @description How the user signs in.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the account was created.
+             */
             created_at: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The user's email address, which is also their sign-in name.
+             */
             email: string;
+            /** @description Whether the user has confirmed their email address. */
             email_is_verified?: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's first name.
+             * @default
+             */
             first_name: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's ID.
+             */
             id: string;
-            /** @default  */
+            /**
+             * @description The user's last name.
+             * @default
+             */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description Which actions the caller may take on this account.
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
-            /** @default read_only */
+            /**
+             * @description The user's organisation-wide role.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the account was last changed.
+             */
             updated_at: string;
         };
         /**
          * RunTagDB
-         * @description A key/value tag on a run.
+         * @description A key/value tag attached to a run, with its type, who set it and when.
          */
         RunTagDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the tag was set.
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who set the tag.
+             */
             created_by: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The tag's ID.
+             */
             id: string;
+            /** @description The tag's key. */
             key: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the run's project.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the tagged run.
+             */
             run_id: string;
+            /** @description A free-form category for the tag. */
             tag_type: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the tag was last changed.
+             */
             updated_at: string;
+            /** @description The tag's value. */
             value: string;
         };
         /**
@@ -4033,64 +4084,122 @@ export interface components {
         TaskType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
         /**
          * RunDB
-         * @description A run with its tags and the splits and inference sets logged for it.
+         * @description A run: one set of data, prompts or results logged to a project, with its creator, tags and the splits and inference sets logged for it.
          */
         RunDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was created.
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the run.
+             */
             created_by: string;
+            /** @description The user who created the run. */
             creator: components["schemas"]["UserDB"];
+            /** @description A hash of the dataset the run was logged with, when known. */
             dataset_hash?: string | null;
             example_content_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The run's ID.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who last changed the run.
+             */
             last_updated_by: string;
+            /** @description The names of the inference sets logged in the run. */
             logged_inference_names: string[];
+            /** @description The splits the run has logged data for. */
             logged_splits: string[];
+            /** @description The run's name. */
             name?: string | null;
+            /** @description How many samples the run holds. */
             num_samples: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the project the run belongs to.
+             */
             project_id?: string | null;
+            /** @description The key/value tags attached to the run. */
             run_tags?: components["schemas"]["RunTagDB"][];
+            /** @description The run's machine-learning task, by number. */
             task_type?: components["schemas"]["TaskType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was last changed.
+             */
             updated_at: string;
+            /** @description Whether the run is marked as the winner among the project's runs. */
             winner: boolean;
         };
         /**
          * ProjectDB
-         * @description A project with its runs and the caller's permissions on it.
+         * @description A project: the container for runs of one kind (training and inference, prompt evaluation, monitoring…), with its runs and what the caller may do with it.
          */
         ProjectDB: {
-            /** @default false */
+            /**
+             * @description Whether the caller has bookmarked the project.
+             * @default false
+             */
             bookmark: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was created.
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the project.
+             */
             created_by: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The project's ID.
+             */
             id: string;
+            /** @description The project's name. */
             name?: string | null;
-            /** @default [] */
+            /**
+             * @description Which actions the caller may take on the project, and why not where they may not.
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
+            /** @description The project's runs. */
             runs: components["schemas"]["RunDB"][];
+            /** @description The kind of project; it decides which runs, data and operations apply. */
             type?: components["schemas"]["ProjectType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was last changed.
+             */
             updated_at: string;
         };
         /**
          * ProjectCreate
-         * @description Creates a project: its name and type.
+         * @description The name and type of a new project.
          */
         ProjectCreate: {
-            /** @default false */
+            /**
+             * @description Whether the service should add its example prompt templates to the new project.
+             * @default false
+             */
             create_example_templates: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user to record as the project's creator.
+             */
             created_by?: string | null;
+            /** @description The project's name. */
             name: string;
-            /** @default training_inference */
+            /**
+             * @description The kind of project.
+             * @default training_inference
+             */
             type: components["schemas"]["ProjectType"];
         };
         /**
@@ -4401,12 +4510,17 @@ export interface components {
         };
         /**
          * ProjectUpdate
-         * @description Changes a project's name or type.
+         * @description New values for a project's name, type or recorded creator. Fields left out or null keep their current values.
          */
         ProjectUpdate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user to record as the project's creator.
+             */
             created_by?: string | null;
+            /** @description The project's new name. */
             name?: string | null;
+            /** @description The project's new type. */
             type?: components["schemas"]["ProjectType"] | null;
         };
         /**
@@ -4564,27 +4678,45 @@ export interface components {
         };
         /**
          * GetUserResponse
-         * @description A user account with how many projects and runs it has.
+         * @description A user account of the organisation with its role, sign-in method and counts of the projects and runs it owns.
          */
         GetUserResponse: {
-            /** @default email */
+            /**
+             * @description How the user signs in.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
             /** Format: date-time */
             created_at: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The user's email address, which is also their sign-in name.
+             */
             email: string;
+            /** @description Whether the user has confirmed their email address. */
             email_is_verified?: boolean | null;
             /** @default  */
             first_name: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's ID.
+             */
             id: string;
             /** @default  */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description Which actions the caller may take on this account.
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
+            /** @description How many projects the user owns. */
             projects_count: number;
-            /** @default read_only */
+            /**
+             * @description The user's organisation-wide role.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
+            /** @description How many runs the user owns. */
             runs_count: number;
             /** Format: date-time */
             updated_at: string;
@@ -4605,22 +4737,43 @@ export interface components {
         };
         /**
          * UserCreate
-         * @description Creates a user account.
+         * @description A new user account: the email address and, for email sign-in, a password.
          */
         UserCreate: {
-            /** @default email */
+            /**
+             * @description How the user will sign in.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The user's email address, which is also their sign-in name.
+             */
             email: string;
-            /** @default false */
+            /**
+             * @description Whether to treat the email address as already confirmed.
+             * @default false
+             */
             email_is_verified: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's first name.
+             * @default
+             */
             first_name: string | null;
-            /** @default  */
+            /**
+             * @description The user's last name.
+             * @default
+             */
             last_name: string | null;
-            /** Format: password */
+            /**
+             * Format: password
+             * @description The password for signing in with email and password.
+             */
             password?: string | null;
-            /** @default read_only */
+            /**
+             * @description The user's organisation-wide role.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
         };
         /**
@@ -4671,14 +4824,21 @@ export interface components {
         };
         /**
          * UserUpdate
-         * @description Changes a user account's details or role.
+         * @description New values for a user account. Fields left out or null keep their current values.
          */
         UserUpdate: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The new email address.
+             */
             email?: string | null;
+            /** @description Whether the email address counts as confirmed. */
             email_is_verified?: boolean | null;
+            /** @description The new first name. */
             first_name?: string | null;
+            /** @description The new last name. */
             last_name?: string | null;
+            /** @description The new organisation-wide role. */
             role?: components["schemas"]["UserRole"] | null;
         };
         /**
@@ -4919,15 +5079,24 @@ export interface components {
         };
         /**
          * PromptDatasetDB
-         * @description A prompt dataset: its file, size and optionally its rows.
+         * @description A dataset of prompt inputs uploaded to a project for evaluation: its IDs, file name and row count.
          */
         PromptDatasetDB: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The dataset's ID.
+             */
             dataset_id: string;
+            /** @description The name of the dataset's file. */
             file_name?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the dataset's entry in the project.
+             */
             id: string;
+            /** @description A note from the service about the dataset, when there is one. */
             message?: string | null;
+            /** @description How many rows the dataset holds, when known. */
             num_rows?: number | null;
             rows?: number | null;
         };
@@ -4956,6 +5125,7 @@ export interface components {
          * @description The multipart form that uploads a dataset file for prompt evaluation.
          */
         PromptDatasetUploadForm: {
+            /** @description The dataset file to upload. */
             file: string;
         };
         /**
@@ -4963,7 +5133,9 @@ export interface components {
          * @description The multipart form that replaces a prompt dataset's file or renames its columns.
          */
         PromptDatasetUpdateForm: {
+            /** @description New names for the dataset's columns. */
             column_names?: string[] | null;
+            /** @description A file that replaces the dataset's current one. */
             file?: string | null;
         };
         /**
@@ -5247,14 +5419,22 @@ export interface components {
         };
         /**
          * FeedbackRatingDB
-         * @description A saved human rating, with who gave it and when.
+         * @description A rating a reviewer gave with a feedback template, with their explanation, who gave it and when.
          */
         FeedbackRatingDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the rating was given.
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who gave the rating.
+             */
             created_by: string | null;
+            /** @description The reviewer's explanation, when given. */
             explanation?: string | null;
+            /** @description The rating, in the shape that matches the template's kind. */
             rating: components["schemas"]["LikeDislikeRating"] | components["schemas"]["StarRating"] | components["schemas"]["ScoreRating"] | components["schemas"]["TagsRating"] | components["schemas"]["TextRating"];
         };
         /**
@@ -5488,45 +5668,68 @@ export interface components {
         };
         /**
          * FeedbackTemplateDB
-         * @description A saved human-feedback template.
+         * @description A human feedback template: what reviewers are asked, the kind of rating they give and its limits.
          */
         FeedbackTemplateDB: {
+            /** @description The kind of rating the template collects (like/dislike, stars, score, tags or text) and its limits. */
             constraints: components["schemas"]["LikeDislikeConstraints"] | components["schemas"]["StarConstraints"] | components["schemas"]["ScoreConstraints"] | components["schemas"]["TagsConstraints"] | components["schemas"]["TextConstraints"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the template was created.
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the template.
+             */
             created_by: string | null;
+            /** @description The question or guidance shown to reviewers. */
             criteria?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The template's ID.
+             */
             id: string;
+            /** @description Whether reviewers are asked to explain their rating. */
             include_explanation: boolean;
+            /** @description The template's name. */
             name: string;
         };
         /**
          * FeedbackTemplateCreate
-         * @description Creates a human-feedback template: its name, question and the kind of rating it collects.
+         * @description A new human feedback template: its name, what reviewers are asked and the kind of rating they give.
          */
         FeedbackTemplateCreate: {
+            /** @description The kind of rating to collect and its limits. An update cannot change them later. */
             constraints: components["schemas"]["LikeDislikeConstraints"] | components["schemas"]["StarConstraints"] | components["schemas"]["ScoreConstraints"] | components["schemas"]["TagsConstraints"] | components["schemas"]["TextConstraints"];
+            /** @description The question or guidance shown to reviewers. */
             criteria?: string | null;
-            /** @default false */
+            /**
+             * @description Whether reviewers are asked to explain their rating.
+             * @default false
+             */
             include_explanation: boolean;
+            /** @description The template's name. */
             name: string;
         };
         /**
          * FeedbackTemplateUpdate
-         * @description Changes the name or question of a human-feedback template.
+         * @description A new name and criteria for a human feedback template.
          */
         FeedbackTemplateUpdate: {
+            /** @description The new question or guidance shown to reviewers. */
             criteria: string | null;
+            /** @description The template's new name. */
             name: string;
         };
         /**
          * FeedbackRatingCreate
-         * @description A human rating for a row, with an optional explanation.
+         * @description A reviewer's rating given with a feedback template, with an optional explanation.
          */
         FeedbackRatingCreate: {
+            /** @description Why the reviewer gave this rating. */
             explanation?: string | null;
+            /** @description The rating; its `feedback_type` must match the template's kind. */
             rating: components["schemas"]["LikeDislikeRating"] | components["schemas"]["StarRating"] | components["schemas"]["ScoreRating"] | components["schemas"]["TagsRating"] | components["schemas"]["TextRating"];
         };
         /**
@@ -6603,17 +6806,30 @@ export interface components {
         IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral";
         /**
          * IntegrationDB
-         * @description A saved integration: its kind, who created it and when.
+         * @description An integration the caller has set up: its kind, who created it and when. Its settings are read with `GET /integrations/{name}`.
          */
         IntegrationDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the integration was set up.
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user who set it up.
+             */
             created_by: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The integration's ID.
+             */
             id: string;
+            /** @description The kind of integration. */
             name: components["schemas"]["IntegrationName"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the integration was last changed.
+             */
             updated_at: string;
         };
         /**
@@ -6903,9 +7119,10 @@ export interface components {
         };
         /**
          * AnthropicIntegrationCreate
-         * @description The credentials and settings needed to connect the Anthropic-style LLM provider integration.
+         * @description The API token needed to connect this model provider's integration.
          */
         AnthropicIntegrationCreate: {
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -6913,10 +7130,17 @@ export interface components {
          * @description The AWS region, credential type and credential needed to connect an AWS integration.
          */
         BaseAwsIntegrationCreate: {
-            /** @default key_secret */
+            /**
+             * @description Whether `token` holds an access key and secret or a role to assume.
+             * @default key_secret
+             */
             credential_type: components["schemas"]["AwsCredentialType"];
-            /** @default us-west-2 */
+            /**
+             * @description The cloud region to use.
+             * @default us-west-2
+             */
             region: string;
+            /** @description The credential map for the cloud account: an access key and secret, or the role to assume, as `credential_type` says. It is stored by the service and not returned when the integration is read. */
             token: {
                 [key: string]: string;
             };
@@ -6926,11 +7150,19 @@ export interface components {
          * @description The credentials and settings needed to connect the AWS SageMaker integration.
          */
         AwsSageMakerIntegrationCreate: {
-            /** @default key_secret */
+            /**
+             * @description Whether `token` holds an access key and secret or a role to assume.
+             * @default key_secret
+             */
             credential_type: components["schemas"]["AwsCredentialType"];
+            /** @description The hosted models to offer through the integration. */
             models?: components["schemas"]["Model"][];
-            /** @default us-west-2 */
+            /**
+             * @description The cloud region to use.
+             * @default us-west-2
+             */
             region: string;
+            /** @description The credential map for the cloud account: an access key and secret, or the role to assume, as `credential_type` says. It is stored by the service and not returned when the integration is read. */
             token: {
                 [key: string]: string;
             };
@@ -6943,16 +7175,21 @@ export interface components {
             /** @default 2024-10-21 */
             api_version: string;
             authentication_scope?: string | null;
-            /** @default api_key */
+            /**
+             * @description How `token` authenticates with the provider.
+             * @default api_key
+             */
             authentication_type: components["schemas"]["AzureAuthenticationType"];
             available_deployments?: components["schemas"]["AzureModelDeployment"][] | null;
             azure_deployment?: string | null;
+            /** @description The address of the provider's resource. */
             endpoint: string;
             headers?: {
                 [key: string]: string;
             } | null;
             /** @default false */
             proxy: boolean;
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -6960,9 +7197,14 @@ export interface components {
          * @description The credentials and settings needed to connect the labelling-tool (Label Studio) integration.
          */
         LabelStudioIntegrationCreate: {
+            /** @description Whether the annotation tool is its enterprise edition. */
             is_enterprise: boolean;
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The address of the annotation tool.
+             */
             url: string;
         };
         /**
@@ -6970,6 +7212,7 @@ export interface components {
          * @description The credentials and settings needed to connect the Mistral integration.
          */
         MistralIntegrationCreate: {
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -6977,7 +7220,9 @@ export interface components {
          * @description The credentials and settings needed to connect the OpenAI integration.
          */
         OpenAIIntegrationCreate: {
+            /** @description The organisation ID to use at the provider. */
             organization_id?: string | null;
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -6985,6 +7230,7 @@ export interface components {
          * @description The credentials and settings needed to connect the Google Vertex AI integration.
          */
         VertexAIIntegrationCreate: {
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -6992,7 +7238,9 @@ export interface components {
          * @description The credentials and settings needed to connect the Writer integration.
          */
         WriterIntegrationCreate: {
+            /** @description The organisation to use at the provider. */
             organization_id: string;
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -7000,14 +7248,25 @@ export interface components {
          * @description The credentials and settings needed to connect the Databricks integration.
          */
         DatabricksIntegrationCreate: {
+            /** @description The catalog to treat as the default. */
             default_catalog_name?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The host address of the data platform workspace.
+             */
             hostname: string;
-            /** @default false */
+            /**
+             * @description Whether the integration is used for language models.
+             * @default false
+             */
             llm: boolean;
             path?: string | null;
-            /** @default false */
+            /**
+             * @description Whether the integration is used for storage.
+             * @default false
+             */
             storage: boolean;
+            /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
         /**
@@ -9153,38 +9412,59 @@ export interface components {
         Messages: components["schemas"]["Message"][];
         /**
          * BasePromptTemplateVersionResponse
-         * @description One saved version of a prompt template.
+         * @description One saved version of a prompt template, with its number and text.
          */
         BasePromptTemplateVersionResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The version's ID.
+             */
             id: string;
+            /** @description The version's text: a string, or a list of chat messages. */
             template: string | components["schemas"]["Messages"];
+            /** @description The version's number within its template. */
             version: number;
         };
         /**
          * BasePromptTemplateResponse
-         * @description A prompt template with its selected version and the list of all its versions.
+         * @description A prompt template: a named, versioned prompt text in a project, with the version used by default and the list of all its versions.
          */
         BasePromptTemplateResponse: {
+            /** @description The numbers of all the template's versions. */
             all_available_versions: number[];
+            /** @description All the template's versions with their text. */
             all_versions?: components["schemas"]["BasePromptTemplateVersionResponse"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The template's ID.
+             */
             id: string;
+            /** @description The highest version number. */
             max_version: number;
+            /** @description The template's name. */
             name: string;
+            /** @description The version used by default. */
             selected_version: components["schemas"]["BasePromptTemplateVersionResponse"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the selected version.
+             */
             selected_version_id: string;
+            /** @description The text of the selected version. */
             template: string;
+            /** @description How many versions the template has. */
             total_versions: number;
         };
         /**
          * CreatePromptTemplateWithVersionRequestBody
-         * @description Creates a prompt template with its first version.
+         * @description A new prompt template: its name and the text of its first version.
          */
         CreatePromptTemplateWithVersionRequestBody: {
+            /** @description The template's name. */
             name: string;
+            /** @description The first version's text: a string, or a list of chat messages. */
             template: string | components["schemas"]["Messages"];
+            /** @description The number to give the first version; left out, the service numbers it. */
             version?: number | null;
         };
         /**
@@ -9196,35 +9476,49 @@ export interface components {
         };
         /**
          * BasePromptTemplateVersion
-         * @description A new version of a prompt template: the template text and an optional version number.
+         * @description The text of a new version of a prompt template, and optionally its number.
          */
         BasePromptTemplateVersion: {
+            /** @description The version's text: a string, or a list of chat messages. */
             template: string | components["schemas"]["Messages"];
+            /** @description The number to give the version; left out, the next number is used. */
             version?: number | null;
         };
         /**
          * RunTagCreateRequest
-         * @description Adds a key/value tag to a run.
+         * @description A key/value tag for a run, with its type.
          */
         RunTagCreateRequest: {
+            /** @description The tag's key. */
             key: string;
+            /** @description A free-form category for the tag. */
             tag_type: string;
+            /** @description The tag's value. */
             value: string;
         };
         /**
          * RunCreate
-         * @description Creates a run in a project.
+         * @description A new run: its name and task type, and optionally its tags and sample count.
          */
         RunCreate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the user to record as the run's creator.
+             */
             created_by?: string | null;
+            /** @description A hash of the dataset the run is logged with. */
             dataset_hash?: string | null;
+            /** @description The run's name. */
             name: string;
+            /** @description How many samples the run holds, when known. */
             num_samples?: number | null;
             /** Format: uuid */
             project_id?: string | null;
+            /** @description Tags to attach to the new run. */
             run_tags?: components["schemas"]["RunTagCreateRequest"][];
+            /** @description The run's machine-learning task, by number. */
             task_type: number;
+            /** @description Whether to mark the run as the winner among the project's runs. */
             winner?: boolean | null;
         };
         /**
@@ -9376,9 +9670,10 @@ export interface components {
         };
         /**
          * RunUpdateRequest
-         * @description Renames a run.
+         * @description A new name for a run.
          */
         RunUpdateRequest: {
+            /** @description The run's new name. */
             name?: string | null;
         };
         /**
@@ -9466,36 +9761,59 @@ export interface components {
         };
         /**
          * RunMetricDB
-         * @description A metric value logged for a run.
+         * @description A metric value recorded for a run under a key, optionally for one training epoch.
          */
         RunMetricDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the metric was first recorded.
+             */
             created_at: string;
-            /** @default 0 */
+            /**
+             * @description The training epoch the value belongs to.
+             * @default 0
+             */
             epoch: number;
+            /** @description Free-form data stored with the value. */
             extra?: unknown[] | {
                 [key: string]: unknown;
             } | null;
+            /** @description The metric's name. */
             key: string;
+            /** @description A feedback aggregate stored as the metric's value, for metrics that are not a single number. */
             object_value?: components["schemas"]["FeedbackAggregate"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ID of the run.
+             */
             run_id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the metric was last changed.
+             */
             updated_at: string;
+            /** @description The metric's numeric value. */
             value?: number | null;
         };
         /**
          * RunMetricCreateRequest
-         * @description Logs a metric value for a run, optionally for an epoch.
+         * @description A metric value to record for a run, optionally for one training epoch.
          */
         RunMetricCreateRequest: {
-            /** @default 0 */
+            /**
+             * @description The training epoch the value belongs to.
+             * @default 0
+             */
             epoch: number;
+            /** @description Free-form data to store with the value. */
             extra?: unknown[] | {
                 [key: string]: unknown;
             } | null;
+            /** @description The metric's name. */
             key: string;
+            /** @description A feedback aggregate to store as the metric's value instead of a number. */
             object_value?: components["schemas"]["FeedbackAggregate"] | null;
+            /** @description The metric's numeric value. */
             value?: number | null;
         };
         /**
@@ -11443,12 +11761,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `ValidationResponse`. */
+            /** @description The dataset is acceptable: the file name to use and the address to upload it to. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "filename": "train.csv",
+                     *       "upload_url": "https://storage.example.com/uploads/train.csv?signature=example-signature"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ValidationResponse"];
                 };
             };
@@ -11479,12 +11803,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `TrainResponse`. */
+            /** @description The ID of the training job that was started. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e7f8091a-8f90-4a1b-b3c4-d5e6f708192a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrainResponse"];
                 };
             };
@@ -11508,12 +11837,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `TrainJobStatusResponse`. */
+            /** @description The training job's current status and its earlier states. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e7f8091a-8f90-4a1b-b3c4-d5e6f708192a",
+                     *       "status": "in_progress",
+                     *       "status_message": "Training epoch 2 of 5.",
+                     *       "history": [],
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "project_name": "support-bot-eval",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "run_name": "baseline-2026-03-04"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrainJobStatusResponse"];
                 };
             };
@@ -11542,12 +11883,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `TrainJobAuthTokenResponse`. */
+            /** @description A token for the training job and the address of its file. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "file_url": "https://storage.example.com/training/support-bot-eval/train.csv",
+                     *       "token": "example-token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrainJobAuthTokenResponse"];
                 };
             };
@@ -11566,12 +11913,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `CollaboratorRoleInfo`. */
+            /** @description Every collaborator role, with its display name and what it allows. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "owner",
+                     *         "display_name": "Owner",
+                     *         "description": "Full control, including sharing and deleting the project."
+                     *       },
+                     *       {
+                     *         "name": "editor",
+                     *         "display_name": "Editor",
+                     *         "description": "Can change the project and its runs."
+                     *       },
+                     *       {
+                     *         "name": "annotator",
+                     *         "display_name": "Annotator",
+                     *         "description": "Can view the project and record feedback."
+                     *       },
+                     *       {
+                     *         "name": "viewer",
+                     *         "display_name": "Viewer",
+                     *         "description": "Can view the project."
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CollaboratorRoleInfo"][];
                 };
             };
@@ -11594,12 +11965,79 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `ProjectDB`. */
+            /** @description The projects the caller can see, each with its runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "name": "support-bot-eval",
+                     *         "type": "prompt_evaluation",
+                     *         "bookmark": true,
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "updated_at": "2026-03-05T08:05:44Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           },
+                     *           {
+                     *             "action": "delete",
+                     *             "allowed": false,
+                     *             "message": "Only project owners can delete a project."
+                     *           }
+                     *         ],
+                     *         "runs": [
+                     *           {
+                     *             "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "baseline-2026-03-04",
+                     *             "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "creator": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "email": "ada@acme.example",
+                     *               "first_name": "Ada",
+                     *               "last_name": "Lovelace",
+                     *               "auth_method": "email",
+                     *               "email_is_verified": true,
+                     *               "role": "admin",
+                     *               "created_at": "2026-02-10T09:15:00Z",
+                     *               "updated_at": "2026-03-04T14:32:10Z"
+                     *             },
+                     *             "num_samples": 250,
+                     *             "winner": false,
+                     *             "dataset_hash": null,
+                     *             "logged_splits": [
+                     *               "training",
+                     *               "validation"
+                     *             ],
+                     *             "logged_inference_names": [],
+                     *             "run_tags": [
+                     *               {
+                     *                 "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *                 "key": "model",
+                     *                 "value": "gpt-4o-mini",
+                     *                 "tag_type": "generic",
+                     *                 "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *                 "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *                 "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                 "created_at": "2026-03-04T14:32:10Z",
+                     *                 "updated_at": "2026-03-04T14:32:10Z"
+                     *               }
+                     *             ],
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "updated_at": "2026-03-05T08:05:44Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProjectDB"][];
                 };
             };
@@ -11622,12 +12060,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `ProjectCreateResponse`. */
+            /** @description The new project. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "name": "support-bot-eval",
+                     *       "type": "prompt_evaluation",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectCreateResponse"];
                 };
             };
@@ -11657,12 +12105,85 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GetProjectsPaginatedResponse`. */
+            /** @description One page of the matching projects. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "name": "support-bot-eval",
+                     *           "type": "prompt_evaluation",
+                     *           "bookmark": true,
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             },
+                     *             {
+                     *               "action": "delete",
+                     *               "allowed": false,
+                     *               "message": "Only project owners can delete a project."
+                     *             }
+                     *           ],
+                     *           "runs": [
+                     *             {
+                     *               "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *               "name": "baseline-2026-03-04",
+                     *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "creator": {
+                     *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                 "email": "ada@acme.example",
+                     *                 "first_name": "Ada",
+                     *                 "last_name": "Lovelace",
+                     *                 "auth_method": "email",
+                     *                 "email_is_verified": true,
+                     *                 "role": "admin",
+                     *                 "created_at": "2026-02-10T09:15:00Z",
+                     *                 "updated_at": "2026-03-04T14:32:10Z"
+                     *               },
+                     *               "num_samples": 250,
+                     *               "winner": false,
+                     *               "dataset_hash": null,
+                     *               "logged_splits": [
+                     *                 "training",
+                     *                 "validation"
+                     *               ],
+                     *               "logged_inference_names": [],
+                     *               "run_tags": [
+                     *                 {
+                     *                   "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *                   "key": "model",
+                     *                   "value": "gpt-4o-mini",
+                     *                   "tag_type": "generic",
+                     *                   "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *                   "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *                   "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                   "created_at": "2026-03-04T14:32:10Z",
+                     *                   "updated_at": "2026-03-04T14:32:10Z"
+                     *                 }
+                     *               ],
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "updated_at": "2026-03-05T08:05:44Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetProjectsPaginatedResponse"];
                 };
             };
@@ -11684,12 +12205,74 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `ProjectDBThin`. */
+            /** @description Every project the caller can see, each with a short form of its runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "name": "support-bot-eval",
+                     *         "type": "prompt_evaluation",
+                     *         "bookmark": true,
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "updated_at": "2026-03-05T08:05:44Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           },
+                     *           {
+                     *             "action": "delete",
+                     *             "allowed": false,
+                     *             "message": "Only project owners can delete a project."
+                     *           }
+                     *         ],
+                     *         "runs": [
+                     *           {
+                     *             "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "baseline-2026-03-04",
+                     *             "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "creator": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "email": "ada@acme.example",
+                     *               "first_name": "Ada",
+                     *               "last_name": "Lovelace",
+                     *               "auth_method": "email",
+                     *               "email_is_verified": true,
+                     *               "role": "admin",
+                     *               "created_at": "2026-02-10T09:15:00Z",
+                     *               "updated_at": "2026-03-04T14:32:10Z"
+                     *             },
+                     *             "num_samples": 250,
+                     *             "winner": false,
+                     *             "dataset_hash": null,
+                     *             "run_tags": [
+                     *               {
+                     *                 "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *                 "key": "model",
+                     *                 "value": "gpt-4o-mini",
+                     *                 "tag_type": "generic",
+                     *                 "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *                 "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *                 "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                 "created_at": "2026-03-04T14:32:10Z",
+                     *                 "updated_at": "2026-03-04T14:32:10Z"
+                     *               }
+                     *             ],
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "updated_at": "2026-03-05T08:05:44Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProjectDBThin"][];
                 };
             };
@@ -11711,12 +12294,77 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ProjectDB`. */
+            /** @description The project with its runs and the caller's permissions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "name": "support-bot-eval",
+                     *       "type": "prompt_evaluation",
+                     *       "bookmark": true,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "delete",
+                     *           "allowed": false,
+                     *           "message": "Only project owners can delete a project."
+                     *         }
+                     *       ],
+                     *       "runs": [
+                     *         {
+                     *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "name": "baseline-2026-03-04",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "creator": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace",
+                     *             "auth_method": "email",
+                     *             "email_is_verified": true,
+                     *             "role": "admin",
+                     *             "created_at": "2026-02-10T09:15:00Z",
+                     *             "updated_at": "2026-03-04T14:32:10Z"
+                     *           },
+                     *           "num_samples": 250,
+                     *           "winner": false,
+                     *           "dataset_hash": null,
+                     *           "logged_splits": [
+                     *             "training",
+                     *             "validation"
+                     *           ],
+                     *           "logged_inference_names": [],
+                     *           "run_tags": [
+                     *             {
+                     *               "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *               "key": "model",
+                     *               "value": "gpt-4o-mini",
+                     *               "tag_type": "generic",
+                     *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *               "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "updated_at": "2026-03-04T14:32:10Z"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectDB"];
                 };
             };
@@ -11742,12 +12390,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `ProjectUpdateResponse`. */
+            /** @description The project as it is after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "name": "support-bot-eval-2026",
+                     *       "type": "prompt_evaluation",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectUpdateResponse"];
                 };
             };
@@ -11769,12 +12427,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ProjectDeleteResponse`. */
+            /** @description A message confirming that the project was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Project support-bot-eval was deleted."
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectDeleteResponse"];
                 };
             };
@@ -11800,7 +12463,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The file was stored. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11832,12 +12495,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ListUserCollaboratorsResponse`. */
+            /** @description One page of the users who collaborate on the project. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *           "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *           "email": "grace@acme.example",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "role": "editor",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListUserCollaboratorsResponse"];
                 };
             };
@@ -11863,12 +12551,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a list of `UserCollaborator`. */
+            /** @description The collaborator entries that were created, one per user. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *         "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *         "email": "grace@acme.example",
+                     *         "first_name": "Grace",
+                     *         "last_name": "Hopper",
+                     *         "role": "editor",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["UserCollaborator"][];
                 };
             };
@@ -11895,12 +12602,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ListGroupCollaboratorsResponse`. */
+            /** @description One page of the groups that collaborate on the project. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *           "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "group_name": "ml-platform",
+                     *           "role": "viewer",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListGroupCollaboratorsResponse"];
                 };
             };
@@ -11926,12 +12656,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a list of `GroupCollaborator`. */
+            /** @description The collaborator entries that were created, one per group. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *         "group_name": "ml-platform",
+                     *         "role": "viewer",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GroupCollaborator"][];
                 };
             };
@@ -11955,7 +12702,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The user no longer has a role on the project. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11988,12 +12735,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `UserCollaborator`. */
+            /** @description The user's collaborator entry with its new role. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *       "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "role": "viewer",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserCollaborator"];
                 };
             };
@@ -12017,7 +12781,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The group no longer has a role on the project. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12050,12 +12814,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GroupCollaborator`. */
+            /** @description The group's collaborator entry with its new role. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *       "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "group_name": "ml-platform",
+                     *       "role": "editor",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupCollaborator"];
                 };
             };
@@ -12077,7 +12856,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The project is bookmarked. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12104,7 +12883,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The bookmark is cleared. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12128,12 +12907,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `UserRoleInfo`. */
+            /** @description Every user role, with its display name and what it allows. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "admin",
+                     *         "display_name": "Admin",
+                     *         "description": "Manages users, groups and every project."
+                     *       },
+                     *       {
+                     *         "name": "manager",
+                     *         "display_name": "Manager",
+                     *         "description": "Manages users and can see every project."
+                     *       },
+                     *       {
+                     *         "name": "user",
+                     *         "display_name": "User",
+                     *         "description": "Creates projects and works in those shared with them."
+                     *       },
+                     *       {
+                     *         "name": "read_only",
+                     *         "display_name": "Read only",
+                     *         "description": "Views the projects shared with them."
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["UserRoleInfo"][];
                 };
             };
@@ -12154,7 +12957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The request was recorded. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12224,7 +13027,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The invitations were created. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12253,12 +13056,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetUsersResponse`. */
+            /** @description One page of the organisation's users. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace",
+                     *           "auth_method": "email",
+                     *           "email_is_verified": true,
+                     *           "role": "admin",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z",
+                     *           "projects_count": 4,
+                     *           "runs_count": 37,
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             },
+                     *             {
+                     *               "action": "read_api_keys",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *           "email": "grace@acme.example",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "auth_method": "google",
+                     *           "email_is_verified": true,
+                     *           "role": "user",
+                     *           "created_at": "2026-01-20T11:00:00Z",
+                     *           "updated_at": "2026-02-28T16:45:00Z",
+                     *           "projects_count": 1,
+                     *           "runs_count": 5
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetUsersResponse"];
                 };
             };
@@ -12284,12 +13133,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `CreateUserResponse`. */
+            /** @description The new or newly verified user. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "auth_method": "email",
+                     *       "email_is_verified": true,
+                     *       "role": "user",
+                     *       "created_at": "2026-01-20T11:00:00Z",
+                     *       "updated_at": "2026-02-28T16:45:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateUserResponse"];
                 };
             };
@@ -12308,12 +13170,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `DeleteUserResponse`. */
+            /** @description A message confirming that your account was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "User ada@acme.example was deleted."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteUserResponse"];
                 };
             };
@@ -12338,12 +13205,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `CreateUserResponse`. */
+            /** @description The new or newly verified user. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "auth_method": "google",
+                     *       "email_is_verified": true,
+                     *       "role": "user",
+                     *       "created_at": "2026-01-20T11:00:00Z",
+                     *       "updated_at": "2026-02-28T16:45:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateUserResponse"];
                 };
             };
@@ -12362,12 +13242,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `GetUserResponse`. */
+            /** @description Every user of the organisation. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "auth_method": "email",
+                     *         "email_is_verified": true,
+                     *         "role": "admin",
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "projects_count": 4,
+                     *         "runs_count": 37,
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           },
+                     *           {
+                     *             "action": "read_api_keys",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *         "email": "grace@acme.example",
+                     *         "first_name": "Grace",
+                     *         "last_name": "Hopper",
+                     *         "auth_method": "google",
+                     *         "email_is_verified": true,
+                     *         "role": "user",
+                     *         "created_at": "2026-01-20T11:00:00Z",
+                     *         "updated_at": "2026-02-28T16:45:00Z",
+                     *         "projects_count": 1,
+                     *         "runs_count": 5
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GetUserResponse"][];
                 };
             };
@@ -12388,12 +13308,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetUserResponse`. */
+            /** @description The user, with their role and counts of projects and runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "email": "ada@acme.example",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "auth_method": "email",
+                     *       "email_is_verified": true,
+                     *       "role": "admin",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "projects_count": 4,
+                     *       "runs_count": 37,
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "read_api_keys",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetUserResponse"];
                 };
             };
@@ -12419,12 +13364,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `UpdateUserResponse`. */
+            /** @description The user as it is after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "auth_method": "google",
+                     *       "email_is_verified": true,
+                     *       "role": "manager",
+                     *       "created_at": "2026-01-20T11:00:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UpdateUserResponse"];
                 };
             };
@@ -12446,12 +13404,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `DeleteUserResponse`. */
+            /** @description A message confirming that the user was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "User grace@acme.example was deleted."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteUserResponse"];
                 };
             };
@@ -12480,12 +13443,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetUserLatestRunsDB`. */
+            /** @description One page of the user's runs, each with its project's name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "runs": [
+                     *         {
+                     *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "name": "distilbert-2026-03-04",
+                     *           "project_id": "6e1c2a9b-8d4f-4c3e-9a7b-1f2e3d4c5b6a",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "creator": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace",
+                     *             "auth_method": "email",
+                     *             "email_is_verified": true,
+                     *             "role": "admin",
+                     *             "created_at": "2026-02-10T09:15:00Z",
+                     *             "updated_at": "2026-03-04T14:32:10Z"
+                     *           },
+                     *           "num_samples": 18000,
+                     *           "winner": false,
+                     *           "dataset_hash": null,
+                     *           "run_tags": [],
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "project_name": "ticket-classifier"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetUserLatestRunsDB"];
                 };
             };
@@ -12510,12 +13508,79 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `ProjectDB`. */
+            /** @description The projects that hold the user's runs, each with its runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "name": "support-bot-eval",
+                     *         "type": "prompt_evaluation",
+                     *         "bookmark": true,
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "updated_at": "2026-03-05T08:05:44Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           },
+                     *           {
+                     *             "action": "delete",
+                     *             "allowed": false,
+                     *             "message": "Only project owners can delete a project."
+                     *           }
+                     *         ],
+                     *         "runs": [
+                     *           {
+                     *             "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "baseline-2026-03-04",
+                     *             "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "creator": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "email": "ada@acme.example",
+                     *               "first_name": "Ada",
+                     *               "last_name": "Lovelace",
+                     *               "auth_method": "email",
+                     *               "email_is_verified": true,
+                     *               "role": "admin",
+                     *               "created_at": "2026-02-10T09:15:00Z",
+                     *               "updated_at": "2026-03-04T14:32:10Z"
+                     *             },
+                     *             "num_samples": 250,
+                     *             "winner": false,
+                     *             "dataset_hash": null,
+                     *             "logged_splits": [
+                     *               "training",
+                     *               "validation"
+                     *             ],
+                     *             "logged_inference_names": [],
+                     *             "run_tags": [
+                     *               {
+                     *                 "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *                 "key": "model",
+                     *                 "value": "gpt-4o-mini",
+                     *                 "tag_type": "generic",
+                     *                 "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *                 "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *                 "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                 "created_at": "2026-03-04T14:32:10Z",
+                     *                 "updated_at": "2026-03-04T14:32:10Z"
+                     *               }
+                     *             ],
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "updated_at": "2026-03-05T08:05:44Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ProjectDB"][];
                 };
             };
@@ -12537,12 +13602,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `PasswordResetResponse`. */
+            /** @description The path of the password reset page. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pathname": "/reset-password?reset_token=example-reset-token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasswordResetResponse"];
                 };
             };
@@ -12564,12 +13634,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `PasswordResetEmailResponse`. */
+            /** @description The reset email was sent; the body is an empty object. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["PasswordResetEmailResponse"];
                 };
             };
@@ -12595,12 +13666,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `UserPasswordResetResponse`. */
+            /** @description The user whose password was changed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "email": "ada@acme.example",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "auth_method": "email",
+                     *       "email_is_verified": true,
+                     *       "role": "admin",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserPasswordResetResponse"];
                 };
             };
@@ -12625,12 +13709,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `TransferUserResponse`. */
+            /** @description A message confirming the transfer. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Projects and runs of grace@acme.example now belong to ada@acme.example."
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransferUserResponse"];
                 };
             };
@@ -12649,12 +13738,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `GroupDB`. */
+            /** @description The groups the caller belongs to. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *         "name": "ml-platform",
+                     *         "description": "Engineers who own the evaluation pipelines.",
+                     *         "visibility": "private",
+                     *         "role": "maintainer",
+                     *         "size": 6,
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           },
+                     *           {
+                     *             "action": "list_members",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GroupDB"][];
                 };
             };
@@ -12681,7 +13793,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a list of `MetricInsight`. */
+            /** @description One summary per metric column over the matching rows. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12713,12 +13825,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ListPromptDatasetResponse`. */
+            /** @description One page of the project's prompt datasets. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "datasets": [
+                     *         {
+                     *           "id": "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80",
+                     *           "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+                     *           "file_name": "support-questions.csv",
+                     *           "num_rows": 120,
+                     *           "rows": 120
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListPromptDatasetResponse"];
                 };
             };
@@ -12747,12 +13876,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `PromptDatasetDB`. */
+            /** @description The new dataset, with its IDs and row count. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80",
+                     *       "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+                     *       "file_name": "support-questions.csv",
+                     *       "num_rows": 120,
+                     *       "rows": 120
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptDatasetDB"];
                 };
             };
@@ -12776,7 +13914,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A file download. The service does not declare the file's media type, so the body is described as raw bytes. */
+            /** @description The dataset's file. The service does not declare the file's media type, so the body is described as raw bytes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12816,12 +13954,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `PromptDatasetDB`. */
+            /** @description The dataset as it is now stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80",
+                     *       "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+                     *       "file_name": "support-questions-v2.csv",
+                     *       "num_rows": 135,
+                     *       "rows": 135
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptDatasetDB"];
                 };
             };
@@ -12845,7 +13992,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The dataset was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12891,7 +14038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRowsResponse`. */
+            /** @description One page of the run's rows. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12925,7 +14072,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Unconfirmed: the service's public references do not describe this answer; it is assumed to be a JSON object. */
+            /** @description The cost estimate. Unconfirmed: no public reference of the service describes this answer, so it is described as an open object. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12956,7 +14103,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A file download. The service does not declare the file's media type, so the body is described as raw bytes. */
+            /** @description The file of the dataset the prompt run was evaluated on. The service does not declare the file's media type, so the body is described as raw bytes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13000,7 +14147,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A file download. The service does not declare the file's media type, so the body is described as raw bytes. */
+            /** @description The run's rows as a CSV or JSON Lines file. The service does not declare the file's media type, so the body is described as raw bytes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13034,7 +14181,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRowsResponse`. */
+            /** @description The rows of the chain: its root and its steps. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13063,7 +14210,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unconfirmed: the service's public references do not describe this answer; it is assumed to be a JSON object. */
+            /** @description The run's rows as columns. Unconfirmed: no public reference of the service describes this answer, so it is described as an open object. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13107,7 +14254,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GetPromptRowsColumnarResponse`. */
+            /** @description One page of the matching rows as columns, with the total and filtered row counts. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13143,7 +14290,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRowsColumnarResponse`. */
+            /** @description The row, with its chain steps if it has any, arranged as columns. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13173,7 +14320,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `PromptSampleIDs`. */
+            /** @description The row indices of each run and the total number of rows. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13212,7 +14359,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: an object whose values are `GetPromptRowsColumnarResponse`. */
+            /** @description The requested rows as columns, keyed by run ID. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13252,7 +14399,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRowsColumnarResponse`. */
+            /** @description One page of the chain's rows, arranged as columns. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13276,7 +14423,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `PromptGroupResponse`. */
+            /** @description The column groups, each with its label, icon and member columns. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13302,12 +14449,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `FeedbackTemplateDB`. */
+            /** @description The project's feedback templates. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *         "name": "answer-helpful",
+                     *         "criteria": "Did the answer resolve the customer's question?",
+                     *         "include_explanation": true,
+                     *         "constraints": {
+                     *           "feedback_type": "like_dislike"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-02-10T09:15:00Z"
+                     *       },
+                     *       {
+                     *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
+                     *         "name": "answer-quality",
+                     *         "criteria": "Rate the overall quality of the answer.",
+                     *         "include_explanation": false,
+                     *         "constraints": {
+                     *           "feedback_type": "star"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["FeedbackTemplateDB"][];
                 };
             };
@@ -13333,12 +14506,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `FeedbackTemplateDB`. */
+            /** @description The new feedback template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *       "name": "answer-helpful",
+                     *       "criteria": "Did the answer resolve the customer's question?",
+                     *       "include_explanation": true,
+                     *       "constraints": {
+                     *         "feedback_type": "like_dislike"
+                     *       },
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackTemplateDB"];
                 };
             };
@@ -13362,12 +14548,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `FeedbackTemplateDB`. */
+            /** @description The feedback template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *       "name": "answer-helpful",
+                     *       "criteria": "Did the answer resolve the customer's question?",
+                     *       "include_explanation": true,
+                     *       "constraints": {
+                     *         "feedback_type": "like_dislike"
+                     *       },
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackTemplateDB"];
                 };
             };
@@ -13391,7 +14590,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13424,12 +14623,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `FeedbackTemplateDB`. */
+            /** @description The template with its new name and criteria. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *       "name": "answer-helpful",
+                     *       "criteria": "Did the answer fully resolve the customer's question?",
+                     *       "include_explanation": true,
+                     *       "constraints": {
+                     *         "feedback_type": "like_dislike"
+                     *       },
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackTemplateDB"];
                 };
             };
@@ -13457,12 +14669,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `FeedbackRatingDB`. */
+            /** @description The rating given to the row with this template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "like_dislike",
+                     *         "value": true
+                     *       },
+                     *       "explanation": "Correct steps and a link to the right help article.",
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackRatingDB"];
                 };
             };
@@ -13494,12 +14717,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `FeedbackRatingDB`. */
+            /** @description The rating as it is now stored for the row. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "like_dislike",
+                     *         "value": true
+                     *       },
+                     *       "explanation": "Correct steps and a link to the right help article.",
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackRatingDB"];
                 };
             };
@@ -13527,7 +14761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The rating was removed. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13558,12 +14792,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `FeedbackRatingDB`. */
+            /** @description The rating given to the node with this template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "star",
+                     *         "value": 4
+                     *       },
+                     *       "explanation": null,
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackRatingDB"];
                 };
             };
@@ -13593,12 +14838,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `FeedbackRatingDB`. */
+            /** @description The rating as it is now stored for the node. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "star",
+                     *         "value": 4
+                     *       },
+                     *       "explanation": null,
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackRatingDB"];
                 };
             };
@@ -13624,7 +14880,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The rating was removed. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13662,7 +14918,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `InsightSummaryResults`. */
+            /** @description The summary statistics of the matching data. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13702,7 +14958,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GroupByMetrics`. */
+            /** @description The metrics for each value of the grouping column. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13740,7 +14996,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `SummaryIDResponse`. */
+            /** @description The IDs of the matching samples. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13778,7 +15034,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `FilterPercentageResponse`. */
+            /** @description The share of the split's samples that match the filters. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13813,7 +15069,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `ThresholdResponse`. */
+            /** @description The thresholds for hard and easy samples. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13842,7 +15098,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `CompareRunsResponse`. */
+            /** @description One summary per run of the project for the split. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13880,7 +15136,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `Distribution`. */
+            /** @description The column's histogram over the matching samples. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13920,7 +15176,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `MetricsResponse`. */
+            /** @description The model metrics over the matching samples. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13960,7 +15216,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `MultiLabelTaskMetrics`. */
+            /** @description Precision, recall and F1 for each task. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14004,7 +15260,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `MultiLabelCoOccurrence`. */
+            /** @description The label pairs that occur together most often, with their counts. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14046,7 +15302,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `SimilarToResponse`. */
+            /** @description The IDs of the most similar samples in `from_split`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14084,7 +15340,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `CBOClusterResponse`. */
+            /** @description The clusters found near class boundaries. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14118,7 +15374,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `CartographClusterResponse`. */
+            /** @description The split's data cartography clusters. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14153,7 +15409,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a list of `CommunityResponse`. */
+            /** @description The communities found in the split. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14191,7 +15447,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `TopInsightsResponse`. */
+            /** @description The most notable findings for the split. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14229,7 +15485,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `InsightChartResponse`. */
+            /** @description The correlation matrix, ready to plot. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14267,7 +15523,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `XRayCardDB`. */
+            /** @description The alerts raised for the split. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14300,7 +15556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The alert was dismissed. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14331,7 +15587,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `string`. */
+            /** @description The names of the error types for the split's task. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14369,7 +15625,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `BarChart`. */
+            /** @description A bar chart of error counts by type. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14407,7 +15663,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `MAPResponse`. */
+            /** @description The mean average precision, overall and per class. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14445,7 +15701,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `SegmentationMetricsResponse`. */
+            /** @description The segmentation metrics, overall and per class. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14483,7 +15739,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `Seq2SeqMetricsResponse`. */
+            /** @description The sequence-to-sequence metrics over the matching samples. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14521,7 +15777,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `DataRows`. */
+            /** @description One page of the matching samples. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14563,7 +15819,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `ErrorDistribution`. */
+            /** @description How the error type spreads over the column's values. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14587,12 +15843,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `IntegrationDB`. */
+            /** @description The integrations the caller has set up. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *         "name": "openai",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "updated_at": "2026-02-10T09:15:00Z"
+                     *       },
+                     *       {
+                     *         "id": "a3b4c5d6-4b5c-4d6e-9f80-91a2b3c4d5e6",
+                     *         "name": "labelstudio",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IntegrationDB"][];
                 };
             };
@@ -14610,12 +15884,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `AvailableIntegrations`. */
+            /** @description The integration kinds that can be set up here. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integrations": [
+                     *         "openai",
+                     *         "anthropic",
+                     *         "azure",
+                     *         "labelstudio"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AvailableIntegrations"];
                 };
             };
@@ -14636,12 +15920,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the integration's settings, in the schema that belongs to its kind. */
+            /** @description The integration's stored settings, in the shape of its kind; secrets are left out. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "openai",
+                     *       "organization_id": "org-example",
+                     *       "extra": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"];
                 };
             };
@@ -14663,7 +15954,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration and its credentials were removed. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14690,7 +15981,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: an object whose values are `string`. */
+            /** @description Status values of the integration, by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14720,7 +16011,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14748,7 +16039,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14776,7 +16067,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14804,7 +16095,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14832,7 +16123,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14860,7 +16151,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14888,7 +16179,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14916,7 +16207,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14944,7 +16235,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14972,7 +16263,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15000,7 +16291,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15024,7 +16315,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unconfirmed: the service's public references do not describe this answer; it is assumed to be a JSON object. */
+            /** @description The clusters available to the integration. Unconfirmed: no public reference of the service describes this answer, so it is described as an open object. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15052,12 +16343,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `string`. */
+            /** @description The names of the databases the integration can reach. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "default",
+                     *       "eval_exports"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -15080,12 +16377,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `DatabricksExportResponse`. */
+            /** @description The table was written; the body repeats the export settings that were used. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "split": "validation",
+                     *       "database_name": "eval_exports",
+                     *       "table_name": "support_bot_validation",
+                     *       "file_type": "parquet"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DatabricksExportResponse"];
                 };
             };
@@ -15111,12 +16418,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `DatabricksEditExportResponse`. */
+            /** @description The table was written; the body repeats the export settings that were used. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "database_name": "eval_exports",
+                     *       "table_name": "support_bot_edits",
+                     *       "edit_ids": [
+                     *         "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70"
+                     *       ],
+                     *       "file_type": "parquet",
+                     *       "filter_params": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["DatabricksEditExportResponse"];
                 };
             };
@@ -15135,7 +16453,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unconfirmed: the service's public references do not describe this answer; it is assumed to be a JSON object. */
+            /** @description The SQL warehouses available to the integration. Unconfirmed: no public reference of the service describes this answer, so it is described as an open object. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15164,12 +16482,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `DatabricksUnityCatalogExportResponse`. */
+            /** @description The table was written; the body repeats the export settings, with the results. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [],
+                     *       "file_type": "parquet"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DatabricksUnityCatalogExportResponse"];
                 };
             };
@@ -15195,12 +16519,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `DatabricksUnityCatalogExportEditsResponse`. */
+            /** @description The table was written; the body repeats the export settings, with the results. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "edit_ids": [
+                     *         "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70"
+                     *       ],
+                     *       "results": [],
+                     *       "file_type": "parquet"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DatabricksUnityCatalogExportEditsResponse"];
                 };
             };
@@ -15219,12 +16552,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `LabelStudioProject`. */
+            /** @description The annotation tool's projects, each with its labels. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "support-ticket-review",
+                     *         "labels": [
+                     *           "billing",
+                     *           "shipping",
+                     *           "returns"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["LabelStudioProject"][];
                 };
             };
@@ -15246,7 +16591,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The samples were sent to the annotation tool. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15279,12 +16624,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `PromptChainIngestResponse`. */
+            /** @description The scoring job's ID, a link to the run, and the number of rows taken. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+                     *       "link": "https://console.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6/prompts/b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "message": "Ingestion of 160 rows started.",
+                     *       "num_rows": 160
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptChainIngestResponse"];
                 };
             };
@@ -15312,12 +16665,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `PromptChainIngestBatchResponse`. */
+            /** @description The scoring job's ID, a link to the run, and the counts of chains and rows taken. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+                     *       "link": "https://console.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6/prompts/b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "message": "Ingestion of 40 chains started.",
+                     *       "num_chains": 40,
+                     *       "num_rows": 160,
+                     *       "total_chains": 40
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptChainIngestBatchResponse"];
                 };
             };
@@ -15339,12 +16702,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `ModelInfo`. */
+            /** @description The models available to the caller, with the provider of each. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "gpt-4o-mini",
+                     *         "alias": "GPT-4o mini",
+                     *         "integration": "openai",
+                     *         "system_supported": true,
+                     *         "user_role": "user",
+                     *         "assistant_role": "assistant"
+                     *       },
+                     *       {
+                     *         "name": "claude-3-5-haiku-latest",
+                     *         "alias": "Claude 3.5 Haiku",
+                     *         "integration": "anthropic",
+                     *         "system_supported": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ModelInfo"][];
                 };
             };
@@ -15377,12 +16758,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `PutPromptScoreResponse`. */
+            /** @description The ID of the job that records the scores. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "scorer_name": "answer-politeness"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PutPromptScoreResponse"];
                 };
             };
@@ -15404,12 +16793,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `BasePromptTemplateResponse`. */
+            /** @description The project's prompt templates. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "name": "support-answer",
+                     *         "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}",
+                     *         "selected_version": {
+                     *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "version": 2,
+                     *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *         },
+                     *         "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *         "max_version": 2,
+                     *         "total_versions": 2,
+                     *         "all_available_versions": [
+                     *           1,
+                     *           2
+                     *         ],
+                     *         "all_versions": [
+                     *           {
+                     *             "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "version": 1,
+                     *             "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *           },
+                     *           {
+                     *             "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *             "version": 2,
+                     *             "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"][];
                 };
             };
@@ -15435,12 +16857,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `BasePromptTemplateResponse`. */
+            /** @description The new template with its first version. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer",
+                     *       "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}",
+                     *       "selected_version": {
+                     *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *         "version": 1,
+                     *         "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *       },
+                     *       "selected_version_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *       "max_version": 1,
+                     *       "total_versions": 1,
+                     *       "all_available_versions": [
+                     *         1
+                     *       ],
+                     *       "all_versions": [
+                     *         {
+                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "version": 1,
+                     *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"];
                 };
             };
@@ -15467,12 +16914,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `BasePromptTemplateVersionResponse`. */
+            /** @description The requested (or selected) version of the named template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "version": 2,
+                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
                 };
             };
@@ -15496,12 +16950,43 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `BasePromptTemplateResponse`. */
+            /** @description The prompt template with its selected version. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer",
+                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}",
+                     *       "selected_version": {
+                     *         "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *         "version": 2,
+                     *         "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *       },
+                     *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "max_version": 2,
+                     *       "total_versions": 2,
+                     *       "all_available_versions": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "all_versions": [
+                     *         {
+                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "version": 1,
+                     *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *         },
+                     *         {
+                     *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "version": 2,
+                     *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"];
                 };
             };
@@ -15525,12 +17010,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `DeletePromptResponse`. */
+            /** @description A message confirming that the template was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Template support-answer was deleted."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletePromptResponse"];
                 };
             };
@@ -15558,12 +17048,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `BasePromptTemplateVersionResponse`. */
+            /** @description The new version of the template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "version": 2,
+                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
                 };
             };
@@ -15589,12 +17086,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `BasePromptTemplateVersionResponse`. */
+            /** @description The requested version of the template. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "version": 2,
+                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
                 };
             };
@@ -15620,12 +17124,43 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `BasePromptTemplateResponse`. */
+            /** @description The template with its new selected version. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer",
+                     *       "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}",
+                     *       "selected_version": {
+                     *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *         "version": 1,
+                     *         "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *       },
+                     *       "selected_version_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *       "max_version": 2,
+                     *       "total_versions": 2,
+                     *       "all_available_versions": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "all_versions": [
+                     *         {
+                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "version": 1,
+                     *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *         },
+                     *         {
+                     *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "version": 2,
+                     *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"];
                 };
             };
@@ -15650,12 +17185,57 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `RunDB`. */
+            /** @description The project's runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "name": "baseline-2026-03-04",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "creator": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace",
+                     *           "auth_method": "email",
+                     *           "email_is_verified": true,
+                     *           "role": "admin",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z"
+                     *         },
+                     *         "num_samples": 250,
+                     *         "winner": false,
+                     *         "dataset_hash": null,
+                     *         "logged_splits": [
+                     *           "training",
+                     *           "validation"
+                     *         ],
+                     *         "logged_inference_names": [],
+                     *         "run_tags": [
+                     *           {
+                     *             "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *             "key": "model",
+                     *             "value": "gpt-4o-mini",
+                     *             "tag_type": "generic",
+                     *             "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *             "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "updated_at": "2026-03-04T14:32:10Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-05T08:05:44Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["RunDB"][];
                 };
             };
@@ -15681,12 +17261,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `CreateRunResponse`. */
+            /** @description The new run. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "name": "baseline-2026-03-04",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "num_samples": 0,
+                     *       "winner": false,
+                     *       "dataset_hash": null,
+                     *       "run_tags": [],
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateRunResponse"];
                 };
             };
@@ -15712,12 +17307,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `DeleteRunsResponse`. */
+            /** @description A message confirming that the runs were deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "2 runs were deleted."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteRunsResponse"];
                 };
             };
@@ -15748,12 +17348,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRunsResponse`. */
+            /** @description One page of the project's prompt runs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "runs": [
+                     *         {
+                     *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "name": "support-answer-v2-gpt-4o-mini",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "num_samples": 120,
+                     *           "winner": true,
+                     *           "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+                     *           "job_status": "completed",
+                     *           "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+                     *           "template_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "template_version": 2,
+                     *           "template_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "template_version_selected": true,
+                     *           "model_alias": "gpt-4o-mini",
+                     *           "total_responses": 120,
+                     *           "average_latency": 812.5,
+                     *           "average_cost": 0.00042,
+                     *           "total_cost": 0.0504,
+                     *           "metrics": {
+                     *             "average_toxicity": 0.01,
+                     *             "average_factuality": 0.93
+                     *           },
+                     *           "run_tags": [
+                     *             {
+                     *               "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *               "key": "model",
+                     *               "value": "gpt-4o-mini",
+                     *               "tag_type": "generic",
+                     *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *               "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "updated_at": "2026-03-04T14:32:10Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRunsResponse"];
                 };
             };
@@ -15784,12 +17434,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRunColumnsResponse`. */
+            /** @description One page of the project's prompt runs, arranged as columns. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "name": "template_version",
+                     *           "label": "Template version",
+                     *           "data_type": "integer",
+                     *           "sortable": true,
+                     *           "filterable": true,
+                     *           "values": [
+                     *             1,
+                     *             2
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "average_latency",
+                     *           "label": "Average latency",
+                     *           "data_type": "milli_seconds",
+                     *           "sortable": true,
+                     *           "filterable": true,
+                     *           "values": [
+                     *             903.1,
+                     *             812.5
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "num_rows": 2,
+                     *       "num_filtered_rows": 2,
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRunColumnsResponse"];
                 };
             };
@@ -15824,12 +17508,46 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GetPromptRunColumnsResponse`. */
+            /** @description One page of the matching prompt runs as columns, with the total and filtered counts. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "name": "template_version",
+                     *           "label": "Template version",
+                     *           "data_type": "integer",
+                     *           "sortable": true,
+                     *           "filterable": true,
+                     *           "values": [
+                     *             1,
+                     *             2
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "average_latency",
+                     *           "label": "Average latency",
+                     *           "data_type": "milli_seconds",
+                     *           "sortable": true,
+                     *           "filterable": true,
+                     *           "values": [
+                     *             903.1,
+                     *             812.5
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "num_rows": 2,
+                     *       "num_filtered_rows": 2,
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRunColumnsResponse"];
                 };
             };
@@ -15853,12 +17571,55 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `RunDB`. */
+            /** @description The run with its creator, tags and logged splits. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "name": "baseline-2026-03-04",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "creator": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "auth_method": "email",
+                     *         "email_is_verified": true,
+                     *         "role": "admin",
+                     *         "created_at": "2026-02-10T09:15:00Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z"
+                     *       },
+                     *       "num_samples": 250,
+                     *       "winner": false,
+                     *       "dataset_hash": null,
+                     *       "logged_splits": [
+                     *         "training",
+                     *         "validation"
+                     *       ],
+                     *       "logged_inference_names": [],
+                     *       "run_tags": [
+                     *         {
+                     *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *           "key": "model",
+                     *           "value": "gpt-4o-mini",
+                     *           "tag_type": "generic",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunDB"];
                 };
             };
@@ -15886,12 +17647,39 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `UpdateRunResponse`. */
+            /** @description The run with its new name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "name": "baseline-reviewed",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "num_samples": 250,
+                     *       "winner": true,
+                     *       "dataset_hash": null,
+                     *       "run_tags": [
+                     *         {
+                     *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *           "key": "model",
+                     *           "value": "gpt-4o-mini",
+                     *           "tag_type": "generic",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UpdateRunResponse"];
                 };
             };
@@ -15915,12 +17703,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `DeleteRunResponse`. */
+            /** @description A message confirming that the run was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Run baseline-2026-03-04 was deleted."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteRunResponse"];
                 };
             };
@@ -15944,12 +17737,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRun`. */
+            /** @description The prompt run with its metrics, job status and cost. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "name": "support-answer-v2-gpt-4o-mini",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "num_samples": 120,
+                     *       "winner": true,
+                     *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+                     *       "job_status": "completed",
+                     *       "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+                     *       "template_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "template_version": 2,
+                     *       "template_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "template_version_selected": true,
+                     *       "model_alias": "gpt-4o-mini",
+                     *       "total_responses": 120,
+                     *       "average_latency": 812.5,
+                     *       "average_cost": 0.00042,
+                     *       "total_cost": 0.0504,
+                     *       "metrics": {
+                     *         "average_toxicity": 0.01,
+                     *         "average_factuality": 0.93
+                     *       },
+                     *       "run_tags": [
+                     *         {
+                     *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *           "key": "model",
+                     *           "value": "gpt-4o-mini",
+                     *           "tag_type": "generic",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRun"];
                 };
             };
@@ -15973,12 +17808,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `RunLinkResponse`. */
+            /** @description The address of the run's page in the console. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "link": "https://console.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6/prompts/b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunLinkResponse"];
                 };
             };
@@ -16002,12 +17842,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `TaskResponse`. */
+            /** @description The names of the run's tasks. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "tasks": [
+                     *         "sentiment",
+                     *         "topic"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaskResponse"];
                 };
             };
@@ -16034,12 +17884,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `LabelResponse`. */
+            /** @description The labels logged for the run. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "labels": [
+                     *         "billing",
+                     *         "shipping",
+                     *         "returns"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LabelResponse"];
                 };
             };
@@ -16063,12 +17924,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `InferenceNamesResponse`. */
+            /** @description The names of the run's inference sets. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "inference_names": [
+                     *         "march-traffic",
+                     *         "april-traffic"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InferenceNamesResponse"];
                 };
             };
@@ -16094,12 +17965,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `integer`. */
+            /** @description The epoch numbers logged for the split. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       0,
+                     *       1,
+                     *       2,
+                     *       3
+                     *     ]
+                     */
                     "application/json": number[];
                 };
             };
@@ -16123,12 +18002,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetSplitsResponse`. */
+            /** @description The run's splits and the splits inference data can be compared with. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "splits": [
+                     *         "training",
+                     *         "validation"
+                     *       ],
+                     *       "inference_comparison_splits": [
+                     *         "validation"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetSplitsResponse"];
                 };
             };
@@ -16155,12 +18047,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `RunMetricDB`. */
+            /** @description The metric values recorded for the run. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "key": "accuracy",
+                     *         "value": 0.912,
+                     *         "epoch": 3,
+                     *         "extra": null,
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z"
+                     *       },
+                     *       {
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "key": "f1",
+                     *         "value": 0.874,
+                     *         "epoch": 3,
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["RunMetricDB"][];
                 };
             };
@@ -16188,12 +18101,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `RunMetricDB`. */
+            /** @description The metric entry as it is now stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "key": "accuracy",
+                     *       "value": 0.912,
+                     *       "epoch": 3,
+                     *       "extra": null,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunMetricDB"];
                 };
             };
@@ -16217,12 +18141,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPromptRunColumnsResponse`. */
+            /** @description The run's aggregate metrics, one column each. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "name": "average_latency",
+                     *           "label": "Average latency",
+                     *           "data_type": "milli_seconds",
+                     *           "values": [
+                     *             812.5
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "total_cost",
+                     *           "label": "Total cost",
+                     *           "data_type": "dollars",
+                     *           "values": [
+                     *             0.0504
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "num_rows": 1,
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRunColumnsResponse"];
                 };
             };
@@ -16246,12 +18197,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `RunTagDB`. */
+            /** @description The tags attached to the run. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *         "key": "model",
+                     *         "value": "gpt-4o-mini",
+                     *         "tag_type": "generic",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z"
+                     *       },
+                     *       {
+                     *         "id": "f3b5d7e9-1c2d-4e4f-9a6b-8c0d2e4f6a81",
+                     *         "key": "dataset",
+                     *         "value": "support-tickets-v3",
+                     *         "tag_type": "generic",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["RunTagDB"][];
                 };
             };
@@ -16279,12 +18256,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `RunTagDB`. */
+            /** @description The tag that was attached to the run. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *       "key": "model",
+                     *       "value": "gpt-4o-mini",
+                     *       "tag_type": "generic",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunTagDB"];
                 };
             };
@@ -16310,12 +18300,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `RunTagDB`. */
+            /** @description The tag. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *       "key": "model",
+                     *       "value": "gpt-4o-mini",
+                     *       "tag_type": "generic",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunTagDB"];
                 };
             };
@@ -16345,12 +18348,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `RunTagDB`. */
+            /** @description The tag as it is after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+                     *       "key": "model",
+                     *       "value": "gpt-4o",
+                     *       "tag_type": "generic",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunTagDB"];
                 };
             };
@@ -16376,12 +18392,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `DeleteRunResponse`. */
+            /** @description A message confirming that the tag was removed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Tag model was deleted from the run."
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteRunResponse"];
                 };
             };
@@ -16400,7 +18421,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `CurrentUserDB`. */
+            /** @description The user the credential belongs to, with their role and permissions. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16430,7 +18451,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A file download. The service does not declare the file's media type, so the body is described as raw bytes. */
+            /** @description The edited data as a file in the requested format. The service does not declare the file's media type, so the body is described as raw bytes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16461,7 +18482,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `RemoteEditExportResponse`. */
+            /** @description The export was written to the bucket; the body repeats the settings that were used. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16488,7 +18509,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `EditGetResponse`. */
+            /** @description The edit with its action, target samples or filter, and reviews. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16515,7 +18536,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `EditDeleteResponse`. */
+            /** @description A message confirming that the edit was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16551,7 +18572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `EditContent`. */
+            /** @description The edit with one page of the rows it changes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16578,7 +18599,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `EditReviewDB`. */
+            /** @description The review that was recorded. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16602,12 +18623,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `GroupRoleInfo`. */
+            /** @description Every group role, with its display name and what it allows. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "maintainer",
+                     *         "display_name": "Maintainer",
+                     *         "description": "Manages the group and its members."
+                     *       },
+                     *       {
+                     *         "name": "member",
+                     *         "display_name": "Member",
+                     *         "description": "Belongs to the group and shares its access."
+                     *       },
+                     *       {
+                     *         "name": "pending",
+                     *         "display_name": "Pending",
+                     *         "description": "Asked to join and awaits approval."
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GroupRoleInfo"][];
                 };
             };
@@ -16630,12 +18670,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ListGroupsResponse`. */
+            /** @description One page of the groups the caller can see. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "groups": [
+                     *         {
+                     *           "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "name": "ml-platform",
+                     *           "description": "Engineers who own the evaluation pipelines.",
+                     *           "visibility": "private",
+                     *           "role": "maintainer",
+                     *           "size": 6,
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             },
+                     *             {
+                     *               "action": "list_members",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListGroupsResponse"];
                 };
             };
@@ -16658,12 +18727,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GroupDB`. */
+            /** @description The new group. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "name": "ml-platform",
+                     *       "description": "Engineers who own the evaluation pipelines.",
+                     *       "visibility": "private",
+                     *       "role": "maintainer",
+                     *       "size": 1,
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "list_members",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupDB"];
                 };
             };
@@ -16685,12 +18775,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GroupDB`. */
+            /** @description The group, with the caller's role in it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "name": "ml-platform",
+                     *       "description": "Engineers who own the evaluation pipelines.",
+                     *       "visibility": "private",
+                     *       "role": "maintainer",
+                     *       "size": 6,
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "list_members",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupDB"];
                 };
             };
@@ -16712,7 +18823,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The group was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16743,12 +18854,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GroupDB`. */
+            /** @description The group as it is after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "name": "ml-platform",
+                     *       "description": "Owners of the evaluation and monitoring pipelines.",
+                     *       "visibility": "private",
+                     *       "role": "maintainer",
+                     *       "size": 6,
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "list_members",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupDB"];
                 };
             };
@@ -16775,12 +18907,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ListGroupMembersResponse`. */
+            /** @description One page of the group's members. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "members": [
+                     *         {
+                     *           "id": "c0ffee00-1234-4abc-9def-0123456789ab",
+                     *           "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace",
+                     *           "group_role": "maintainer",
+                     *           "created_at": "2026-03-04T14:32:10Z"
+                     *         },
+                     *         {
+                     *           "id": "b4c5d6e7-5c6d-4e7f-8091-a2b3c4d5e6f7",
+                     *           "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *           "email": "grace@acme.example",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "group_role": "member",
+                     *           "created_at": "2026-03-04T14:32:10Z"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListGroupMembersResponse"];
                 };
             };
@@ -16806,12 +18966,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a list of `GroupMemberDB`. */
+            /** @description The memberships that were created. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "b4c5d6e7-5c6d-4e7f-8091-a2b3c4d5e6f7",
+                     *         "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *         "email": "grace@acme.example",
+                     *         "first_name": "Grace",
+                     *         "last_name": "Hopper",
+                     *         "group_role": "member",
+                     *         "created_at": "2026-03-04T14:32:10Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GroupMemberDB"][];
                 };
             };
@@ -16835,7 +19008,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The user was removed from the group. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16868,12 +19041,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `GroupMemberDB`. */
+            /** @description The membership with its new role. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b4c5d6e7-5c6d-4e7f-8091-a2b3c4d5e6f7",
+                     *       "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "group_role": "maintainer",
+                     *       "created_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupMemberDB"];
                 };
             };
@@ -16895,7 +19079,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `string`. */
+            /** @description The names of the models offered through the provider. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16922,7 +19106,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `string`. */
+            /** @description The names of the provider's models that can judge scorers. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16950,7 +19134,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `Token`. */
+            /** @description An access token for the user whose email and password were sent. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16978,7 +19162,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `Token`. */
+            /** @description An access token for the API key's user. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17006,7 +19190,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `Token`. */
+            /** @description An access token for the user the identity provider vouched for. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17030,7 +19214,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `Token`. */
+            /** @description The session has ended. The body has the token shape of sign-in; its contents after sign-out are not documented. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17065,12 +19249,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `WorkflowsReadResponse`. */
+            /** @description One page of the matching workflows, each with its nested steps. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workflows": [
+                     *         {
+                     *           "type": "workflow",
+                     *           "name": "answer-support-ticket",
+                     *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "input": "How do I change the shipping address on my order?",
+                     *           "output": "Open the order, choose Edit address, and save before it ships.",
+                     *           "created_at_ns": 1772611930000000000,
+                     *           "duration_ns": 1850000000,
+                     *           "status_code": 200,
+                     *           "metadata": {
+                     *             "customer_tier": "gold"
+                     *           },
+                     *           "metrics": [
+                     *             {
+                     *               "name": "latency_ms",
+                     *               "value": 1850
+                     *             }
+                     *           ],
+                     *           "steps": [
+                     *             {
+                     *               "type": "retriever",
+                     *               "name": "help-center-search",
+                     *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *               "input": "change shipping address order",
+                     *               "output": [
+                     *                 "Orders can be edited until they ship: open the order and choose Edit address."
+                     *               ],
+                     *               "created_at_ns": 1772611930100000000,
+                     *               "duration_ns": 420000000,
+                     *               "steps": null
+                     *             },
+                     *             {
+                     *               "type": "llm",
+                     *               "name": "draft-answer",
+                     *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *               "input": "Answer using the help article: Orders can be edited until they ship.",
+                     *               "output": "Open the order, choose Edit address, and save before it ships.",
+                     *               "created_at_ns": 1772611930600000000,
+                     *               "duration_ns": 1200000000,
+                     *               "status_code": 200,
+                     *               "steps": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkflowsReadResponse"];
                 };
             };
@@ -17093,7 +19335,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `WorkflowsIngestResponse`. */
+            /** @description How many workflows and records were taken. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17128,7 +19370,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `GetPresignedUrlResponse`. */
+            /** @description A pre-signed address for the requested object and method. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17160,7 +19402,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ListAlertConfigurationsResponse`. */
+            /** @description One page of the project's alert configurations. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17191,7 +19433,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `AlertConfigurationResponse`. */
+            /** @description The new alert configuration. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17220,7 +19462,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `AlertConfigurationResponse`. */
+            /** @description The alert configuration, with its state and when it last fired. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17249,7 +19491,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `AlertStatusResponse`. */
+            /** @description A status message confirming the deletion. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17282,7 +19524,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `AlertConfigurationResponse`. */
+            /** @description The alert configuration as it is after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17309,7 +19551,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: an object whose values are `string`. */
+            /** @description The data type of each column, keyed by column name. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17342,7 +19584,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `TransactionRecordsResponse`. */
+            /** @description The records that were deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17386,7 +19628,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A file download. The service does not declare the file's media type, so the body is described as raw bytes. */
+            /** @description The matching records as a JSON Lines or CSV file. The service does not declare the file's media type, so the body is described as raw bytes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17426,7 +19668,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The records were written to the table. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17458,7 +19700,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `FilterOptionsResponse`. */
+            /** @description The values seen in each filterable column during the time window. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17489,7 +19731,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The records were accepted. The service does not publish the shape of this answer: any JSON value may come back. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17516,7 +19758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `ProjectIntegrationsResponse`. */
+            /** @description The models and scorer models of each provider connected to the project. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17543,7 +19785,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `MetricCritiqueColumns`. */
+            /** @description The metric columns that accept critiques. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17583,7 +19825,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `TransactionMetricsResponse`. */
+            /** @description The aggregate metrics and the metrics per time bucket. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17629,7 +19871,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `TransactionRecordsResponse`. */
+            /** @description The matching records, with the column types if asked for. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17656,7 +19898,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `string`. */
+            /** @description The metadata keys found on the project's records. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17687,7 +19929,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `WorkflowCountResponse`. */
+            /** @description The number of matching workflows, and whether the count was capped. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17716,7 +19958,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `FeatureColumnsResponse`. */
+            /** @description The names of the run's feature columns. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17745,7 +19987,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `EvaluateAlertDB`. */
+            /** @description The alerts raised for the prompt run. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17781,7 +20023,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `EditGetResponse`. */
+            /** @description The edits recorded against the split. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17819,7 +20061,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `EditCreateResponse`. */
+            /** @description The edit that was recorded. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17863,7 +20105,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `EditContent`. */
+            /** @description Each edit of the split with one page of the rows it changes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17894,7 +20136,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `EditExportDB`. */
+            /** @description One record per export of the split's edits. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17925,7 +20167,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `string`. */
+            /** @description The labels that edits introduced. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17961,7 +20203,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `SliceMetrics`. */
+            /** @description Each saved slice with the run's model metrics in it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17991,7 +20233,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a list of `SliceDB`. */
+            /** @description The project's saved slices. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18022,7 +20264,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `SliceCreateResponse`. */
+            /** @description The new slice. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18051,7 +20293,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `SliceDB`. */
+            /** @description The slice with its filter. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18084,7 +20326,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `SliceUpdateResponse`. */
+            /** @description The slice as it is after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18113,7 +20355,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: a `SliceDeleteResponse`. */
+            /** @description A message confirming that the slice was deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18144,7 +20386,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: a `Token`. */
+            /** @description The address is verified; the body holds an access token for the user. */
             200: {
                 headers: {
                     [name: string]: unknown;
