@@ -30,6 +30,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The package as users get it: the packed tarball (built and packed once in globalSetup,
+        // with its own mock), installed into consumer projects, the ESM build and the rendered
+        // docs in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
+        test: {
+          name: "package",
+          include: ["test/package/**/*.test.ts", "test/consumers/**/*.test.ts", "test/docs/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/package/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,51 @@
+// The packed tarball in four consumer shapes (see README.md): each installs it into a temporary
+// project, type-checks where it is TypeScript, and calls the Prism mock through the client.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { describe, expect, inject, it } from "vitest";
+import { installConsumer, run, typecheck } from "./helpers.js";
+
+function callMock(dir: string, file: string) {
+  const stdout = run(process.execPath, [file], { cwd: dir, env: { ...process.env, MOCK_URL: inject("packageMockUrl") } });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!);
+}
+
+const expected = {
+  health: "ok",
+  signupUrl: expect.stringMatching(/^https:\/\/console\.acme\.example\/signup\?token=/),
+  invalidStatus: 422,
+  derived: "https://api.acme.example",
+};
+
+describe("consumers of the packed tarball", { timeout: 120_000 }, () => {
+  it("ESM JavaScript: import, and the bundle as JSON", () => {
+    const dir = installConsumer("esm-js");
+    expect(callMock(dir, "index.js")).toEqual({ ...expected, specVersion: "3.1.0" });
+  });
+
+  it("CommonJS JavaScript: require, and the bundle as JSON", () => {
+    const dir = installConsumer("cjs-js");
+    expect(callMock(dir, "index.js")).toEqual({ ...expected, specVersion: "3.1.0" });
+  });
+
+  it("TypeScript, moduleResolution NodeNext: compiles with tsc and runs in Node", () => {
+    const dir = installConsumer("ts-nodenext");
+    typecheck(dir); // emits out/index.js
+    expect(callMock(dir, "out/index.js")).toEqual(expected);
+  });
+
+  it("TypeScript, moduleResolution Bundler: type-checks, bundles with esbuild, runs", async () => {
+    const dir = installConsumer("ts-bundler");
+    typecheck(dir);
+    await build({ absWorkingDir: dir, entryPoints: ["index.ts"], bundle: true, platform: "node", format: "esm", target: "node20", outfile: "out/index.mjs", logLevel: "silent" });
+    expect(callMock(dir, "out/index.mjs")).toEqual(expected);
+  });
+
+  it("the type checks are real: a consumer with a type error fails tsc", () => {
+    const dir = installConsumer("ts-nodenext");
+    const source = path.join(dir, "index.ts");
+    writeFileSync(source, readFileSync(source, "utf8").replace("const signupUrl: string = link.signup_url;", "const signupUrl: number = link.signup_url;"));
+    expect(() => typecheck(dir)).toThrow(/Type 'string' is not assignable to type 'number'/);
+  });
+});

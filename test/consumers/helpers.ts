@@ -1,0 +1,42 @@
+// Shared by the consumer tests: install the packed tarball into a copy of a consumer project.
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, inject } from "vitest";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+export function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
+  const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, NO_UPDATE_NOTIFIER: "1" }, ...options });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status}):\n${output}`);
+  return String(result.stdout);
+}
+
+/** Copies a consumer to a temporary directory and installs the tarball there (npm's cache only). */
+export function installConsumer(name: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `service-api-consumer-${name}-`));
+  scratch.push(dir);
+  cpSync(path.join(import.meta.dirname, name), dir, { recursive: true });
+  // The consumer's TypeScript is the repository's; @types/node likewise, for the Node shapes.
+  const tsconfig = path.join(dir, "tsconfig.json");
+  try {
+    const config = JSON.parse(readFileSync(tsconfig, "utf8"));
+    config.compilerOptions.typeRoots = [path.join(root, "node_modules", "@types")];
+    writeFileSync(tsconfig, JSON.stringify(config, null, 2));
+  } catch {
+    // JavaScript consumers have no tsconfig
+  }
+  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", inject("packageTarball")], { cwd: dir });
+  return dir;
+}
+
+export function typecheck(dir: string) {
+  run(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json")], { cwd: dir });
+}

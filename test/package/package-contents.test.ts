@@ -1,0 +1,60 @@
+// The tarball's contents: the real `npm pack` list passes, and the checker catches each kind of
+// file that must not ship (so a passing check means something).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { inject, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { REQUIRED_FILES, checkPackageContents } from "../../scripts/lib/package-contents.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("package contents", () => {
+  it("the packed tarball holds exactly what users need", () => {
+    const listed = spawnSync("tar", ["-tzf", inject("packageTarball")], { encoding: "utf8" });
+    expect(listed.status).toBe(0);
+    const files = listed.stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+    expect(checkPackageContents(files, (file) => readFileSync(path.join(root, file), "utf8"))).toEqual([]);
+    expect(files.sort()).toEqual([...REQUIRED_FILES].sort());
+  });
+
+  it.each([
+    ["test/unit/base-url.test.ts", "tests and benchmarks"],
+    ["dist/client.test.js", "a test file"],
+    ["openapi/openapi.yaml", "the spec's split sources"],
+    ["src/index.ts", "sources and build scripts"],
+    ["scripts/bundle.mjs", "sources and build scripts"],
+    [".env", "a secret or credential file"],
+    ["config/.env.production", "a secret or credential file"],
+    ["deploy/server.pem", "a secret or credential file"],
+    [".npmrc", "a secret or credential file"],
+    ["service-api-0.1.0.tgz", "an install, build or report artefact"],
+    ["dist/index.js.map", "a source map"],
+    ["notes.txt", "not in the allowed list"],
+  ])("refuses %s (%s)", (file, reason) => {
+    const problems = checkPackageContents([...REQUIRED_FILES, file]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(file);
+    expect(problems[0]).toContain(reason);
+  });
+
+  it("requires every file users need", () => {
+    expect(checkPackageContents(REQUIRED_FILES.filter((f) => f !== "dist/index.d.cts"))).toEqual(["missing dist/index.d.cts"]);
+  });
+
+  it.each([
+    ["a private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIE"],
+    ["an npm token", `token=npm_${"a1B2".repeat(9)}`],
+    ["a GitHub token", `ghp_${"x".repeat(36)}`],
+    ["an AWS access key id", "AKIAIOSFODNN7EXAMPL3"],
+    ["a signed JWT", "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJyZWFsLXVzZXIifQ.c2lnbmVkLWJ5LWEtcmVhbC1rZXk"],
+  ])("finds %s in a shipped file", (what, text) => {
+    expect(checkPackageContents(REQUIRED_FILES, (file) => (file === "dist/index.js" ? text : ""))).toEqual([
+      `dist/index.js contains what looks like ${what}`,
+    ]);
+  });
+
+  it("lets the spec's documented example JWT through", () => {
+    const example = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl";
+    expect(checkPackageContents(REQUIRED_FILES, (file) => (file === "generated/openapi.json" ? `"access_token": "${example}"` : ""))).toEqual([]);
+  });
+});
