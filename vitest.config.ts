@@ -43,6 +43,20 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Other languages' generators read the contract (README, "For other languages"): hey-api and
+        // orval (TypeScript, into a temp dir), Go's kin-openapi and Perl's OpenAPI::Client (Debian
+        // packages, installed by .ci/run), and the editions and lint rules they rely on. Builds and
+        // compiles: generous timeouts. The Perl and hey-api checks call the Prism mock.
+        test: {
+          name: "generators",
+          include: ["test/generators/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/contract/prism.global-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

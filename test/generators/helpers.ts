@@ -1,0 +1,64 @@
+// Shared by the generator checks: where things are, and running a tool with its output captured.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const generatedDir = path.join(repoRoot, "generated");
+export const binDir = path.join(repoRoot, "node_modules", ".bin");
+export const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command without a shell (asynchronously, so tests in other files keep running). */
+export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, NO_UPDATE_NOTIFIER: "1", REDOCLY_TELEMETRY: "off", FORCE_COLOR: "0", NO_COLOR: "1", ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 240_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} could not start: ${error.message}`));
+    });
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+/** The tool's output, for an assertion message that says what went wrong. */
+export function explain(result: RunResult): string {
+  return `exit ${result.status}\n--- stdout\n${result.stdout.slice(-6000)}\n--- stderr\n${result.stderr.slice(-6000)}`;
+}
+
+type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, { operationId?: string }>>; components: { schemas: Record<string, unknown> } };
+
+export function readEdition(name: string): OpenApiDocument {
+  return JSON.parse(readFileSync(path.join(generatedDir, name), "utf8")) as OpenApiDocument;
+}
+
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** "METHOD /path operationId" for every operation, sorted. */
+export function operationKeys(document: OpenApiDocument): string[] {
+  const keys: string[] = [];
+  for (const [route, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (METHODS.has(method)) keys.push(`${method.toUpperCase()} ${route} ${operation.operationId}`);
+    }
+  }
+  return keys.sort();
+}
