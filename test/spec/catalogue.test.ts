@@ -6,7 +6,10 @@ import { bundle, bundleOperations, resolve, serviceNames, type Json } from "../s
 import { expectedProvenance, factOperations, factSchemas, type FactParameter } from "../support/facts.js";
 import { normaliseFactType, signatureOf } from "../support/schema-signature.js";
 
-const context = { serviceNames };
+const ownSchemas = new Map(
+  Object.entries(bundle.components.schemas as Json).filter(([name]) => !factSchemas.has(name) && !serviceNames.has(name)),
+);
+const context = { serviceNames, ownSchemas };
 const operationAt = (method: string, path: string) => bundle.paths[path]?.[method.toLowerCase()] as Json | undefined;
 
 // The brief documents one parameter that the public reference lacks (facts/README.md).
@@ -103,6 +106,19 @@ describe("schemas.tsv", () => {
   it("every schema the operations reach is a named component", () => {
     const missing = [...factSchemas.keys()].filter((name) => !specSchemas[specNameOf.get(name) ?? name]);
     expect(missing).toEqual([]);
+  });
+
+  it("names only a few schemas of its own, each an inline enum or union of the service's", () => {
+    // The shared error body plus the named inline enums/unions; anything else would be invented.
+    expect([...ownSchemas.keys()].sort()).toEqual([
+      "ComparisonFilterOperator",
+      "ErrorBody",
+      "IntegrationSettings",
+      "MembershipFilterOperator",
+      "RangeFilterOperator",
+      "ScorerVariant",
+      "TextFilterOperator",
+    ]);
   });
 
   it("no framework artefact names are left (Body_*, RootModel_*)", () => {

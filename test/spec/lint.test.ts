@@ -14,6 +14,7 @@ describe("lint", () => {
   it("spectral lint (with the OWASP ruleset) passes with no warnings", () => {
     const result = run("lint:spectral");
     expect(result.status, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/No results with a severity of 'warn' or higher found/);
+    // Information-level findings (a reminder to review a URL parameter) are allowed; nothing more.
+    expect(result.stdout).toMatch(/No results with a severity of 'warn' or higher found|\(0 errors, 0 warnings, \d+ infos?, \d+ hints?\)/);
   }, 120_000);
 });

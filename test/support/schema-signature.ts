@@ -5,6 +5,11 @@ type Schema = Record<string, unknown>;
 export interface SignatureContext {
   /** Component name in the spec → the service's own name (for renamed framework artefacts). */
   serviceNames: Map<string, string>;
+  /**
+   * Components the service does not have: inline enums and unions that the spec names for the
+   * sake of generators. A reference to one reads as the schema it names.
+   */
+  ownSchemas: Map<string, unknown>;
 }
 
 export function signatureOf(schema: unknown, context: SignatureContext): string {
@@ -12,15 +17,20 @@ export function signatureOf(schema: unknown, context: SignatureContext): string 
   const node = schema as Schema;
   if (typeof node.$ref === "string") {
     const name = node.$ref.replace("#/components/schemas/", "");
+    const own = context.ownSchemas.get(name);
+    if (own !== undefined) return signatureOf(own, context);
     return context.serviceNames.get(name) ?? name;
   }
+  // A multipart field the service declares nullable, published without null (see the schema).
+  if (node["x-service-nullable"] === true) return `${signatureOf({ ...node, "x-service-nullable": undefined }, context)}|null`;
   for (const key of ["anyOf", "oneOf"] as const) {
     const branches = node[key];
     if (Array.isArray(branches)) return branches.map((branch) => signatureOf(branch, context)).join("|");
   }
   if ("const" in node) return `const(${String(node.const)})`;
   if (Array.isArray(node.enum)) {
-    const values = node.enum.filter((value) => value !== null).map(String);
+    // Order carries no meaning in an enum (and a shared named enum has one order for all users).
+    const values = node.enum.filter((value) => value !== null).map(String).sort();
     return `enum(${values.join(",")})` + (node.enum.includes(null) ? "|null" : "");
   }
   const types = Array.isArray(node.type) ? (node.type as string[]) : node.type ? [node.type as string] : [];
@@ -56,5 +66,7 @@ function single(type: string, node: Schema, context: SignatureContext): string {
 
 /** Puts a facts cell in the same notation: uuid4 is written as the uuid format in the spec. */
 export function normaliseFactType(type: string): string {
-  return type.replace(/string\(uuid4\)/g, "string(uuid)");
+  return type
+    .replace(/string\(uuid4\)/g, "string(uuid)")
+    .replace(/enum\(([^)]*)\)/g, (_, values: string) => `enum(${values.split(",").sort().join(",")})`);
 }
