@@ -4232,6 +4232,12 @@ export interface components {
             value: string;
         };
         /**
+         * TextFilterOperator
+         * @description How a text filter compares: equal, not equal, or contains.
+         * @enum {string}
+         */
+        TextFilterOperator: "eq" | "ne" | "contains";
+        /**
          * ProjectNameFilter
          * @description A project-list filter on the project's name.
          */
@@ -4243,10 +4249,15 @@ export interface components {
              * @constant
              */
             name: "name";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "contains";
+            operator: components["schemas"]["TextFilterOperator"];
             value: string;
         };
+        /**
+         * MembershipFilterOperator
+         * @description How a filter compares with one value (eq, ne) or a list of values (one_of, not_in).
+         * @enum {string}
+         */
+        MembershipFilterOperator: "eq" | "ne" | "one_of" | "not_in";
         /**
          * ProjectTypeFilter
          * @description A project-list filter on the project type.
@@ -4257,8 +4268,7 @@ export interface components {
              * @constant
              */
             name: "type";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "one_of" | "not_in";
+            operator: components["schemas"]["MembershipFilterOperator"];
             value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
         };
         /**
@@ -4275,6 +4285,12 @@ export interface components {
             value: string;
         };
         /**
+         * ComparisonFilterOperator
+         * @description How an ordered value (a date, a number) is compared: eq, ne, gt, gte, lt or lte.
+         * @enum {string}
+         */
+        ComparisonFilterOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+        /**
          * ProjectCreatedAtFilter
          * @description A project-list filter on the creation time.
          */
@@ -4284,8 +4300,7 @@ export interface components {
              * @constant
              */
             name: "created_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+            operator: components["schemas"]["ComparisonFilterOperator"];
             /** Format: date-time */
             value: string;
         };
@@ -4299,11 +4314,16 @@ export interface components {
              * @constant
              */
             name: "updated_at";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+            operator: components["schemas"]["ComparisonFilterOperator"];
             /** Format: date-time */
             value: string;
         };
+        /**
+         * RangeFilterOperator
+         * @description How a number is compared: eq, ne, gt, gte, lt, lte, or between two bounds.
+         * @enum {string}
+         */
+        RangeFilterOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "between";
         /**
          * ProjectRunsFilter
          * @description A project-list filter on the number of runs.
@@ -4314,8 +4334,7 @@ export interface components {
              * @constant
              */
             name: "runs";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "between";
+            operator: components["schemas"]["RangeFilterOperator"];
             value: number | number[];
         };
         /**
@@ -4551,6 +4570,7 @@ export interface components {
          * @description The multipart form that uploads a file to a project, with metadata that describes the upload.
          */
         ProjectFileUploadForm: {
+            /** Format: binary */
             file: string;
             upload_metadata: string;
         };
@@ -5125,7 +5145,10 @@ export interface components {
          * @description The multipart form that uploads a dataset file for prompt evaluation.
          */
         PromptDatasetUploadForm: {
-            /** @description The dataset file to upload. */
+            /**
+             * Format: binary
+             * @description The dataset file to upload.
+             */
             file: string;
         };
         /**
@@ -5133,10 +5156,17 @@ export interface components {
          * @description The multipart form that replaces a prompt dataset's file or renames its columns.
          */
         PromptDatasetUpdateForm: {
-            /** @description New names for the dataset's columns. */
-            column_names?: string[] | null;
-            /** @description A file that replaces the dataset's current one. */
-            file?: string | null;
+            /**
+             * @description New names for the dataset's columns. The service's reference types this field as nullable;
+             *     a multipart field is either sent or left out, so the contract leaves null out.
+             */
+            column_names?: string[];
+            /**
+             * Format: binary
+             * @description A file that replaces the dataset's current one. Nullable in the service's reference; leave
+             *     the field out to keep the current file.
+             */
+            file?: string;
         };
         /**
          * Metrics
@@ -7118,6 +7148,11 @@ export interface components {
             name: "mistral";
         };
         /**
+         * IntegrationSettings
+         * @description An integration's stored settings, in the shape of its kind; secrets are left out.
+         */
+        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"];
+        /**
          * AnthropicIntegrationCreate
          * @description The API token needed to connect this model provider's integration.
          */
@@ -7659,8 +7694,7 @@ export interface components {
              * @constant
              */
             name: "node_name";
-            /** @enum {string} */
-            operator: "eq" | "ne" | "contains";
+            operator: components["schemas"]["TextFilterOperator"];
             value: string;
         };
         /**
@@ -7679,8 +7713,7 @@ export interface components {
              * @constant
              */
             name: "metadata";
-            /** @enum {string} */
-            operator: "one_of" | "not_in" | "eq" | "ne";
+            operator: components["schemas"]["MembershipFilterOperator"];
             value: string | string[];
         };
         /**
@@ -8995,6 +9028,12 @@ export interface components {
             name: "bleu";
         };
         /**
+         * ScorerVariant
+         * @description Which variant of the scorer runs: luna or plus.
+         * @enum {string}
+         */
+        ScorerVariant: "luna" | "plus";
+        /**
          * ChunkAttributionUtilizationScorer
          * @description Turns on the chunk attribution and utilization scorer (which retrieved chunks shaped the response, and how much of each was used), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
@@ -9006,11 +9045,8 @@ export interface components {
              * @constant
              */
             name: "chunk_attribution_utilization";
-            /**
-             * @default luna
-             * @enum {string}
-             */
-            type: "luna" | "plus";
+            /** @default luna */
+            type: components["schemas"]["ScorerVariant"];
         };
         /**
          * CompletenessScorer
@@ -9025,11 +9061,8 @@ export interface components {
              */
             name: "completeness";
             num_judges?: number | null;
-            /**
-             * @default luna
-             * @enum {string}
-             */
-            type: "luna" | "plus";
+            /** @default luna */
+            type: components["schemas"]["ScorerVariant"];
         };
         /**
          * ContextAdherenceScorer
@@ -9044,11 +9077,8 @@ export interface components {
              */
             name: "context_adherence";
             num_judges?: number | null;
-            /**
-             * @default luna
-             * @enum {string}
-             */
-            type: "luna" | "plus";
+            /** @default luna */
+            type: components["schemas"]["ScorerVariant"];
         };
         /**
          * ContextRelevanceScorer
@@ -10237,8 +10267,7 @@ export interface components {
              * @constant
              */
             name: "user_metadata";
-            /** @enum {string} */
-            operator: "one_of" | "not_in" | "eq" | "ne";
+            operator: components["schemas"]["MembershipFilterOperator"];
             value: string | string[];
         };
         /**
@@ -15933,7 +15962,7 @@ export interface operations {
                      *       "extra": null
                      *     }
                      */
-                    "application/json": components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"];
+                    "application/json": components["schemas"]["IntegrationSettings"];
                 };
             };
             401: components["responses"]["Unauthorized"];
