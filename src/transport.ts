@@ -56,7 +56,8 @@ export function createTransport(options: TransportOptions): Transport {
     const method = request.method;
     // Read once, replayed byte for byte by every attempt and by 307/308 redirects.
     const body = request.body === null ? undefined : await request.arrayBuffer();
-    const maxAttempts = retrySafe ? maxRetries + 1 : 1;
+    // Retries are for retry-safe operations only; the JWT replay after a 401 is counted apart.
+    const retryBudget = retrySafe ? maxRetries : 0;
     let bearer = context?.bearer;
     let replayed = false;
     let retries = 0;
@@ -74,7 +75,7 @@ export function createTransport(options: TransportOptions): Transport {
           request.headers.set("authorization", `Bearer ${bearer}`);
           continue;
         }
-        if (retries < maxAttempts - 1 && isRetryableStatus(status)) {
+        if (retries < retryBudget && isRetryableStatus(status)) {
           const delayMs = retryDelay(retries, outcome.headers.get("retry-after"), random());
           if (delayMs !== undefined) {
             if (logger) emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: status });
@@ -88,7 +89,7 @@ export function createTransport(options: TransportOptions): Transport {
         if (!outcome.ok) responseMeta.set(outcome, { operation, attempts: attempt, secrets });
         return outcome;
       }
-      if (retries < maxAttempts - 1 && outcome.retryable) {
+      if (retries < retryBudget && outcome.retryable) {
         const delayMs = backoffDelay(retries, random());
         if (logger) emit(logger, { event: "retry", method, path, operation, attempt, delayMs, reason: outcome.kind });
         await sleep(delayMs, caller);
