@@ -1,6 +1,8 @@
 // Starts the Prism mock of the bundle on 127.0.0.1 and waits until it answers.
 // Used by `npm run mock`, `npm start` and the contract tests' global setup.
 import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 import { binDir, generatedDir, repoRoot } from "./paths.mjs";
@@ -19,12 +21,17 @@ export function freePort() {
 }
 
 /**
- * @param {{ port?: number, spec?: string, errors?: boolean, startTimeoutMs?: number, onLog?: (line: string) => void }} [options]
+ * @param {{ port?: number, spec?: string, live?: boolean, errors?: boolean, startTimeoutMs?: number, onLog?: (line: string) => void }} [options]
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
  */
 export async function startPrism(options = {}) {
   const port = options.port ?? (await freePort());
-  const spec = options.spec ?? path.join(generatedDir, "openapi.yaml");
+  // Prism reloads when its file changes. `live` keeps that (npm run mock follows rebuilds);
+  // otherwise a private copy keeps a rebuild of generated/ from restarting the mock under tests.
+  const source = options.spec ?? path.join(generatedDir, "openapi.yaml");
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-prism-"));
+  const spec = options.live ? source : path.join(scratch, "openapi.yaml");
+  if (!options.live) copyFileSync(source, spec);
   // --errors turns any answer that breaks the contract into a 500 with an sl-violations header,
   // so a contract test sees our own mistakes instead of a silently wrong mock.
   const args = ["mock", spec, "--host", "127.0.0.1", "--port", String(port)];
@@ -41,8 +48,12 @@ export async function startPrism(options = {}) {
 
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
+      const done = () => {
+        rmSync(scratch, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once("exit", done);
       child.kill("SIGTERM");
       setTimeout(() => child.kill("SIGKILL"), 3000).unref();
     });

@@ -1,5 +1,4 @@
-import { copyFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { ensureBuilt, packTarball } from "../../scripts/lib/pack.mjs";
 import { startPrism } from "../../scripts/lib/prism.mjs";
@@ -17,11 +16,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   ensureBuilt();
   const pack = packTarball();
-  // Prism watches its spec file and restarts when it changes (a regeneration mid-run would drop
-  // connections): it serves a private copy, the same bundle the tarball ships.
-  const spec = path.join(pack.dir, "openapi.yaml");
-  copyFileSync(path.resolve(import.meta.dirname, "../../generated/openapi.yaml"), spec);
-  const prism = await startPrism({ spec });
+  // startPrism serves its own copy of the bundle, so a regeneration mid-run cannot restart it.
+  const prism = await startPrism();
   project.provide("packageTarball", pack.tarball);
   project.provide("packageMockUrl", prism.url);
   return async () => {
