@@ -69,6 +69,12 @@ describe("what is retried", () => {
     expect(svc.sent).toHaveLength(4);
   });
 
+  it("retries twice by default", async () => {
+    const svc = sequence(503);
+    await settle(testClient({ fetch: svc.fetch }).GET("/users" as never));
+    expect(svc.sent).toHaveLength(3);
+  });
+
   it("makes one attempt with maxRetries: 0", async () => {
     const svc = sequence(503);
     await settle(testClient({ fetch: svc.fetch, maxRetries: 0 }).GET("/users" as never));

@@ -57,6 +57,15 @@ describe("timeouts", () => {
     expect(outcome.at - START).toBeLessThan(1100);
   });
 
+  it("defaults to 30 s per attempt", async () => {
+    const svc = stalling("headers");
+    const result = settled(testClient({ fetch: svc.fetch, maxRetries: 0 }).GET("/users" as never));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(svc.attempts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect((await result as { error: unknown }).error).toMatchObject({ name: "ServiceTimeoutError", timeoutMs: 30_000 });
+  });
+
   it("applies per attempt, and retries a retry-safe operation", async () => {
     const svc = stalling("headers");
     const result = settled(testClient({ fetch: svc.fetch, timeoutMs: 1000, maxRetries: 2 }).GET("/users" as never));
