@@ -1,21 +1,15 @@
 // Regenerates every committed build output into a scratch folder and fails if any file differs
 // from generated/: generated files are only ever changed by regenerating them.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generatedDir, repoRoot } from "./lib/paths.mjs";
-
-// The steps that write generated/, in order; each takes --out.
-const STEPS = ["scripts/bundle.mjs", "scripts/generate.mjs", "scripts/convert-3.0.mjs", "scripts/dereference.mjs"];
+import { runBuildSteps } from "./lib/build-steps.mjs";
+import { generatedDir } from "./lib/paths.mjs";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-drift-"));
 let problems = [];
 try {
-  for (const step of STEPS) {
-    const result = spawnSync(process.execPath, [step, "--out", scratch], { cwd: repoRoot, encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`${step} failed:\n${result.stdout}\n${result.stderr}`);
-  }
+  runBuildSteps({ outDir: scratch });
   const fresh = new Set(readdirSync(scratch));
   const committed = new Set(readdirSync(generatedDir).filter((name) => !name.startsWith(".")));
   for (const name of committed) {

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { createServiceClient, unwrap } from "../src/index.js";
+import { runBuildSteps } from "./lib/build-steps.mjs";
 import { freePort, startPrism } from "./lib/prism.mjs";
 import { repoRoot } from "./lib/paths.mjs";
 import { serveFile } from "./lib/serve-file.mjs";
@@ -15,8 +16,7 @@ function step(script: string) {
   if (result.status !== 0) throw new Error(`scripts/${script} failed; see its output above`);
 }
 
-step("bundle.mjs");
-step("generate.mjs");
+runBuildSteps({ inherit: true });
 step("docs.mjs");
 
 // 4010 is the documented mock address; take another port if something already holds it.
