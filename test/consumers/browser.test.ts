@@ -7,6 +7,7 @@ import path from "node:path";
 import { transform } from "esbuild";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, watchPage } from "../docs/chromium.js";
+import { chromiumTool, missing } from "../support/system-tools.js";
 import { installConsumer, typecheck } from "./helpers.js";
 
 let server: Server | undefined;
@@ -24,7 +25,7 @@ function esmEntry(dir: string, name: string): string {
   return `/node_modules/${name}/${target.replace(/^\.\//, "")}`;
 }
 
-describe("the ESM build in headless Chromium", { timeout: 120_000 }, () => {
+describe.skipIf(missing(chromiumTool))("the ESM build in headless Chromium", { timeout: 120_000 }, () => {
   it("calls the mock and gets typed results", async () => {
     const dir = installConsumer("browser");
     typecheck(dir);

@@ -5,7 +5,9 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { chromiumPath } from "../support/system-tools.js";
+
+export const CHROMIUM = chromiumPath;
 
 export async function launchChromium(): Promise<{ browser: Browser; close: () => Promise<void> }> {
   if (!existsSync(CHROMIUM)) {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { explain, generatedDir, here, operationKeys, readEdition, run } from "./helpers.js";
+import { goTool, missing } from "../support/system-tools.js";
 
 const GOPATH = "/usr/share/gocode";
 const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-generators-go-"));
@@ -25,7 +26,7 @@ function goEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-it("kin-openapi (Debian golang-github-getkin-kin-openapi-dev) loads and validates the 3.0 edition and finds every operation", async () => {
+it.skipIf(missing(goTool))("kin-openapi (Debian golang-github-getkin-kin-openapi-dev) loads and validates the 3.0 edition and finds every operation", async () => {
   const binary = path.join(scratch, "listoperations");
   const built = await run("go", ["build", "-o", binary, "."], { cwd: path.join(here, "go", "listoperations"), env: goEnv() }).catch((error: Error) => {
     throw new Error(`${error.message}: install Go and kin-openapi with \`apt-get install -y golang-go golang-github-getkin-kin-openapi-dev\` (.ci/run does)`);

@@ -1,0 +1,43 @@
+// Some checks need programs from Debian's packages: Chromium (rendered docs, the ESM build in a
+// page), Go with kin-openapi, and Perl's OpenAPI::Client (generator checks). `.ci/run` installs
+// them, and under CI a missing one fails its tests. On a machine set up with `npm ci` alone, those
+// tests are skipped with a line saying what to install: `npm test` must pass there too.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export interface SystemTool {
+  readonly name: string;
+  readonly present: boolean;
+  readonly install: string;
+}
+
+function succeeds(command: string, args: string[]): boolean {
+  return spawnSync(command, args, { stdio: "ignore" }).status === 0;
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const chromiumTool: SystemTool = {
+  name: "Chromium",
+  present: existsSync(chromiumPath),
+  install: "apt-get install -y chromium",
+};
+
+export const goTool: SystemTool = {
+  name: "Go with kin-openapi",
+  present: succeeds("go", ["version"]) && existsSync("/usr/share/gocode/src/github.com/getkin/kin-openapi"),
+  install: "apt-get install -y golang-go golang-github-getkin-kin-openapi-dev",
+};
+
+export const perlClientTool: SystemTool = {
+  name: "Perl's OpenAPI::Client",
+  present: succeeds("perl", ["-MOpenAPI::Client", "-e", "1"]),
+  install: "apt-get install -y libopenapi-client-perl",
+};
+
+/** True when the tests that need `tool` should be skipped: never under CI, where it must be there. */
+export function missing(tool: SystemTool): boolean {
+  if (tool.present || process.env.CI) return false;
+  console.warn(`skipping the checks that need ${tool.name}: not installed here (${tool.install}; .ci/run does this)`);
+  return true;
+}
