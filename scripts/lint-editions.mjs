@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import { binDir, generatedDir, repoRoot } from "./lib/paths.mjs";
+import { redoclyLint } from "./lib/redocly-lint.mjs";
 
 const edition = path.join(generatedDir, "openapi-3.0.yaml");
-const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" };
 let failed = false;
 
 // Redocly: the same rules as redocly.yaml, minus its `apis` (which name the split source).
@@ -28,25 +28,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-lint-editions-")
 try {
   const configFile = path.join(scratch, "redocly.yaml");
   writeFileSync(configFile, stringify(config));
-  const result = spawnSync(path.join(binDir, "redocly"), ["lint", edition, "--config", configFile, "--format=json"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    env,
-  });
-  let report;
-  try {
-    report = JSON.parse(result.stdout);
-  } catch {
-    console.error(`redocly lint did not produce a report (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
-    process.exit(1);
-  }
-  for (const problem of report.problems) {
-    console.log(`${problem.severity} ${problem.ruleId}: ${problem.message}\n    at generated/openapi-3.0.yaml ${problem.location?.[0]?.pointer ?? ""}`);
-  }
-  const { errors, warnings } = report.totals;
-  console.log(`redocly lint (3.0 edition): ${errors} error(s), ${warnings} warning(s)`);
-  if (errors + warnings > 0 || result.status !== 0) failed = true;
+  if (!redoclyLint([edition, "--config", configFile], "redocly lint (3.0 edition)")) failed = true;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
@@ -55,7 +37,7 @@ try {
 const spectral = spawnSync(
   path.join(binDir, "spectral"),
   ["lint", "--fail-severity=warn", "--ruleset", ".spectral.yaml", path.relative(repoRoot, edition)],
-  { cwd: repoRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env },
+  { cwd: repoRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
 );
 process.stdout.write(spectral.stdout);
 process.stderr.write(spectral.stderr);
