@@ -33,7 +33,7 @@ export function chooseScheme(operation: string, policy: OperationPolicy, credent
   const held = heldSchemes(credentials);
   if (held === "") return undefined;
   throw new ServiceConfigurationError(
-    `${policy.operationId} (${operation}) accepts ${accepted.map((name) => SCHEME_LABEL[name]).join(" or ")}; ` +
+    `${policy.operationId === undefined ? operation : `${policy.operationId} (${operation})`} accepts ${accepted.map((name) => SCHEME_LABEL[name]).join(" or ")}; ` +
       `this client holds ${held}. Add the missing credential to \`auth\`.`,
   );
 }

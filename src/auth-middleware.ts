@@ -6,13 +6,13 @@ import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
 import { chooseScheme } from "./auth-choice.js";
 import { callContexts } from "./call-context.js";
 import type { Credentials } from "./credentials.js";
+import type { PolicyTable } from "./operation-table.js";
 import { ServiceConfigurationError } from "./errors.js";
 import type { TokenCache } from "./token-cache.js";
 import type { Transport } from "./transport.js";
-import type { OperationPolicy } from "../generated/operations.js";
 
 export interface AuthMiddlewareOptions {
-  readonly policies: Readonly<Record<string, OperationPolicy>>;
+  readonly policies: PolicyTable;
   readonly credentials: Credentials;
   readonly baseUrl: string;
   readonly origin: string;
@@ -27,7 +27,7 @@ export function createAuthMiddleware(options: AuthMiddlewareOptions): Middleware
   // Not an async function: for the key and Basic nothing here waits, so no promise is made.
   function onRequest({ request, schemaPath, options: callOptions }: MiddlewareCallbackParams): Promise<undefined> | undefined {
     const operation = `${request.method} ${schemaPath}`;
-    const policy = policies[operation];
+    const policy = policies.get(operation);
     if (policy === undefined) {
       throw new ServiceConfigurationError(`${operation} is not an operation of the service's API description; nothing was sent`);
     }

@@ -7,19 +7,19 @@ import { resolveConfig, type ServiceClientOptions } from "./config.js";
 import { emit } from "./logger.js";
 import { safePathSerializer } from "./path-params.js";
 import { TokenCache } from "./token-cache.js";
+import { specPolicies, type PolicyTable } from "./operation-table.js";
 import { createTransport } from "./transport.js";
 import { unwrap } from "./unwrap.js";
-import { operationPolicies, type OperationPolicy } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
 
 export type ServiceClient<Paths extends {} = paths> = Client<Paths>;
 
 /** What paginate() needs to know about a client it did not create itself. */
-export const clientPolicies = new WeakMap<object, Readonly<Record<string, OperationPolicy>>>();
+export const clientPolicies = new WeakMap<object, PolicyTable>();
 
 export function createServiceClient<Paths extends {} = paths>(options: ServiceClientOptions = {}): ServiceClient<Paths> {
   const config = resolveConfig(options);
-  const policies = options.operations ?? operationPolicies;
+  const policies: PolicyTable = options.operations ? new Map(Object.entries(options.operations)) : specPolicies();
   const { credentials, logger } = config;
   if (config.insecureWarning) {
     if (logger) emit(logger, { event: "warning", message: config.insecureWarning });

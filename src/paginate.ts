@@ -3,7 +3,7 @@ import type { Client, ClientPathsWithMethod } from "openapi-fetch";
 import { clientPolicies } from "./client.js";
 import { ServiceConfigurationError } from "./errors.js";
 import { unwrap } from "./unwrap.js";
-import { operationPolicies } from "../generated/operations.js";
+import { specPolicies } from "./operation-table.js";
 
 type Method = "GET" | "POST";
 
@@ -50,9 +50,9 @@ export async function* paginate<Paths extends {}, P extends ClientPathsWithMetho
   init: PaginateInit = {},
 ): AsyncGenerator<PageItem<SuccessBody<OperationOf<Paths, P>>>, void, undefined> {
   const route = String(path);
-  const policies = clientPolicies.get(client) ?? operationPolicies;
-  const method = init.method ?? (policies[`GET ${route}`]?.paginationItems !== undefined ? "GET" : "POST");
-  const itemsField = policies[`${method} ${route}`]?.paginationItems;
+  const policies = clientPolicies.get(client) ?? specPolicies();
+  const method = init.method ?? (policies.get(`GET ${route}`)?.paginationItems !== undefined ? "GET" : "POST");
+  const itemsField = policies.get(`${method} ${route}`)?.paginationItems;
   if (itemsField === undefined) {
     throw new ServiceConfigurationError(`${method} ${route} is not a paginated operation (no x-pagination in the spec)`);
   }
