@@ -1,20 +1,11 @@
 // Behaviours 7 and 8 on real sockets: resets mid-body, stalls before and after the headers,
 // refused connections, 503s and Retry-After, with real clocks and wide tolerances.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConnectionError, ServiceTimeoutError, unwrap } from "../../src/index.js";
 import type { OperationPolicy } from "../../generated/operations.js";
-import { resetMidBody, sendJson, stallAfterHeaders, startServer, type TestServer } from "./server.js";
+import { resetMidBody, sendJson, serversClosedAfterEach, stallAfterHeaders } from "./server.js";
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function start(...args: Parameters<typeof startServer>) {
-  const server = await startServer(...args);
-  servers.push(server);
-  return server;
-}
+const start = serversClosedAfterEach();
 
 const OPERATIONS: Record<string, OperationPolicy> = {
   "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader"], retrySafe: true },
@@ -55,7 +46,6 @@ describe("resets", () => {
     const api = await start((_req, res) => sendJson(res, 200, {}));
     const url = api.url;
     await api.close();
-    servers.length = 0;
     const error = await client(url, { maxRetries: 1 }).GET("/users").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceConnectionError);
     expect(error).toMatchObject({ attempts: 2 });

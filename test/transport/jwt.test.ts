@@ -1,14 +1,11 @@
 // Behaviour 3 on real sockets: the get-token mock answers a fixed number of times, and any call
 // beyond that fails the test.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServiceClient, unwrap } from "../../src/index.js";
 import type { OperationPolicy } from "../../generated/operations.js";
-import { jwt, sendJson, startServer, tokenBody, type TestServer } from "./server.js";
+import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const start = serversClosedAfterEach();
 
 const OPERATIONS: Record<string, OperationPolicy> = {
   "GET /v1/token": { operationId: "getToken", security: ["ApiKeyHeader", "HttpBasic"], retrySafe: true },
@@ -19,7 +16,7 @@ const OPERATIONS: Record<string, OperationPolicy> = {
 async function service(tokens: string[], accepts: (token: string) => boolean) {
   const extraTokenCalls: number[] = [];
   let issued = 0;
-  const server = await startServer((req, res) => {
+  const server = await start((req, res) => {
     if (req.url === "/v1/token") {
       const token = tokens[issued++];
       if (token === undefined) {
@@ -31,7 +28,6 @@ async function service(tokens: string[], accepts: (token: string) => boolean) {
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     return accepts(bearer) ? sendJson(res, 200, { users: [] }) : sendJson(res, 401, { detail: "invalid token" }, { "www-authenticate": "Bearer" });
   });
-  servers.push(server);
   const client = createServiceClient<any>({
     baseUrl: server.url,
     env: {},

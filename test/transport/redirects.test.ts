@@ -1,21 +1,12 @@
 // Behaviour 4 on real sockets: credentials go to the API's own origin only. Same-origin redirects
 // are followed (at most five; 303 turns into a GET without body; 307/308 replay the body);
 // cross-origin redirects (here: another port) are never followed, for any auth method.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConnectionError, unwrap, type ServiceAuth } from "../../src/index.js";
 import type { OperationPolicy } from "../../generated/operations.js";
-import { jwt, sendJson, startServer, tokenBody, type TestServer } from "./server.js";
+import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function start(...args: Parameters<typeof startServer>) {
-  const server = await startServer(...args);
-  servers.push(server);
-  return server;
-}
+const start = serversClosedAfterEach();
 
 const OPERATIONS: Record<string, OperationPolicy> = {
   "GET /v1/token": { operationId: "getToken", security: ["ApiKeyHeader", "HttpBasic"], retrySafe: true },

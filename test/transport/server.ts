@@ -1,5 +1,6 @@
 // A real HTTP server on 127.0.0.1 (port 0) for transport tests: records every request and lets
-// each test script its answers, resets and stalls. Stop it in afterEach.
+// each test script its answers, resets and stalls. Stop it in afterEach (serversClosedAfterEach).
+import { afterEach } from "vitest";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -46,6 +47,19 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A startServer for one test file: every server it starts is closed after each test. */
+export function serversClosedAfterEach(): (handler: Handler) => Promise<TestServer> {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  return async (handler) => {
+    const server = await startServer(handler);
+    open.push(server);
+    return server;
   };
 }
 
