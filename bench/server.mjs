@@ -1,0 +1,32 @@
+// The benchmark's service: a node:http server on 127.0.0.1, in its own process so that it does
+// not share an event loop with the clients being measured. Prints its port on stdout.
+//   GET /v1/token       a JWT valid for 24 h (after a short delay, so concurrent callers overlap)
+//   GET /__stats        {"tokenRequests": n} since the last /__reset
+//   POST /__reset       sets the counters to zero
+//   anything else       a small JSON body, like a real resource read
+import { createServer } from "node:http";
+
+const BODY = JSON.stringify({ id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", name: "bench", created_at: "2025-01-01T00:00:00Z", labels: ["a", "b"] });
+const b64 = (s) => Buffer.from(s).toString("base64url");
+let issued = 0;
+let tokenRequests = 0;
+
+const server = createServer((req, res) => {
+  if (req.url === "/v1/token") {
+    tokenRequests++;
+    const token = `${b64('{"alg":"HS256"}')}.${b64(`{"sub":"bench-${++issued}"}`)}.${b64("sig")}`;
+    const body = JSON.stringify({ access_token: token, token_type: "bearer", expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    setTimeout(() => res.writeHead(200, { "content-type": "application/json", date: new Date().toUTCString() }).end(body), 20);
+    return;
+  }
+  if (req.url === "/__stats") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ tokenRequests }));
+  if (req.url === "/__reset") {
+    tokenRequests = 0;
+    return void res.writeHead(204).end();
+  }
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(BODY) }).end(BODY);
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+process.on("disconnect", () => process.exit(0));
+process.on("SIGTERM", () => process.exit(0));
