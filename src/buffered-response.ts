@@ -13,11 +13,22 @@ export class BufferedResponse extends Response {
   #stream: Response | undefined;
 
   constructor(bytes: Uint8Array, from: Response) {
-    super(null, { status: from.status, statusText: from.statusText });
+    // No init: status, statusText and ok come from `from` (getters below), which spares the
+    // Response constructor's init conversion on every call.
+    super();
     this.#bytes = bytes;
     this.#from = from;
   }
 
+  override get status(): number {
+    return this.#from.status;
+  }
+  override get statusText(): string {
+    return this.#from.statusText;
+  }
+  override get ok(): boolean {
+    return this.#from.ok;
+  }
   override get headers(): Headers {
     return this.#from.headers;
   }

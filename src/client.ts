@@ -8,7 +8,7 @@ import { emit } from "./logger.js";
 import { safePathSerializer } from "./path-params.js";
 import { TokenCache } from "./token-cache.js";
 import { specPolicies, type PolicyTable } from "./operation-table.js";
-import { createTransport } from "./transport.js";
+import { CallRequest, createTransport } from "./transport.js";
 import { unwrap } from "./unwrap.js";
 import type { paths } from "../generated/schema.js";
 
@@ -54,6 +54,7 @@ export function createServiceClient<Paths extends {} = paths>(options: ServiceCl
   raw = createClient<Paths>({
     baseUrl: config.baseUrl,
     fetch: transport,
+    Request: CallRequest,
     headers: config.headers,
     pathSerializer: safePathSerializer,
   });

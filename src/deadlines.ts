@@ -1,47 +1,79 @@
-// Per-attempt timeouts without a timer per attempt. Every attempt of a client has the same
-// timeout, so deadlines are created in the order they expire: a FIFO queue with one timer armed
-// for its head is enough. Finished attempts are only marked; the queue drops them from the front.
+// Per-attempt timeouts without a timer, or an AbortController, per attempt.
+//
+// Every attempt of a client has the same timeout, so attempts that start within the same
+// millisecond can share one deadline: `at` = that millisecond + 1 + timeoutMs, never earlier than
+// timeoutMs after any of them started, and at most 1 ms later. Such a group (a "bucket") has one
+// AbortController, made only when an attempt asks for its signal; attempts that need a signal of
+// their own (a caller's AbortSignal to follow, a streamed body that outlives the attempt) bring
+// their own controller, which the bucket aborts with the others. Buckets expire in the order they
+// were made: a FIFO queue with one timer armed for its head is enough. A bucket whose attempts
+// have all finished is dropped from the front without aborting anything.
 
 /** The abort reason of an attempt that ran out of time. */
 export const TIMED_OUT: unique symbol = Symbol("service-api attempt timed out");
 
+/**
+ * Attempts per bucket at most. undici's fetch adds an abort listener to the signal it is given
+ * and counts that signal's listeners each time (it allows 1,500): small buckets keep that cheap.
+ */
+const BUCKET_SIZE = 128;
+
 export interface Deadline {
+  readonly ms: number;
   readonly at: number;
-  readonly controller: AbortController;
-  done: boolean;
+  /** Attempts started in this bucket and not finished yet. */
+  live: number;
+  count: number;
+  shared: AbortController | undefined;
+  own: AbortController[] | undefined;
 }
 
 export class DeadlineQueue {
   readonly #timeoutMs: number;
   #queue: Deadline[] = [];
   #head = 0;
+  #current: Deadline | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(timeoutMs: number) {
     this.#timeoutMs = timeoutMs;
   }
 
-  /** Aborts `controller` with TIMED_OUT unless `finish` is called within the timeout. */
-  start(controller: AbortController): Deadline {
-    const deadline: Deadline = { at: Date.now() + this.#timeoutMs, controller, done: false };
-    this.#queue.push(deadline);
-    // An armed timer is due no later than this deadline (FIFO), so only arm when none is.
-    if (this.#timer === undefined) this.#arm(deadline.at);
+  /** Starts an attempt; `own`, when given, is aborted with TIMED_OUT at the deadline. */
+  start(own?: AbortController): Deadline {
+    const now = Date.now();
+    let deadline = this.#current;
+    if (deadline === undefined || deadline.ms !== now || deadline.count >= BUCKET_SIZE) {
+      deadline = this.#current = { ms: now, at: now + 1 + this.#timeoutMs, live: 0, count: 0, shared: undefined, own: undefined };
+      this.#queue.push(deadline);
+      // An armed timer is due no later than this deadline (FIFO), so only arm when none is.
+      if (this.#timer === undefined) this.#arm(deadline.at);
+    }
+    deadline.live++;
+    deadline.count++;
+    if (own) (deadline.own ??= []).push(own);
     return deadline;
   }
 
-  finish(deadline: Deadline): void {
-    deadline.done = true;
+  /** The signal shared by the attempts of `deadline`, aborted with TIMED_OUT when it passes. */
+  signal(deadline: Deadline): AbortSignal {
+    return (deadline.shared ??= new AbortController()).signal;
+  }
+
+  finish(deadline: Deadline, own?: AbortController): void {
+    deadline.live--;
+    if (own) deadline.own!.splice(deadline.own!.indexOf(own), 1);
     this.#dropFinished();
   }
 
   #dropFinished(): void {
-    while (this.#head < this.#queue.length && this.#queue[this.#head]!.done) this.#head++;
-    if (this.#head === this.#queue.length) {
+    const queue = this.#queue;
+    while (this.#head < queue.length && queue[this.#head]!.live === 0 && queue[this.#head] !== this.#current) this.#head++;
+    if (this.#head === queue.length) {
       this.#queue = [];
       this.#head = 0;
-    } else if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
-      this.#queue = this.#queue.slice(this.#head);
+    } else if (this.#head > 1024 && this.#head * 2 > queue.length) {
+      this.#queue = queue.slice(this.#head);
       this.#head = 0;
     }
   }
@@ -58,10 +90,11 @@ export class DeadlineQueue {
     const now = Date.now();
     while (this.#head < this.#queue.length) {
       const head = this.#queue[this.#head]!;
-      if (!head.done) {
-        if (head.at > now) break;
-        head.done = true;
-        head.controller.abort(TIMED_OUT);
+      if (head.at > now) break;
+      if (head === this.#current) this.#current = undefined;
+      if (head.live > 0) {
+        head.shared?.abort(TIMED_OUT);
+        if (head.own) for (const controller of head.own) controller.abort(TIMED_OUT);
       }
       this.#head++;
     }

@@ -20,7 +20,7 @@ export function safePathSerializer(pathname: string, pathParams: Record<string, 
     else checkValue(name, value);
   }
   const serialized = defaultPathSerializer(pathname, pathParams);
-  const missing = /\{([^{}]+)\}/.exec(serialized);
+  const missing = serialized.includes("{") ? /\{([^{}]+)\}/.exec(serialized) : null;
   if (missing) throw new ServiceConfigurationError(`path parameter ${missing[1]} is missing`);
   return serialized;
 }

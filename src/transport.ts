@@ -11,6 +11,7 @@ import { emit, type ServiceLogger } from "./logger.js";
 import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
 import { followRedirects, isRedirect, RedirectFailure, sendInit } from "./redirects.js";
 import { backoffDelay, isRetryableStatus, retryDelay } from "./retry-policy.js";
+import { IDEMPOTENT_METHODS } from "./operation-table.js";
 import { sleep } from "./sleep.js";
 import type { TokenCache } from "./token-cache.js";
 
@@ -29,8 +30,19 @@ export interface TransportOptions {
 
 export type Transport = (request: Request, ext?: Record<string, unknown>) => Promise<Response>;
 
-/** Methods HTTP defines as idempotent: the fallback when a request has no recorded operation. */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** Requests that our client's openapi-fetch made without a caller's AbortSignal. */
+const unsignalled = new WeakSet<Request>();
+/**
+ * The `Request` our openapi-fetch builds with: a plain Request, noted when no caller's signal came
+ * with it. Not a subclass: openapi-fetch checks what middleware returns with `instanceof` this, so
+ * it shares Request's prototype and any Request passes.
+ */
+export const CallRequest = function CallRequest(input: RequestInfo | URL, init?: RequestInit): Request {
+  const request = new Request(input, init);
+  if (!init?.signal) unsignalled.add(request);
+  return request;
+} as unknown as typeof Request;
+(CallRequest as { prototype: Request }).prototype = Request.prototype;
 
 const ONCE = { once: true } as const;
 
@@ -49,6 +61,7 @@ export function createTransport(options: TransportOptions): Transport {
     const retrySafe = context ? context.policy.retrySafe : IDEMPOTENT_METHODS.has(request.method);
     const stream = context?.stream ?? false;
     const caller = request.signal;
+    const shared = !stream && unsignalled.has(request);
     if (caller.aborted) throw caller.reason;
     // Defence in depth: whatever produced this request, credentials go to the API's origin only.
     if (!url.startsWith(originPrefix)) stripCredentials(request.headers);
@@ -105,11 +118,14 @@ export function createTransport(options: TransportOptions): Transport {
       ext: Record<string, unknown> | undefined,
       attempt: number,
     ): Promise<Response | Failure> {
-      const controller = new AbortController();
-      const signal = controller.signal;
-      const onCallerAbort = () => controller.abort(caller.reason);
-      caller.addEventListener("abort", onCallerAbort, ONCE);
+      // Most attempts share their deadline's signal. An attempt gets a controller of its own only
+      // when it must also follow the caller's signal (a request that may carry one: not made by
+      // our client, or made with `signal`), or when its body outlives it (parseAs "stream").
+      const controller = shared ? undefined : new AbortController();
       const deadline = deadlines.start(controller);
+      const signal = controller ? controller.signal : deadlines.signal(deadline);
+      const onCallerAbort = controller && (() => controller.abort(caller.reason));
+      if (onCallerAbort) caller.addEventListener("abort", onCallerAbort, ONCE);
       const started = logger ? Date.now() : 0;
       if (logger) emit(logger, { event: "request", method, path, operation, attempt });
       try {
@@ -146,9 +162,9 @@ export function createTransport(options: TransportOptions): Transport {
         const failure = new ServiceConnectionError(message, { ...init, cause: sanitizeCause(error, secrets()) });
         return { kind, error: failure, retryable: !refused };
       } finally {
-        deadlines.finish(deadline);
+        deadlines.finish(deadline, controller);
         // A streamed body is read after we return: leave the caller's abort wired to it.
-        if (!stream) caller.removeEventListener("abort", onCallerAbort);
+        if (onCallerAbort && !stream) caller.removeEventListener("abort", onCallerAbort);
       }
     }
   };
