@@ -11,9 +11,9 @@ const INIT = { status: 200, headers: { "content-type": "application/json" } };
 export const stubFetch = async () => new Response(BODY, INIT);
 const jwtStub = async (input) => new Response(String(input.url ?? input).endsWith("/v1/token") ? TOKEN_BODY() : BODY, INIT);
 
-export async function cpuBench(service, { rounds = 25, calls = 2000, warmup = 3000 } = {}) {
+export async function cpuBench(service, { rounds = 121, calls = 300, warmup = 5000 } = {}) {
   const list = candidates(service, { baseUrl: BASE, fetch: stubFetch, jwtFetch: jwtStub });
-  return alternate(list, { rounds, calls, warmup });
+  return alternate(list, { rounds, calls, warmup, clock: "cpu" });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { cpuBench } from "./cpu.mjs";
-import { alternate, API_KEY, candidates, callOf, median, round1, round3 } from "./lib.mjs";
+import { alternate, API_KEY, candidates, callOf, median, paired, round1, round3 } from "./lib.mjs";
 import { typeConsumer } from "./type-consumer.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -57,8 +57,8 @@ results.size = {
 // 3. CPU per call with a stub fetch.
 log("CPU per call (stub fetch)…");
 const cpu = await cpuBench(service, quick ? { rounds: 9, calls: 1000, warmup: 2000 } : undefined);
-const bareCpu = cpu.find((c) => c.name === "openapi-fetch").us;
-results.cpu = cpu.map((c) => ({ ...c, us: round1(c.us), min: round1(c.min), max: round1(c.max), overBareUs: round1(c.us - bareCpu) }));
+const cpuVsBare = paired(cpu, "openapi-fetch");
+results.cpu = cpu.map(({ rounds, ...c }) => ({ ...c, us: round1(c.us), min: round1(c.min), max: round1(c.max), overBareUs: round1(cpuVsBare[c.name].diff) }));
 
 // 4 and 5. Loopback round trips and 1,000 concurrent JWT calls, against bench/server.mjs.
 const server = spawn(process.execPath, [path.join(root, "bench", "server.mjs")], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
@@ -69,10 +69,10 @@ const port = await new Promise((resolve, reject) => {
 const baseUrl = `http://127.0.0.1:${port}`;
 try {
   log("loopback round trips…");
-  const loop = await alternate(candidates(service, { baseUrl, fetch: globalThis.fetch.bind(globalThis), withRaw: true }), quick ? { rounds: 9, calls: 200, warmup: 300 } : { rounds: 31, calls: 400, warmup: 1000 });
-  const raw = loop.find((c) => c.name === "raw fetch").us;
-  const bare = loop.find((c) => c.name === "openapi-fetch").us;
-  results.loopback = loop.map((c) => ({ ...c, us: round1(c.us), min: round1(c.min), max: round1(c.max), vsRaw: round3(c.us / raw), vsBare: round3(c.us / bare) }));
+  const loop = await alternate(candidates(service, { baseUrl, fetch: globalThis.fetch.bind(globalThis), withRaw: true }), quick ? { rounds: 9, calls: 200, warmup: 300 } : { rounds: 51, calls: 200, warmup: 1000 });
+  const vsRaw = paired(loop, "raw fetch");
+  const vsBare = paired(loop, "openapi-fetch");
+  results.loopback = loop.map(({ rounds, ...c }) => ({ ...c, us: round1(c.us), min: round1(c.min), max: round1(c.max), vsRaw: round3(vsRaw[c.name].ratio), vsBare: round3(vsBare[c.name].ratio) }));
 
   log("1,000 concurrent calls in JWT mode, from cold…");
   const runs = [];
@@ -157,10 +157,10 @@ const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 log(`\nservice-api benchmarks — ${results.machine.cpu} (${results.machine.cores} cores), Node ${results.machine.node}, ${results.date}`);
-log("\nCPU per call, stub fetch (median of rounds, µs)      per call   over openapi-fetch   range");
+log("\nCPU per call, stub fetch (µs; medians of rounds)     per call   over openapi-fetch   range");
 for (const c of results.cpu) log(`  ${pad(c.name, 48)} ${lpad(c.us.toFixed(1), 8)}   ${lpad((c.overBareUs >= 0 ? "+" : "") + c.overBareUs.toFixed(1), 18)}   ${c.min.toFixed(1)}–${c.max.toFixed(1)}`);
 if (results.loopback) {
-  log("\nLoopback round trip, node:http on 127.0.0.1 (median µs)  per call   vs raw   vs openapi-fetch");
+  log("\nLoopback round trip, node:http on 127.0.0.1 (µs; medians)  per call   vs raw   vs openapi-fetch");
   for (const c of results.loopback) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${c.vsBare.toFixed(3)}×`);
 }
 if (results.concurrency) {
