@@ -94,6 +94,8 @@ try {
 
 // 6. Type cost: tsc on a consumer making 20 typed calls, ours vs openapi-fetch with the types.
 log("type cost (tsc)…");
+// Inside the repo (not the OS temp folder) so the consumer resolves the repo's node_modules.
+mkdirSync(path.join(root, ".cache"), { recursive: true });
 const typeDir = mkdtempSync(path.join(root, ".cache", "bench-types-"));
 try {
   writeFileSync(path.join(typeDir, "package.json"), '{ "type": "module" }\n');
