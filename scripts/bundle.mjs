@@ -7,7 +7,7 @@ import { parse, stringify } from "yaml";
 import { hashBanner, GENERATED_NOTE } from "./lib/banner.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 import { runTool } from "./lib/run.mjs";
-import { HTTP_METHODS } from "./lib/openapi.mjs";
+import { operationsOf } from "./lib/openapi.mjs";
 
 const outDir = outDirFromArgs();
 mkdirSync(outDir, { recursive: true });
@@ -21,10 +21,7 @@ try {
   const document = { ...bundle, "x-generated": GENERATED_NOTE };
   writeFileSync(path.join(outDir, "openapi.yaml"), hashBanner + stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }));
   writeFileSync(path.join(outDir, "openapi.json"), JSON.stringify(document, null, 2) + "\n");
-  const count = Object.values(document.paths ?? {}).reduce(
-    (n, item) => n + Object.keys(item).filter((k) => HTTP_METHODS.has(k)).length,
-    0,
-  );
+  const count = [...operationsOf(document)].length;
   console.log(`bundle: ${count} operations, ${Object.keys(document.components?.schemas ?? {}).length} schemas → ${path.relative(process.cwd(), outDir) || "."}/openapi.{yaml,json}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -9,19 +9,3 @@ export function* operationsOf(document) {
     }
   }
 }
-
-/** Follows a local `#/components/...` reference; other values come back unchanged. */
-export function deref(document, value) {
-  let current = value;
-  const seen = new Set();
-  while (current && typeof current === "object" && typeof current.$ref === "string" && current.$ref.startsWith("#/")) {
-    if (seen.has(current.$ref)) throw new Error(`circular $ref ${current.$ref}`);
-    seen.add(current.$ref);
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((node, key) => node?.[key], document);
-  }
-  return current;
-}

@@ -1,11 +1,10 @@
 // The committed bundle, loaded once per test file, with small lookups the tests share.
 import { readFileSync } from "node:fs";
+import { operationsOf } from "../../scripts/lib/openapi.mjs";
 
 export type Json = Record<string, any>;
 
 export const bundle: Json = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
-
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 export interface BundleOperation {
   method: string;
@@ -13,9 +12,7 @@ export interface BundleOperation {
   operation: Json;
 }
 
-export const bundleOperations: BundleOperation[] = Object.entries(bundle.paths as Json).flatMap(([path, item]) =>
-  HTTP_METHODS.filter((method) => item[method]).map((method) => ({ method: method.toUpperCase(), path, operation: item[method] })),
-);
+export const bundleOperations: BundleOperation[] = [...operationsOf(bundle)].map(({ method, path, operation }) => ({ method, path, operation }));
 
 /** Resolves `#/components/...` references (one level at a time, until a non-reference). */
 export function resolve<T = Json>(value: any): T {
