@@ -1,4 +1,6 @@
 // generated from openapi/ by `npm run build:spec` — do not edit; change the spec and regenerate
+// Inputs are typed as the API requires them: a request property the service defaults is
+// optional, and a file field of a multipart body is a Blob (or File) or a Uint8Array.
 export interface paths {
     "/v1/healthcheck": {
         parameters: {
@@ -3824,7 +3826,7 @@ export interface components {
          */
         ValidationRequest: {
             /** @default csv */
-            file_type: string;
+            file_type?: string;
             payload: string;
         };
         /**
@@ -4188,7 +4190,7 @@ export interface components {
              * @description Whether the service should add its example prompt templates to the new project.
              * @default false
              */
-            create_example_templates: boolean;
+            create_example_templates?: boolean;
             /**
              * Format: uuid
              * @description The ID of the user to record as the project's creator.
@@ -4200,7 +4202,7 @@ export interface components {
              * @description The kind of project.
              * @default training_inference
              */
-            type: components["schemas"]["ProjectType"];
+            type?: components["schemas"]["ProjectType"];
         };
         /**
          * ProjectCreateResponse
@@ -4227,7 +4229,7 @@ export interface components {
              * @default id
              * @constant
              */
-            name: "id";
+            name?: "id";
             /** Format: uuid */
             value: string;
         };
@@ -4243,12 +4245,12 @@ export interface components {
          */
         ProjectNameFilter: {
             /** @default true */
-            case_sensitive: boolean;
+            case_sensitive?: boolean;
             /**
              * @default name
              * @constant
              */
-            name: "name";
+            name?: "name";
             operator: components["schemas"]["TextFilterOperator"];
             value: string;
         };
@@ -4267,7 +4269,7 @@ export interface components {
              * @default type
              * @constant
              */
-            name: "type";
+            name?: "type";
             operator: components["schemas"]["MembershipFilterOperator"];
             value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
         };
@@ -4280,7 +4282,7 @@ export interface components {
              * @default creator
              * @constant
              */
-            name: "creator";
+            name?: "creator";
             /** Format: uuid */
             value: string;
         };
@@ -4299,7 +4301,7 @@ export interface components {
              * @default created_at
              * @constant
              */
-            name: "created_at";
+            name?: "created_at";
             operator: components["schemas"]["ComparisonFilterOperator"];
             /** Format: date-time */
             value: string;
@@ -4313,7 +4315,7 @@ export interface components {
              * @default updated_at
              * @constant
              */
-            name: "updated_at";
+            name?: "updated_at";
             operator: components["schemas"]["ComparisonFilterOperator"];
             /** Format: date-time */
             value: string;
@@ -4333,7 +4335,7 @@ export interface components {
              * @default runs
              * @constant
              */
-            name: "runs";
+            name?: "runs";
             operator: components["schemas"]["RangeFilterOperator"];
             value: number | number[];
         };
@@ -4346,7 +4348,7 @@ export interface components {
              * @default bookmark
              * @constant
              */
-            name: "bookmark";
+            name?: "bookmark";
             value: boolean;
         };
         /**
@@ -4355,17 +4357,17 @@ export interface components {
          */
         ProjectNameSort: {
             /** @default true */
-            ascending: boolean;
+            ascending?: boolean;
             /**
              * @default name
              * @constant
              */
-            name: "name";
+            name?: "name";
             /**
              * @default column
              * @constant
              */
-            sort_type: "column";
+            sort_type?: "column";
         };
         /**
          * ProjectTypeSort
@@ -4373,17 +4375,17 @@ export interface components {
          */
         ProjectTypeSort: {
             /** @default true */
-            ascending: boolean;
+            ascending?: boolean;
             /**
              * @default type
              * @constant
              */
-            name: "type";
+            name?: "type";
             /**
              * @default column
              * @constant
              */
-            sort_type: "column";
+            sort_type?: "column";
         };
         /**
          * ProjectCreatedAtSort
@@ -4391,17 +4393,17 @@ export interface components {
          */
         ProjectCreatedAtSort: {
             /** @default true */
-            ascending: boolean;
+            ascending?: boolean;
             /**
              * @default created_at
              * @constant
              */
-            name: "created_at";
+            name?: "created_at";
             /**
              * @default column
              * @constant
              */
-            sort_type: "column";
+            sort_type?: "column";
         };
         /**
          * ProjectUpdatedAtSort
@@ -4409,17 +4411,17 @@ export interface components {
          */
         ProjectUpdatedAtSort: {
             /** @default true */
-            ascending: boolean;
+            ascending?: boolean;
             /**
              * @default updated_at
              * @constant
              */
-            name: "updated_at";
+            name?: "updated_at";
             /**
              * @default column
              * @constant
              */
-            sort_type: "column";
+            sort_type?: "column";
         };
         /**
          * ProjectRunsSort
@@ -4427,17 +4429,17 @@ export interface components {
          */
         ProjectRunsSort: {
             /** @default true */
-            ascending: boolean;
+            ascending?: boolean;
             /**
              * @default runs
              * @constant
              */
-            name: "runs";
+            name?: "runs";
             /**
              * @default custom
              * @constant
              */
-            sort_type: "custom";
+            sort_type?: "custom";
         };
         /**
          * ProjectBookmarkSort
@@ -4445,17 +4447,17 @@ export interface components {
          */
         ProjectBookmarkSort: {
             /** @default true */
-            ascending: boolean;
+            ascending?: boolean;
             /**
              * @default bookmark
              * @constant
              */
-            name: "bookmark";
+            name?: "bookmark";
             /**
              * @default custom
              * @constant
              */
-            sort_type: "custom";
+            sort_type?: "custom";
         };
         /**
          * ProjectCollectionParams
@@ -4464,7 +4466,7 @@ export interface components {
         ProjectCollectionParams: {
             filters?: (components["schemas"]["ProjectIDFilter"] | components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectTypeFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectRunsFilter"] | components["schemas"]["ProjectBookmarkFilter"])[];
             /** @default null */
-            sort: components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectTypeSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectRunsSort"] | components["schemas"]["ProjectBookmarkSort"] | null;
+            sort?: components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectTypeSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectRunsSort"] | components["schemas"]["ProjectBookmarkSort"] | null;
         };
         /**
          * GetProjectsPaginatedResponse
@@ -4571,7 +4573,7 @@ export interface components {
          */
         ProjectFileUploadForm: {
             /** Format: binary */
-            file: string;
+            file: Blob | Uint8Array;
             upload_metadata: string;
         };
         /**
@@ -4612,7 +4614,7 @@ export interface components {
          */
         UserCollaboratorCreate: {
             /** @default viewer */
-            role: components["schemas"]["CollaboratorRole"];
+            role?: components["schemas"]["CollaboratorRole"];
             /** Format: uuid */
             user_id: string;
         };
@@ -4654,7 +4656,7 @@ export interface components {
             /** Format: uuid */
             group_id: string;
             /** @default viewer */
-            role: components["schemas"]["CollaboratorRole"];
+            role?: components["schemas"]["CollaboratorRole"];
         };
         /**
          * CollaboratorUpdate
@@ -4690,11 +4692,11 @@ export interface components {
         InviteUsersRequest: {
             emails: string[];
             /** @default [] */
-            group_ids: string[];
+            group_ids?: string[];
             /** @default user */
-            role: components["schemas"]["UserRole"];
+            role?: components["schemas"]["UserRole"];
             /** @default true */
-            send_email: boolean;
+            send_email?: boolean;
         };
         /**
          * GetUserResponse
@@ -4764,7 +4766,7 @@ export interface components {
              * @description How the user will sign in.
              * @default email
              */
-            auth_method: components["schemas"]["AuthMethod"];
+            auth_method?: components["schemas"]["AuthMethod"];
             /**
              * Format: email
              * @description The user's email address, which is also their sign-in name.
@@ -4774,17 +4776,17 @@ export interface components {
              * @description Whether to treat the email address as already confirmed.
              * @default false
              */
-            email_is_verified: boolean | null;
+            email_is_verified?: boolean | null;
             /**
              * @description The user's first name.
              * @default
              */
-            first_name: string | null;
+            first_name?: string | null;
             /**
              * @description The user's last name.
              * @default
              */
-            last_name: string | null;
+            last_name?: string | null;
             /**
              * Format: password
              * @description The password for signing in with email and password.
@@ -4794,7 +4796,7 @@ export interface components {
              * @description The user's organisation-wide role.
              * @default read_only
              */
-            role: components["schemas"]["UserRole"];
+            role?: components["schemas"]["UserRole"];
         };
         /**
          * CreateUserResponse
@@ -4948,7 +4950,7 @@ export interface components {
         UserPasswordResetRequest: {
             email: string;
             /** @default true */
-            email_is_verified: boolean;
+            email_is_verified?: boolean;
             /** Format: password */
             password?: string | null;
         };
@@ -5058,7 +5060,7 @@ export interface components {
             /** @constant */
             filter_type: "category";
             /** @default any */
-            operator: components["schemas"]["CategoryFilterOperator"];
+            operator?: components["schemas"]["CategoryFilterOperator"];
         };
         /**
          * PromptFilterParams
@@ -5149,7 +5151,7 @@ export interface components {
              * Format: binary
              * @description The dataset file to upload.
              */
-            file: string;
+            file: Blob | Uint8Array;
         };
         /**
          * PromptDatasetUpdateForm
@@ -5166,7 +5168,7 @@ export interface components {
              * @description A file that replaces the dataset's current one. Nullable in the service's reference; leave
              *     the field out to keep the current file.
              */
-            file?: string;
+            file?: Blob | Uint8Array;
         };
         /**
          * Metrics
@@ -5396,7 +5398,7 @@ export interface components {
              * @default like_dislike
              * @constant
              */
-            feedback_type: "like_dislike";
+            feedback_type?: "like_dislike";
             value: boolean;
         };
         /**
@@ -5408,7 +5410,7 @@ export interface components {
              * @default star
              * @constant
              */
-            feedback_type: "star";
+            feedback_type?: "star";
             value: number;
         };
         /**
@@ -5420,7 +5422,7 @@ export interface components {
              * @default score
              * @constant
              */
-            feedback_type: "score";
+            feedback_type?: "score";
             value: number;
         };
         /**
@@ -5432,7 +5434,7 @@ export interface components {
              * @default tags
              * @constant
              */
-            feedback_type: "tags";
+            feedback_type?: "tags";
             value: string[];
         };
         /**
@@ -5444,7 +5446,7 @@ export interface components {
              * @default text
              * @constant
              */
-            feedback_type: "text";
+            feedback_type?: "text";
             value: string;
         };
         /**
@@ -5477,7 +5479,7 @@ export interface components {
              * @default like_dislike
              * @constant
              */
-            feedback_type: "like_dislike";
+            feedback_type?: "like_dislike";
             like_count: number;
             unrated_count: number;
         };
@@ -5494,7 +5496,7 @@ export interface components {
              * @default star
              * @constant
              */
-            feedback_type: "star";
+            feedback_type?: "star";
             unrated_count: number;
         };
         /**
@@ -5507,7 +5509,7 @@ export interface components {
              * @default score
              * @constant
              */
-            feedback_type: "score";
+            feedback_type?: "score";
             unrated_count: number;
         };
         /**
@@ -5522,7 +5524,7 @@ export interface components {
              * @default tags
              * @constant
              */
-            feedback_type: "tags";
+            feedback_type?: "tags";
             unrated_count: number;
         };
         /**
@@ -5683,7 +5685,7 @@ export interface components {
          */
         TagsConstraints: {
             /** @default false */
-            allow_other: boolean;
+            allow_other?: boolean;
             /** @constant */
             feedback_type: "tags";
             tags: string[];
@@ -5738,7 +5740,7 @@ export interface components {
              * @description Whether reviewers are asked to explain their rating.
              * @default false
              */
-            include_explanation: boolean;
+            include_explanation?: boolean;
             /** @description The template's name. */
             name: string;
         };
@@ -5799,15 +5801,15 @@ export interface components {
             confidence_low?: number | null;
             correctly_classified?: boolean | null;
             /** @default false */
-            data_embs: boolean | null;
+            data_embs?: boolean | null;
             data_error_potential_high?: number | null;
             data_error_potential_low?: number | null;
             drift_score_threshold?: number | null;
             /** @default [] */
-            exclude_ids: number[];
+            exclude_ids?: number[];
             gold_filter?: string[] | null;
             /** @default [] */
-            ids: number[];
+            ids?: number[];
             image_ids?: number[] | null;
             is_drifted?: boolean | null;
             is_edited?: boolean | null;
@@ -5815,7 +5817,7 @@ export interface components {
             lasso?: components["schemas"]["LassoSelection"] | null;
             likely_mislabeled?: boolean | null;
             /** @default 0 */
-            likely_mislabeled_dep_percentile: number | null;
+            likely_mislabeled_dep_percentile?: number | null;
             meta_filter?: components["schemas"]["MetaFilter"][] | null;
             misclassified_only?: boolean | null;
             num_similar_to?: number | null;
@@ -5823,7 +5825,7 @@ export interface components {
             regex?: boolean | null;
             similar_to?: number[] | null;
             /** @default false */
-            span_regex: boolean | null;
+            span_regex?: boolean | null;
             span_sample_ids?: number[] | null;
             span_text?: string | null;
             text_pat?: string | null;
@@ -5843,21 +5845,21 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hard_easy_threshold: boolean;
+            hard_easy_threshold?: boolean;
             /** @default true */
-            include_emb: boolean;
+            include_emb?: boolean;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             /** @default 0 */
-            page_num: number;
+            page_num?: number;
             /** @default false */
-            sort_ascending: boolean;
+            sort_ascending?: boolean;
             sort_by?: string | null;
             /** @default false */
-            sort_by_id_list: boolean;
+            sort_by_id_list?: boolean;
             task?: string | null;
         };
         /**
@@ -6104,9 +6106,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             task?: string | null;
         };
@@ -6154,21 +6156,21 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hard_easy_threshold: boolean;
+            hard_easy_threshold?: boolean;
             /** @default true */
-            include_emb: boolean;
+            include_emb?: boolean;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             /** @default 0 */
-            page_num: number;
+            page_num?: number;
             /** @default false */
-            sort_ascending: boolean;
+            sort_ascending?: boolean;
             sort_by?: string | null;
             /** @default false */
-            sort_by_id_list: boolean;
+            sort_by_id_list?: boolean;
             task?: string | null;
         };
         /**
@@ -6219,9 +6221,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             task?: string | null;
         };
@@ -6282,9 +6284,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             task?: string | null;
         };
         /**
@@ -6430,18 +6432,18 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            include_metrics: boolean;
+            include_metrics?: boolean;
             limit_max?: number | null;
             limit_min?: number | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             /** @default 20 */
-            nbins: number;
+            nbins?: number;
             /** @default false */
-            remove_outliers: boolean;
+            remove_outliers?: boolean;
             task?: string | null;
         };
         /**
@@ -6459,9 +6461,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             task?: string | null;
         };
@@ -6558,9 +6560,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             task?: string | null;
         };
@@ -6641,9 +6643,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             task?: string | null;
         };
@@ -6696,9 +6698,9 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             meta_cols?: string[] | null;
             task?: string | null;
         };
@@ -6905,10 +6907,10 @@ export interface components {
          */
         InputMap: {
             /** @default  */
-            prefix: string;
+            prefix?: string;
             prompt: string;
             /** @default  */
-            suffix: string;
+            suffix?: string;
         };
         /**
          * LLMIntegration
@@ -6959,29 +6961,29 @@ export interface components {
             api_version?: string | null;
             assistant_role?: string | null;
             /** @default tokens */
-            cost_by: components["schemas"]["ModelCostBy"];
+            cost_by?: components["schemas"]["ModelCostBy"];
             /** @default 0 */
-            formatting_tokens: number;
+            formatting_tokens?: number;
             input_map?: components["schemas"]["InputMap"] | null;
             /** @default 0 */
-            input_price: number;
+            input_price?: number;
             input_token_limit?: number | null;
             /** @default openai */
-            integration: components["schemas"]["LLMIntegration"];
+            integration?: components["schemas"]["LLMIntegration"];
             /** @default false */
-            is_chat: boolean;
+            is_chat?: boolean;
             name: string;
             output_map?: components["schemas"]["OutputMap"] | null;
             /** @default 0 */
-            output_price: number;
+            output_price?: number;
             output_token_limit?: number | null;
             params_map?: components["schemas"]["RunParamsMap"];
             /** @default false */
-            provides_log_probs: boolean;
+            provides_log_probs?: boolean;
             /** @default 0 */
-            response_prefix_tokens: number;
+            response_prefix_tokens?: number;
             /** @default false */
-            system_supported: boolean;
+            system_supported?: boolean;
             token_limit?: number | null;
             user_role?: string | null;
         };
@@ -7169,12 +7171,12 @@ export interface components {
              * @description Whether `token` holds an access key and secret or a role to assume.
              * @default key_secret
              */
-            credential_type: components["schemas"]["AwsCredentialType"];
+            credential_type?: components["schemas"]["AwsCredentialType"];
             /**
              * @description The cloud region to use.
              * @default us-west-2
              */
-            region: string;
+            region?: string;
             /** @description The credential map for the cloud account: an access key and secret, or the role to assume, as `credential_type` says. It is stored by the service and not returned when the integration is read. */
             token: {
                 [key: string]: string;
@@ -7189,14 +7191,14 @@ export interface components {
              * @description Whether `token` holds an access key and secret or a role to assume.
              * @default key_secret
              */
-            credential_type: components["schemas"]["AwsCredentialType"];
+            credential_type?: components["schemas"]["AwsCredentialType"];
             /** @description The hosted models to offer through the integration. */
             models?: components["schemas"]["Model"][];
             /**
              * @description The cloud region to use.
              * @default us-west-2
              */
-            region: string;
+            region?: string;
             /** @description The credential map for the cloud account: an access key and secret, or the role to assume, as `credential_type` says. It is stored by the service and not returned when the integration is read. */
             token: {
                 [key: string]: string;
@@ -7208,13 +7210,13 @@ export interface components {
          */
         AzureIntegrationCreate: {
             /** @default 2024-10-21 */
-            api_version: string;
+            api_version?: string;
             authentication_scope?: string | null;
             /**
              * @description How `token` authenticates with the provider.
              * @default api_key
              */
-            authentication_type: components["schemas"]["AzureAuthenticationType"];
+            authentication_type?: components["schemas"]["AzureAuthenticationType"];
             available_deployments?: components["schemas"]["AzureModelDeployment"][] | null;
             azure_deployment?: string | null;
             /** @description The address of the provider's resource. */
@@ -7223,7 +7225,7 @@ export interface components {
                 [key: string]: string;
             } | null;
             /** @default false */
-            proxy: boolean;
+            proxy?: boolean;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
@@ -7294,13 +7296,13 @@ export interface components {
              * @description Whether the integration is used for language models.
              * @default false
              */
-            llm: boolean;
+            llm?: boolean;
             path?: string | null;
             /**
              * @description Whether the integration is used for storage.
              * @default false
              */
-            storage: boolean;
+            storage?: boolean;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
@@ -7322,16 +7324,16 @@ export interface components {
          */
         DatabricksExportRequest: {
             /** @default false */
-            all_but: boolean;
+            all_but?: boolean;
             catalog_name?: string | null;
             /** @default null */
-            col_mapping: {
+            col_mapping?: {
                 [key: string]: string;
             } | null;
             compare_to?: components["schemas"]["Split"] | null;
             database_name: string;
             /** @default csv */
-            file_type: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"];
             /**
              * @default {
              *       "data_embs": false,
@@ -7341,14 +7343,14 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hf_format: boolean;
+            hf_format?: boolean;
             /** @default [] */
-            include_cols: string[] | null;
+            include_cols?: string[] | null;
             inference_name?: string | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             /** Format: uuid */
             project_id: string;
             /** Format: uuid */
@@ -7438,7 +7440,7 @@ export interface components {
             task?: string | null;
             text_replacement?: string | null;
             /** @default false */
-            use_regex: boolean | null;
+            use_regex?: boolean | null;
         };
         /**
          * DatabricksEditExportRequest
@@ -7446,18 +7448,18 @@ export interface components {
          */
         DatabricksEditExportRequest: {
             /** @default false */
-            all_but: boolean;
+            all_but?: boolean;
             /** @default null */
-            col_mapping: {
+            col_mapping?: {
                 [key: string]: string;
             } | null;
             compare_to?: components["schemas"]["Split"] | null;
             database_name: string;
             edit_ids: string[];
             /** @default [] */
-            edit_overrides: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null;
             /** @default csv */
-            file_type: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"];
             /**
              * @default {
              *       "data_embs": false,
@@ -7467,16 +7469,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hf_format: boolean;
+            hf_format?: boolean;
             /** @default [] */
-            include_cols: string[] | null;
+            include_cols?: string[] | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             min_reviews?: number | null;
             /** @default false */
-            only_export_edited: boolean | null;
+            only_export_edited?: boolean | null;
             table_name: string;
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             task?: string | null;
@@ -7563,18 +7565,18 @@ export interface components {
          */
         DatabricksUnityCatalogEditExportRequest: {
             /** @default false */
-            all_but: boolean;
+            all_but?: boolean;
             catalog_name: string;
             /** @default null */
-            col_mapping: {
+            col_mapping?: {
                 [key: string]: string;
             } | null;
             compare_to?: components["schemas"]["Split"] | null;
             edit_ids: string[];
             /** @default [] */
-            edit_overrides: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null;
             /** @default csv */
-            file_type: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"];
             /**
              * @default {
              *       "data_embs": false,
@@ -7584,16 +7586,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hf_format: boolean;
+            hf_format?: boolean;
             /** @default [] */
-            include_cols: string[] | null;
+            include_cols?: string[] | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             min_reviews?: number | null;
             /** @default false */
-            only_export_edited: boolean | null;
+            only_export_edited?: boolean | null;
             psl_content_file_name: string;
             schema_name: string;
             table_name: string;
@@ -7663,11 +7665,11 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             inference_name?: string | null;
             labels?: string[] | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             /** Format: uuid */
             project_id: string;
             project_name: string;
@@ -7683,17 +7685,17 @@ export interface components {
          */
         NodeNameFilter: {
             /** @default true */
-            case_sensitive: boolean;
+            case_sensitive?: boolean;
             /**
              * @default string
              * @constant
              */
-            filter_type: "string";
+            filter_type?: "string";
             /**
              * @default node_name
              * @constant
              */
-            name: "node_name";
+            name?: "node_name";
             operator: components["schemas"]["TextFilterOperator"];
             value: string;
         };
@@ -7706,13 +7708,13 @@ export interface components {
              * @default map
              * @constant
              */
-            filter_type: "map";
+            filter_type?: "map";
             key: string;
             /**
              * @default metadata
              * @constant
              */
-            name: "metadata";
+            name?: "metadata";
             operator: components["schemas"]["MembershipFilterOperator"];
             value: string | string[];
         };
@@ -7738,9 +7740,9 @@ export interface components {
          */
         AgenticWorkflowSuccessTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries. */
-            metric_description: string;
+            metric_description?: string;
             /**
              * @default [
              *       {
@@ -7749,7 +7751,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default You will receive the chat history from a chatbot application. At the end of the conversation, it will be the bot’s turn to act. The bot's turn may involve several steps such as internal reflections and planning, selecting tools, calling tools, and always ends with the bot replying to the user.
              *     Your task is to evaluate the bot's turn, which you should consider as successful if any of the following situation occurs:
@@ -7780,7 +7782,7 @@ export interface components {
              *
              *     You must respond with a valid JSON object; don't forget to escape special characters.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default Chatbot history:
              *     ```
@@ -7797,9 +7799,9 @@ export interface components {
              *     {response}
              *     ```
              */
-            template: string;
+            template?: string;
             /** @default bot_turn_is_successful */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * OpenAIFunction
@@ -7815,7 +7817,7 @@ export interface components {
         OpenAIToolChoice: {
             function: components["schemas"]["OpenAIFunction"];
             /** @default function */
-            type: string;
+            type?: string;
         };
         /**
          * PromptRunSettings
@@ -7824,36 +7826,36 @@ export interface components {
         PromptRunSettings: {
             deployment_name?: string | null;
             /** @default false */
-            echo: boolean;
+            echo?: boolean;
             /** @default 0 */
-            frequency_penalty: number;
+            frequency_penalty?: number;
             known_models?: components["schemas"]["Model"][];
             /** @default true */
-            logprobs: boolean;
+            logprobs?: boolean;
             /** @default 256 */
-            max_tokens: number;
+            max_tokens?: number;
             /** @default ChatGPT (4K context) */
-            model_alias: string;
+            model_alias?: string;
             /** @default 1 */
-            n: number;
+            n?: number;
             /** @default 0 */
-            presence_penalty: number;
+            presence_penalty?: number;
             response_format?: {
                 [key: string]: string;
             } | null;
             stop_sequences?: string[] | null;
             /** @default 1 */
-            temperature: number;
+            temperature?: number;
             tool_choice?: string | components["schemas"]["OpenAIToolChoice"] | null;
             tools?: {
                 [key: string]: unknown;
             }[] | null;
             /** @default 40 */
-            top_k: number;
+            top_k?: number;
             /** @default 5 */
-            top_logprobs: number;
+            top_logprobs?: number;
             /** @default 1 */
-            top_p: number;
+            top_p?: number;
         };
         /**
          * ScorerName
@@ -7871,7 +7873,7 @@ export interface components {
              *       "average_agentic_workflow_success"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -7890,7 +7892,7 @@ export interface components {
              *       "value_field_name": "bot_turn_is_successful"
              *     }
              */
-            chainpoll_template: components["schemas"]["AgenticWorkflowSuccessTemplate"];
+            chainpoll_template?: components["schemas"]["AgenticWorkflowSuccessTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -7905,17 +7907,17 @@ export interface components {
              * @default agentic_workflow_success
              * @constant
              */
-            name: "agentic_workflow_success";
+            name?: "agentic_workflow_success";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_agentic_workflow_success
              * @constant
              */
-            scorer_name: "_customized_agentic_workflow_success";
+            scorer_name?: "_customized_agentic_workflow_success";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -7925,7 +7927,7 @@ export interface components {
          */
         ChunkAttributionUtilizationTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             metric_description?: string | null;
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             metric_system_prompt?: string | null;
@@ -7962,9 +7964,9 @@ export interface components {
              *
              *     You must respond with a valid JSON string.
              */
-            template: string;
+            template?: string;
             /** @default rating */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedChunkAttributionUtilizationGPTScorer
@@ -7977,7 +7979,7 @@ export interface components {
              *       "average_chunk_utilization"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -7989,7 +7991,7 @@ export interface components {
              *       "value_field_name": "rating"
              *     }
              */
-            chainpoll_template: components["schemas"]["ChunkAttributionUtilizationTemplate"];
+            chainpoll_template?: components["schemas"]["ChunkAttributionUtilizationTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -8004,17 +8006,17 @@ export interface components {
              * @default chunk_attribution_utilization
              * @constant
              */
-            name: "chunk_attribution_utilization";
+            name?: "chunk_attribution_utilization";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_chunk_attribution_utilization_gpt
              * @constant
              */
-            scorer_name: "_customized_chunk_attribution_utilization_gpt";
+            scorer_name?: "_customized_chunk_attribution_utilization_gpt";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8024,7 +8026,7 @@ export interface components {
          */
         CompletenessTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             metric_description?: string | null;
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             metric_system_prompt?: string | null;
@@ -8058,9 +8060,9 @@ export interface components {
              *
              *     You must respond with a valid JSON string.
              */
-            template: string;
+            template?: string;
             /** @default completeness */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedCompletenessGPTScorer
@@ -8072,7 +8074,7 @@ export interface components {
              *       "average_completeness_gpt"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8084,7 +8086,7 @@ export interface components {
              *       "value_field_name": "completeness"
              *     }
              */
-            chainpoll_template: components["schemas"]["CompletenessTemplate"];
+            chainpoll_template?: components["schemas"]["CompletenessTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -8099,17 +8101,17 @@ export interface components {
              * @default completeness
              * @constant
              */
-            name: "completeness";
+            name?: "completeness";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_completeness_gpt
              * @constant
              */
-            scorer_name: "_customized_completeness_gpt";
+            scorer_name?: "_customized_completeness_gpt";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8119,7 +8121,7 @@ export interface components {
          */
         FactualityTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             metric_description?: string | null;
             /**
              * @default [
@@ -8133,7 +8135,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default # Task
              *
@@ -8179,7 +8181,7 @@ export interface components {
              *     - If the response doesn't make claims per se, break down the response into constituent parts in the most natural way given its content. For example, in code generation tasks, you might break down the response into individual functions or lines of code.
              *     - Work step by step, and do not give an overall assessment of the response until the end of your explanation.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default The prompt was:
              *
@@ -8197,9 +8199,9 @@ export interface components {
              *
              *     REMEMBER: if the prompt asks the LLM to compose an answer on the basis of a "context" or other reference text or texts, you MUST IGNORE these texts when evaluating the response. Evaluate the response as though the reference texts were NOT provided. Do NOT refer to these texts in your evaluation.
              */
-            template: string;
+            template?: string;
             /** @default was_factual */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedFactualityGPTScorer
@@ -8211,7 +8213,7 @@ export interface components {
              *       "average_factuality"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8233,13 +8235,13 @@ export interface components {
              *       "value_field_name": "was_factual"
              *     }
              */
-            chainpoll_template: components["schemas"]["FactualityTemplate"];
+            chainpoll_template?: components["schemas"]["FactualityTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
             } | null;
             /** @default explanation */
-            function_explanation_param_name: string;
+            function_explanation_param_name?: string;
             /** Format: uuid */
             generated_scorer_id?: string | null;
             gpt_settings?: components["schemas"]["PromptRunSettings"];
@@ -8250,17 +8252,17 @@ export interface components {
              * @default correctness
              * @constant
              */
-            name: "correctness";
+            name?: "correctness";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_factuality
              * @constant
              */
-            scorer_name: "_customized_factuality";
+            scorer_name?: "_customized_factuality";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8270,9 +8272,9 @@ export interface components {
          */
         GroundednessTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             /** @default I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly. */
-            metric_description: string;
+            metric_description?: string;
             /**
              * @default [
              *       {
@@ -8281,7 +8283,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default The user will provide you with a prompt that was sent to an automatic question-answering system, and that system's response. Both will be provided as JSON strings.
              *
@@ -8307,7 +8309,7 @@ export interface components {
              *
              *     You must respond with valid JSON.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default Prompt JSON:
              *
@@ -8321,9 +8323,9 @@ export interface components {
              *     {response_json}
              *     ```
              */
-            template: string;
+            template?: string;
             /** @default was_supported */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedGroundednessGPTScorer
@@ -8335,7 +8337,7 @@ export interface components {
              *       "average_groundedness"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8354,7 +8356,7 @@ export interface components {
              *       "value_field_name": "was_supported"
              *     }
              */
-            chainpoll_template: components["schemas"]["GroundednessTemplate"];
+            chainpoll_template?: components["schemas"]["GroundednessTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -8369,17 +8371,17 @@ export interface components {
              * @default context_adherence
              * @constant
              */
-            name: "context_adherence";
+            name?: "context_adherence";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_groundedness
              * @constant
              */
-            scorer_name: "_customized_groundedness";
+            scorer_name?: "_customized_groundedness";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8389,14 +8391,14 @@ export interface components {
          */
         InstructionAdherenceTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             /**
              * @default I have a chatbot application.
              *     My system prompt contains a list of instructions for what the chatbot should and should not do in every interaction. I want a metric that checks whether the latest response from the chatbot is consistent with the instructions.
              *
              *     The metric should only evaluate the latest message (the response), not the chat history. It should return false only if the latest message violates one or more instructions. Violations earlier in the chat history should not affect whether the value is true or false. The value should only depend on whether the latest message was consistent with the instructions, considered in context. The metric should only consider instructions that are applicable to the latest message.
              */
-            metric_description: string;
+            metric_description?: string;
             /**
              * @default [
              *       {
@@ -8405,7 +8407,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default The user will provide you with a prompt that was sent to a chatbot system, and the chatbot's latest response. Both will be provided as JSON strings.
              *
@@ -8440,7 +8442,7 @@ export interface components {
              *
              *     You must respond with a valid JSON string.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default Prompt JSON:
              *
@@ -8454,9 +8456,9 @@ export interface components {
              *     {response_json}
              *     ```
              */
-            template: string;
+            template?: string;
             /** @default is_consistent */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedInstructionAdherenceGPTScorer
@@ -8468,7 +8470,7 @@ export interface components {
              *       "average_instruction_adherence"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8487,13 +8489,13 @@ export interface components {
              *       "value_field_name": "is_consistent"
              *     }
              */
-            chainpoll_template: components["schemas"]["InstructionAdherenceTemplate"];
+            chainpoll_template?: components["schemas"]["InstructionAdherenceTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
             } | null;
             /** @default explanation */
-            function_explanation_param_name: string;
+            function_explanation_param_name?: string;
             /** Format: uuid */
             generated_scorer_id?: string | null;
             gpt_settings?: components["schemas"]["PromptRunSettings"];
@@ -8504,17 +8506,17 @@ export interface components {
              * @default instruction_adherence
              * @constant
              */
-            name: "instruction_adherence";
+            name?: "instruction_adherence";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_instruction_adherence
              * @constant
              */
-            scorer_name: "_customized_instruction_adherence";
+            scorer_name?: "_customized_instruction_adherence";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8524,9 +8526,9 @@ export interface components {
          */
         GroundTruthAdherenceTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             /** @default This metric computes whether a response from a large language model matches a provided ground truth text. */
-            metric_description: string;
+            metric_description?: string;
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default I will give you two different texts, called the "ground truth" and the "response."
@@ -8554,7 +8556,7 @@ export interface components {
              *
              *     You must respond with valid JSON.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default Ground truth:
              *
@@ -8568,9 +8570,9 @@ export interface components {
              *     {response}
              *     ```
              */
-            template: string;
+            template?: string;
             /** @default equivalent */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedGroundTruthAdherenceGPTScorer
@@ -8582,7 +8584,7 @@ export interface components {
              *       "average_ground_truth_adherence"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8596,7 +8598,7 @@ export interface components {
              *       "value_field_name": "equivalent"
              *     }
              */
-            chainpoll_template: components["schemas"]["GroundTruthAdherenceTemplate"];
+            chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -8611,17 +8613,17 @@ export interface components {
              * @default ground_truth_adherence
              * @constant
              */
-            name: "ground_truth_adherence";
+            name?: "ground_truth_adherence";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_ground_truth_adherence
              * @constant
              */
-            scorer_name: "_customized_ground_truth_adherence";
+            scorer_name?: "_customized_ground_truth_adherence";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8631,9 +8633,9 @@ export interface components {
          */
         ToolSelectionQualityTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments. */
-            metric_description: string;
+            metric_description?: string;
             /**
              * @default [
              *       {
@@ -8642,7 +8644,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.
              *
@@ -8669,7 +8671,7 @@ export interface components {
              *
              *     You must respond with a valid JSON object; don't forget to escape special characters.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default Chatbot history:
              *     ```
@@ -8686,9 +8688,9 @@ export interface components {
              *     {response}
              *     ```
              */
-            template: string;
+            template?: string;
             /** @default bot_answer_follows_rules */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedToolSelectionQualityGPTScorer
@@ -8700,7 +8702,7 @@ export interface components {
              *       "average_tool_selection_quality"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8719,7 +8721,7 @@ export interface components {
              *       "value_field_name": "bot_answer_follows_rules"
              *     }
              */
-            chainpoll_template: components["schemas"]["ToolSelectionQualityTemplate"];
+            chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -8734,17 +8736,17 @@ export interface components {
              * @default tool_selection_quality
              * @constant
              */
-            name: "tool_selection_quality";
+            name?: "tool_selection_quality";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_tool_selection_quality
              * @constant
              */
-            scorer_name: "_customized_tool_selection_quality";
+            scorer_name?: "_customized_tool_selection_quality";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8754,9 +8756,9 @@ export interface components {
          */
         ToolErrorRateTemplate: {
             /** @default explanation */
-            explanation_field_name: string;
+            explanation_field_name?: string;
             /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error. */
-            metric_description: string;
+            metric_description?: string;
             /**
              * @default [
              *       {
@@ -8769,7 +8771,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
              * @default One or more functions have been called, and you will receive their output. The output format could be a string containing the tool's result, it could be in JSON or XML format with additional metadata and information, or it could be a list of the outputs in any such format.
              *
@@ -8793,16 +8795,16 @@ export interface components {
              *
              *     You must respond with a valid JSON object; don't forget to escape special characters.
              */
-            metric_system_prompt: string;
+            metric_system_prompt?: string;
             /**
              * @default Tools output:
              *     ```
              *     {response}
              *     ```
              */
-            template: string;
+            template?: string;
             /** @default function_errored_out */
-            value_field_name: string;
+            value_field_name?: string;
         };
         /**
          * CustomizedToolErrorRateGPTScorer
@@ -8814,7 +8816,7 @@ export interface components {
              *       "average_tool_error_rate"
              *     ]
              */
-            aggregate_keys: string[];
+            aggregate_keys?: string[];
             aggregates?: {
                 [key: string]: unknown;
             } | null;
@@ -8837,7 +8839,7 @@ export interface components {
              *       "value_field_name": "function_errored_out"
              *     }
              */
-            chainpoll_template: components["schemas"]["ToolErrorRateTemplate"];
+            chainpoll_template?: components["schemas"]["ToolErrorRateTemplate"];
             description?: string | null;
             extra?: {
                 [key: string]: unknown;
@@ -8859,7 +8861,7 @@ export interface components {
              *       "top_p": 1
              *     }
              */
-            gpt_settings: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"];
             indices?: number[] | null;
             metric_name?: string | null;
             model_alias?: string | null;
@@ -8867,17 +8869,17 @@ export interface components {
              * @default tool_error_rate
              * @constant
              */
-            name: "tool_error_rate";
+            name?: "tool_error_rate";
             num_judges?: number | null;
             /** @default  */
-            regex_field: string;
+            regex_field?: string;
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
              * @default _customized_tool_error_rate
              * @constant
              */
-            scorer_name: "_customized_tool_error_rate";
+            scorer_name?: "_customized_tool_error_rate";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8896,63 +8898,63 @@ export interface components {
          */
         ScorersConfiguration: {
             /** @default false */
-            adherence_nli: boolean;
+            adherence_nli?: boolean;
             /** @default false */
-            agentic_workflow_success: boolean;
+            agentic_workflow_success?: boolean;
             /** @default true */
-            bleu: boolean;
+            bleu?: boolean;
             /** @default false */
-            chunk_attribution_utilization_gpt: boolean;
+            chunk_attribution_utilization_gpt?: boolean;
             /** @default false */
-            chunk_attribution_utilization_nli: boolean;
+            chunk_attribution_utilization_nli?: boolean;
             /** @default false */
-            completeness_gpt: boolean;
+            completeness_gpt?: boolean;
             /** @default false */
-            completeness_nli: boolean;
+            completeness_nli?: boolean;
             /** @default false */
-            context_relevance: boolean;
+            context_relevance?: boolean;
             /** @default true */
-            cost: boolean;
+            cost?: boolean;
             /** @default false */
-            factuality: boolean;
+            factuality?: boolean;
             /** @default false */
-            ground_truth_adherence: boolean;
+            ground_truth_adherence?: boolean;
             /** @default false */
-            groundedness: boolean;
+            groundedness?: boolean;
             /** @default false */
-            input_pii: boolean;
+            input_pii?: boolean;
             /** @default false */
-            input_sexist: boolean;
+            input_sexist?: boolean;
             /** @default false */
-            input_tone: boolean;
+            input_tone?: boolean;
             /** @default false */
-            input_toxicity: boolean;
+            input_toxicity?: boolean;
             /** @default false */
-            instruction_adherence: boolean;
+            instruction_adherence?: boolean;
             /** @default true */
-            latency: boolean;
+            latency?: boolean;
             /** @default false */
-            pii: boolean;
+            pii?: boolean;
             /** @default false */
-            prompt_injection: boolean;
+            prompt_injection?: boolean;
             /** @default false */
-            prompt_perplexity: boolean;
+            prompt_perplexity?: boolean;
             /** @default true */
-            protect_status: boolean;
+            protect_status?: boolean;
             /** @default true */
-            rouge: boolean;
+            rouge?: boolean;
             /** @default false */
-            sexist: boolean;
+            sexist?: boolean;
             /** @default false */
-            tone: boolean;
+            tone?: boolean;
             /** @default false */
-            tool_error_rate: boolean;
+            tool_error_rate?: boolean;
             /** @default false */
-            tool_selection_quality: boolean;
+            tool_selection_quality?: boolean;
             /** @default false */
-            toxicity: boolean;
+            toxicity?: boolean;
             /** @default false */
-            uncertainty: boolean;
+            uncertainty?: boolean;
         };
         /**
          * ChainRow
@@ -8965,9 +8967,9 @@ export interface components {
             chain_root_id: string;
             creation_timestamp?: number;
             /** @default  */
-            finish_reason: string;
+            finish_reason?: string;
             /** @default false */
-            has_children: boolean;
+            has_children?: boolean;
             inputs?: {
                 [key: string]: unknown;
             } | null;
@@ -8975,24 +8977,24 @@ export interface components {
             /** Format: uuid */
             node_id: string;
             /** @default  */
-            node_input: string;
+            node_input?: string;
             node_name?: string | null;
             /** @default  */
-            node_output: string;
+            node_output?: string;
             node_type: components["schemas"]["NodeType"];
             params?: {
                 [key: string]: unknown;
             };
             prompt?: string | null;
             /** @default 0 */
-            query_input_tokens: number;
+            query_input_tokens?: number;
             /** @default 0 */
-            query_output_tokens: number;
+            query_output_tokens?: number;
             /** @default 0 */
-            query_total_tokens: number;
+            query_total_tokens?: number;
             response?: string | null;
             /** @default 0 */
-            step: number;
+            step?: number;
             target?: string | null;
             tools?: string | null;
         };
@@ -9007,13 +9009,13 @@ export interface components {
              * @default agentic_workflow_success
              * @constant
              */
-            name: "agentic_workflow_success";
+            name?: "agentic_workflow_success";
             num_judges?: number | null;
             /**
              * @default plus
              * @constant
              */
-            type: "plus";
+            type?: "plus";
         };
         /**
          * BleuScorer
@@ -9025,7 +9027,7 @@ export interface components {
              * @default bleu
              * @constant
              */
-            name: "bleu";
+            name?: "bleu";
         };
         /**
          * ScorerVariant
@@ -9044,9 +9046,9 @@ export interface components {
              * @default chunk_attribution_utilization
              * @constant
              */
-            name: "chunk_attribution_utilization";
+            name?: "chunk_attribution_utilization";
             /** @default luna */
-            type: components["schemas"]["ScorerVariant"];
+            type?: components["schemas"]["ScorerVariant"];
         };
         /**
          * CompletenessScorer
@@ -9059,10 +9061,10 @@ export interface components {
              * @default completeness
              * @constant
              */
-            name: "completeness";
+            name?: "completeness";
             num_judges?: number | null;
             /** @default luna */
-            type: components["schemas"]["ScorerVariant"];
+            type?: components["schemas"]["ScorerVariant"];
         };
         /**
          * ContextAdherenceScorer
@@ -9075,10 +9077,10 @@ export interface components {
              * @default context_adherence
              * @constant
              */
-            name: "context_adherence";
+            name?: "context_adherence";
             num_judges?: number | null;
             /** @default luna */
-            type: components["schemas"]["ScorerVariant"];
+            type?: components["schemas"]["ScorerVariant"];
         };
         /**
          * ContextRelevanceScorer
@@ -9090,7 +9092,7 @@ export interface components {
              * @default context_relevance
              * @constant
              */
-            name: "context_relevance";
+            name?: "context_relevance";
         };
         /**
          * CorrectnessScorer
@@ -9103,13 +9105,13 @@ export interface components {
              * @default correctness
              * @constant
              */
-            name: "correctness";
+            name?: "correctness";
             num_judges?: number | null;
             /**
              * @default plus
              * @constant
              */
-            type: "plus";
+            type?: "plus";
         };
         /**
          * GroundTruthAdherenceScorer
@@ -9122,13 +9124,13 @@ export interface components {
              * @default ground_truth_adherence
              * @constant
              */
-            name: "ground_truth_adherence";
+            name?: "ground_truth_adherence";
             num_judges?: number | null;
             /**
              * @default plus
              * @constant
              */
-            type: "plus";
+            type?: "plus";
         };
         /**
          * InputPIIScorer
@@ -9140,7 +9142,7 @@ export interface components {
              * @default input_pii
              * @constant
              */
-            name: "input_pii";
+            name?: "input_pii";
         };
         /**
          * InputSexistScorer
@@ -9152,7 +9154,7 @@ export interface components {
              * @default input_sexist
              * @constant
              */
-            name: "input_sexist";
+            name?: "input_sexist";
         };
         /**
          * InputToneScorer
@@ -9164,7 +9166,7 @@ export interface components {
              * @default input_tone
              * @constant
              */
-            name: "input_tone";
+            name?: "input_tone";
         };
         /**
          * InputToxicityScorer
@@ -9176,7 +9178,7 @@ export interface components {
              * @default input_toxicity
              * @constant
              */
-            name: "input_toxicity";
+            name?: "input_toxicity";
         };
         /**
          * InstructionAdherenceScorer
@@ -9189,13 +9191,13 @@ export interface components {
              * @default instruction_adherence
              * @constant
              */
-            name: "instruction_adherence";
+            name?: "instruction_adherence";
             num_judges?: number | null;
             /**
              * @default plus
              * @constant
              */
-            type: "plus";
+            type?: "plus";
         };
         /**
          * OutputPIIScorer
@@ -9207,7 +9209,7 @@ export interface components {
              * @default output_pii
              * @constant
              */
-            name: "output_pii";
+            name?: "output_pii";
         };
         /**
          * OutputSexistScorer
@@ -9219,7 +9221,7 @@ export interface components {
              * @default output_sexist
              * @constant
              */
-            name: "output_sexist";
+            name?: "output_sexist";
         };
         /**
          * OutputToneScorer
@@ -9231,7 +9233,7 @@ export interface components {
              * @default output_tone
              * @constant
              */
-            name: "output_tone";
+            name?: "output_tone";
         };
         /**
          * OutputToxicityScorer
@@ -9243,7 +9245,7 @@ export interface components {
              * @default output_toxicity
              * @constant
              */
-            name: "output_toxicity";
+            name?: "output_toxicity";
         };
         /**
          * PromptInjectionScorer
@@ -9255,7 +9257,7 @@ export interface components {
              * @default prompt_injection
              * @constant
              */
-            name: "prompt_injection";
+            name?: "prompt_injection";
         };
         /**
          * PromptPerplexityScorer
@@ -9267,7 +9269,7 @@ export interface components {
              * @default prompt_perplexity
              * @constant
              */
-            name: "prompt_perplexity";
+            name?: "prompt_perplexity";
         };
         /**
          * RougeScorer
@@ -9279,7 +9281,7 @@ export interface components {
              * @default rouge
              * @constant
              */
-            name: "rouge";
+            name?: "rouge";
         };
         /**
          * ToolErrorRateScorer
@@ -9292,12 +9294,12 @@ export interface components {
              * @default tool_error_rate
              * @constant
              */
-            name: "tool_error_rate";
+            name?: "tool_error_rate";
             /**
              * @default plus
              * @constant
              */
-            type: "plus";
+            type?: "plus";
         };
         /**
          * ToolSelectionQualityScorer
@@ -9310,13 +9312,13 @@ export interface components {
              * @default tool_selection_quality
              * @constant
              */
-            name: "tool_selection_quality";
+            name?: "tool_selection_quality";
             num_judges?: number | null;
             /**
              * @default plus
              * @constant
              */
-            type: "plus";
+            type?: "plus";
         };
         /**
          * UncertaintyScorer
@@ -9328,7 +9330,7 @@ export interface components {
              * @default uncertainty
              * @constant
              */
-            name: "uncertainty";
+            name?: "uncertainty";
         };
         /**
          * PromptChainIngestRequest
@@ -9834,7 +9836,7 @@ export interface components {
              * @description The training epoch the value belongs to.
              * @default 0
              */
-            epoch: number;
+            epoch?: number;
             /** @description Free-form data to store with the value. */
             extra?: unknown[] | {
                 [key: string]: unknown;
@@ -9901,17 +9903,17 @@ export interface components {
          */
         EditExportRequest: {
             /** @default false */
-            all_but: boolean;
+            all_but?: boolean;
             /** @default null */
-            col_mapping: {
+            col_mapping?: {
                 [key: string]: string;
             } | null;
             compare_to?: components["schemas"]["Split"] | null;
             edit_ids: string[];
             /** @default [] */
-            edit_overrides: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null;
             /** @default csv */
-            file_type: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"];
             /**
              * @default {
              *       "data_embs": false,
@@ -9921,16 +9923,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hf_format: boolean;
+            hf_format?: boolean;
             /** @default [] */
-            include_cols: string[] | null;
+            include_cols?: string[] | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             min_reviews?: number | null;
             /** @default false */
-            only_export_edited: boolean | null;
+            only_export_edited?: boolean | null;
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             task?: string | null;
         };
@@ -9940,20 +9942,20 @@ export interface components {
          */
         RemoteEditExportRequest: {
             /** @default false */
-            all_but: boolean;
+            all_but?: boolean;
             bucket_name: string;
             /** @default null */
-            col_mapping: {
+            col_mapping?: {
                 [key: string]: string;
             } | null;
             compare_to?: components["schemas"]["Split"] | null;
             edit_ids: string[];
             /** @default [] */
-            edit_overrides: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null;
             /** @default s3 */
-            export_to: string;
+            export_to?: string;
             /** @default csv */
-            file_type: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"];
             /**
              * @default {
              *       "data_embs": false,
@@ -9963,17 +9965,17 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"];
             /** @default false */
-            hf_format: boolean;
+            hf_format?: boolean;
             /** @default [] */
-            include_cols: string[] | null;
+            include_cols?: string[] | null;
             /** @default 0.5 */
-            map_threshold: number;
+            map_threshold?: number;
             min_reviews?: number | null;
             object_name: string;
             /** @default false */
-            only_export_edited: boolean | null;
+            only_export_edited?: boolean | null;
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             task?: string | null;
         };
@@ -10163,7 +10165,7 @@ export interface components {
          */
         GroupMemberCreate: {
             /** @default member */
-            role: components["schemas"]["GroupRole"];
+            role?: components["schemas"]["GroupRole"];
             /** Format: uuid */
             user_id: string;
         };
@@ -10175,9 +10177,9 @@ export interface components {
             description?: string | null;
             name: string;
             /** @default [] */
-            users: components["schemas"]["GroupMemberCreate"][];
+            users?: components["schemas"]["GroupMemberCreate"][];
             /** @default public */
-            visibility: components["schemas"]["GroupVisibility"];
+            visibility?: components["schemas"]["GroupVisibility"];
         };
         /**
          * GroupUpdate
@@ -10237,7 +10239,7 @@ export interface components {
             grant_type?: string | null;
             password: string;
             /** @default  */
-            scope: string;
+            scope?: string;
             username: string;
         };
         /**
@@ -10266,7 +10268,7 @@ export interface components {
              * @default user_metadata
              * @constant
              */
-            name: "user_metadata";
+            name?: "user_metadata";
             operator: components["schemas"]["MembershipFilterOperator"];
             value: string | string[];
         };
@@ -10277,9 +10279,9 @@ export interface components {
         GetObserveWorkflowsRequest: {
             filters?: components["schemas"]["UserMetadataFilter"][];
             /** @default 100 */
-            limit: number;
+            limit?: number;
             /** @default 0 */
-            starting_token: number;
+            starting_token?: number;
         };
         /**
          * StepMetric
@@ -10352,7 +10354,7 @@ export interface components {
         StepWithChildren: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -10365,9 +10367,9 @@ export interface components {
                 [key: string]: string;
             };
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
@@ -10378,7 +10380,7 @@ export interface components {
             status_code?: number | null;
             steps?: (components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"])[];
             /** @default workflow */
-            type: components["schemas"]["NodeType"];
+            type?: components["schemas"]["NodeType"];
         };
         /**
          * WorkflowStep
@@ -10387,7 +10389,7 @@ export interface components {
         WorkflowStep: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -10400,9 +10402,9 @@ export interface components {
                 [key: string]: string;
             };
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
@@ -10416,7 +10418,7 @@ export interface components {
              * @default workflow
              * @constant
              */
-            type: "workflow";
+            type?: "workflow";
         };
         /**
          * ChainStep
@@ -10425,7 +10427,7 @@ export interface components {
         ChainStep: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -10438,9 +10440,9 @@ export interface components {
                 [key: string]: string;
             };
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
@@ -10454,7 +10456,7 @@ export interface components {
              * @default chain
              * @constant
              */
-            type: "chain";
+            type?: "chain";
         };
         /**
          * LlmStep
@@ -10463,7 +10465,7 @@ export interface components {
         LlmStep: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string | {
                 [key: string]: string;
@@ -10476,9 +10478,9 @@ export interface components {
             };
             model?: string | null;
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            output: string | {
+            output?: string | {
                 [key: string]: string;
             } | components["schemas"]["Message"] | string[] | {
                 [key: string]: string;
@@ -10494,7 +10496,7 @@ export interface components {
              * @default llm
              * @constant
              */
-            type: "llm";
+            type?: "llm";
         };
         /**
          * RetrieverStep
@@ -10503,21 +10505,21 @@ export interface components {
         RetrieverStep: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string;
             metadata?: {
                 [key: string]: string;
             };
             /** @default  */
-            name: string;
+            name?: string;
             output?: components["schemas"]["Document"][];
             status_code?: number | null;
             /**
              * @default retriever
              * @constant
              */
-            type: "retriever";
+            type?: "retriever";
         };
         /**
          * ToolStep
@@ -10526,7 +10528,7 @@ export interface components {
         ToolStep: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -10539,9 +10541,9 @@ export interface components {
                 [key: string]: string;
             };
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
@@ -10553,7 +10555,7 @@ export interface components {
              * @default tool
              * @constant
              */
-            type: "tool";
+            type?: "tool";
         };
         /**
          * AgentStep
@@ -10562,7 +10564,7 @@ export interface components {
         AgentStep: {
             created_at_ns?: number;
             /** @default 0 */
-            duration_ns: number;
+            duration_ns?: number;
             ground_truth?: string | null;
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -10575,9 +10577,9 @@ export interface components {
                 [key: string]: string;
             };
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
@@ -10591,7 +10593,7 @@ export interface components {
              * @default agent
              * @constant
              */
-            type: "agent";
+            type?: "agent";
         };
         /**
          * WorkflowsIngestRequest
@@ -10647,7 +10649,7 @@ export interface components {
         AlertCondition: {
             aggregation: components["schemas"]["Aggregator"] | string;
             /** @default metric/numeric/1 */
-            condition_type: components["schemas"]["AlertConditionType"];
+            condition_type?: components["schemas"]["AlertConditionType"];
             field: string;
             filter_operator?: components["schemas"]["Operator"] | null;
             filter_value?: string | number | null;
@@ -10716,7 +10718,7 @@ export interface components {
             /** Format: uuid */
             project_id?: string | null;
             /** @default multi_condition/object/1 */
-            schema_version: components["schemas"]["AlertMonitorType"];
+            schema_version?: components["schemas"]["AlertMonitorType"];
         };
         /**
          * AlertStatusResponse
@@ -10765,7 +10767,7 @@ export interface components {
             /** @description Any JSON value. */
             value: unknown;
             /** @default false */
-            value_is_column: boolean | null;
+            value_is_column?: boolean | null;
         };
         /**
          * SortDirection
@@ -10798,7 +10800,7 @@ export interface components {
              *       }
              *     ]
              */
-            sort_spec: components["schemas"]["SortClause"][];
+            sort_spec?: components["schemas"]["SortClause"][];
         };
         /**
          * TransactionMetricInfo
@@ -11210,7 +11212,7 @@ export interface components {
              *       }
              *     ]
              */
-            sort_spec: components["schemas"]["SortClause"][];
+            sort_spec?: components["schemas"]["SortClause"][];
             table_name: string;
         };
         /**
@@ -11272,7 +11274,7 @@ export interface components {
         TransactionRecordBatch: {
             client_version?: string | null;
             /** @default api_direct */
-            logging_method: components["schemas"]["TransactionLoggingMethod"];
+            logging_method?: components["schemas"]["TransactionLoggingMethod"];
             records: components["schemas"]["TransactionRecordIngest"][];
         };
         /**
@@ -11453,14 +11455,14 @@ export interface components {
             new_label?: string | null;
             note?: string | null;
             /** @default [] */
-            sample_ids: number[];
+            sample_ids?: number[];
             search_string?: string | null;
             shift_span_end_num_words?: number | null;
             shift_span_start_num_words?: number | null;
             task?: string | null;
             text_replacement?: string | null;
             /** @default false */
-            use_regex: boolean | null;
+            use_regex?: boolean | null;
         };
         /**
          * EditCreateResponse
@@ -11710,6 +11712,439 @@ export interface components {
     };
     pathItems: never;
 }
+export type HealthcheckResponse = components['schemas']['HealthcheckResponse'];
+export type ErrorBody = components['schemas']['ErrorBody'];
+export type GetTokenResponse = components['schemas']['GetTokenResponse'];
+export type DatasetType = components['schemas']['DatasetType'];
+export type ValidationRequest = components['schemas']['ValidationRequest'];
+export type ValidationResponse = components['schemas']['ValidationResponse'];
+export type ValidationError = components['schemas']['ValidationError'];
+export type HTTPValidationError = components['schemas']['HTTPValidationError'];
+export type TrainResponse = components['schemas']['TrainResponse'];
+export type TrainJobStatusResponse = components['schemas']['TrainJobStatusResponse'];
+export type TrainJobAuthTokenResponse = components['schemas']['TrainJobAuthTokenResponse'];
+export type CollaboratorRole = components['schemas']['CollaboratorRole'];
+export type CollaboratorRoleInfo = components['schemas']['CollaboratorRoleInfo'];
+export type ProjectType = components['schemas']['ProjectType'];
+export type UserAction = components['schemas']['UserAction'];
+export type GroupAction = components['schemas']['GroupAction'];
+export type GroupMemberAction = components['schemas']['GroupMemberAction'];
+export type ProjectAction = components['schemas']['ProjectAction'];
+export type RegisteredScorerAction = components['schemas']['RegisteredScorerAction'];
+export type ApiKeyAction = components['schemas']['ApiKeyAction'];
+export type GeneratedScorerAction = components['schemas']['GeneratedScorerAction'];
+export type DatasetAction = components['schemas']['DatasetAction'];
+export type Permission = components['schemas']['Permission'];
+export type AuthMethod = components['schemas']['AuthMethod'];
+export type UserRole = components['schemas']['UserRole'];
+export type UserDB = components['schemas']['UserDB'];
+export type RunTagDB = components['schemas']['RunTagDB'];
+export type TaskType = components['schemas']['TaskType'];
+export type RunDB = components['schemas']['RunDB'];
+export type ProjectDB = components['schemas']['ProjectDB'];
+export type ProjectCreate = components['schemas']['ProjectCreate'];
+export type ProjectCreateResponse = components['schemas']['ProjectCreateResponse'];
+export type ProjectIDFilter = components['schemas']['ProjectIDFilter'];
+export type TextFilterOperator = components['schemas']['TextFilterOperator'];
+export type ProjectNameFilter = components['schemas']['ProjectNameFilter'];
+export type MembershipFilterOperator = components['schemas']['MembershipFilterOperator'];
+export type ProjectTypeFilter = components['schemas']['ProjectTypeFilter'];
+export type ProjectCreatorFilter = components['schemas']['ProjectCreatorFilter'];
+export type ComparisonFilterOperator = components['schemas']['ComparisonFilterOperator'];
+export type ProjectCreatedAtFilter = components['schemas']['ProjectCreatedAtFilter'];
+export type ProjectUpdatedAtFilter = components['schemas']['ProjectUpdatedAtFilter'];
+export type RangeFilterOperator = components['schemas']['RangeFilterOperator'];
+export type ProjectRunsFilter = components['schemas']['ProjectRunsFilter'];
+export type ProjectBookmarkFilter = components['schemas']['ProjectBookmarkFilter'];
+export type ProjectNameSort = components['schemas']['ProjectNameSort'];
+export type ProjectTypeSort = components['schemas']['ProjectTypeSort'];
+export type ProjectCreatedAtSort = components['schemas']['ProjectCreatedAtSort'];
+export type ProjectUpdatedAtSort = components['schemas']['ProjectUpdatedAtSort'];
+export type ProjectRunsSort = components['schemas']['ProjectRunsSort'];
+export type ProjectBookmarkSort = components['schemas']['ProjectBookmarkSort'];
+export type ProjectCollectionParams = components['schemas']['ProjectCollectionParams'];
+export type GetProjectsPaginatedResponse = components['schemas']['GetProjectsPaginatedResponse'];
+export type RunDBThin = components['schemas']['RunDBThin'];
+export type ProjectDBThin = components['schemas']['ProjectDBThin'];
+export type ProjectUpdate = components['schemas']['ProjectUpdate'];
+export type ProjectUpdateResponse = components['schemas']['ProjectUpdateResponse'];
+export type ProjectDeleteResponse = components['schemas']['ProjectDeleteResponse'];
+export type ProjectFileUploadForm = components['schemas']['ProjectFileUploadForm'];
+export type UserCollaborator = components['schemas']['UserCollaborator'];
+export type ListUserCollaboratorsResponse = components['schemas']['ListUserCollaboratorsResponse'];
+export type UserCollaboratorCreate = components['schemas']['UserCollaboratorCreate'];
+export type GroupCollaborator = components['schemas']['GroupCollaborator'];
+export type ListGroupCollaboratorsResponse = components['schemas']['ListGroupCollaboratorsResponse'];
+export type GroupCollaboratorCreate = components['schemas']['GroupCollaboratorCreate'];
+export type CollaboratorUpdate = components['schemas']['CollaboratorUpdate'];
+export type UserRoleInfo = components['schemas']['UserRoleInfo'];
+export type CreateSignupLinkResponse = components['schemas']['CreateSignupLinkResponse'];
+export type InviteUsersRequest = components['schemas']['InviteUsersRequest'];
+export type GetUserResponse = components['schemas']['GetUserResponse'];
+export type GetUsersResponse = components['schemas']['GetUsersResponse'];
+export type UserCreate = components['schemas']['UserCreate'];
+export type CreateUserResponse = components['schemas']['CreateUserResponse'];
+export type DeleteUserResponse = components['schemas']['DeleteUserResponse'];
+export type SocialProvider = components['schemas']['SocialProvider'];
+export type SocialLoginRequest = components['schemas']['SocialLoginRequest'];
+export type UserUpdate = components['schemas']['UserUpdate'];
+export type UpdateUserResponse = components['schemas']['UpdateUserResponse'];
+export type RunDBThinWithProjectName = components['schemas']['RunDBThinWithProjectName'];
+export type GetUserLatestRunsDB = components['schemas']['GetUserLatestRunsDB'];
+export type PasswordResetResponse = components['schemas']['PasswordResetResponse'];
+export type PasswordResetEmailResponse = components['schemas']['PasswordResetEmailResponse'];
+export type UserPasswordResetRequest = components['schemas']['UserPasswordResetRequest'];
+export type UserPasswordResetResponse = components['schemas']['UserPasswordResetResponse'];
+export type TransferUserResponse = components['schemas']['TransferUserResponse'];
+export type GroupRole = components['schemas']['GroupRole'];
+export type GroupVisibility = components['schemas']['GroupVisibility'];
+export type GroupDB = components['schemas']['GroupDB'];
+export type RangePromptFilterParam = components['schemas']['RangePromptFilterParam'];
+export type Operator = components['schemas']['Operator'];
+export type ValuePromptFilterParam = components['schemas']['ValuePromptFilterParam'];
+export type CategoryFilterOperator = components['schemas']['CategoryFilterOperator'];
+export type CategoricalPromptFilterParam = components['schemas']['CategoricalPromptFilterParam'];
+export type PromptFilterParams = components['schemas']['PromptFilterParams'];
+export type InsightType = components['schemas']['InsightType'];
+export type MetricThreshold = components['schemas']['MetricThreshold'];
+export type MetricInsight = components['schemas']['MetricInsight'];
+export type PromptDatasetDB = components['schemas']['PromptDatasetDB'];
+export type ListPromptDatasetResponse = components['schemas']['ListPromptDatasetResponse'];
+export type DatasetFormat = components['schemas']['DatasetFormat'];
+export type PromptDatasetUploadForm = components['schemas']['PromptDatasetUploadForm'];
+export type PromptDatasetUpdateForm = components['schemas']['PromptDatasetUpdateForm'];
+export type Metrics = components['schemas']['Metrics'];
+export type NodeType = components['schemas']['NodeType'];
+export type HallucinationSegment = components['schemas']['HallucinationSegment'];
+export type PromptRow = components['schemas']['PromptRow'];
+export type GetPromptRowsResponse = components['schemas']['GetPromptRowsResponse'];
+export type LLMExportFormat = components['schemas']['LLMExportFormat'];
+export type Alert = components['schemas']['Alert'];
+export type DataTypeOptions = components['schemas']['DataTypeOptions'];
+export type JobStatus = components['schemas']['JobStatus'];
+export type ScorerType = components['schemas']['ScorerType'];
+export type JobInfo = components['schemas']['JobInfo'];
+export type MetricNotComputed = components['schemas']['MetricNotComputed'];
+export type MetricPending = components['schemas']['MetricPending'];
+export type MetricComputing = components['schemas']['MetricComputing'];
+export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
+export type MetricCritiqueContent = components['schemas']['MetricCritiqueContent'];
+export type MetricCritiqueColumnar = components['schemas']['MetricCritiqueColumnar'];
+export type Segment = components['schemas']['Segment'];
+export type Document = components['schemas']['Document'];
+export type LikeDislikeRating = components['schemas']['LikeDislikeRating'];
+export type StarRating = components['schemas']['StarRating'];
+export type ScoreRating = components['schemas']['ScoreRating'];
+export type TagsRating = components['schemas']['TagsRating'];
+export type TextRating = components['schemas']['TextRating'];
+export type FeedbackRatingDB = components['schemas']['FeedbackRatingDB'];
+export type LikeDislikeAggregate = components['schemas']['LikeDislikeAggregate'];
+export type StarAggregate = components['schemas']['StarAggregate'];
+export type ScoreAggregate = components['schemas']['ScoreAggregate'];
+export type TagsAggregate = components['schemas']['TagsAggregate'];
+export type FeedbackAggregate = components['schemas']['FeedbackAggregate'];
+export type MetricSuccess = components['schemas']['MetricSuccess'];
+export type MetricError = components['schemas']['MetricError'];
+export type MetricFailed = components['schemas']['MetricFailed'];
+export type PromptRowColumn = components['schemas']['PromptRowColumn'];
+export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRowsColumnarResponse'];
+export type PromptSampleIDs = components['schemas']['PromptSampleIDs'];
+export type PromptGroupResponse = components['schemas']['PromptGroupResponse'];
+export type LikeDislikeConstraints = components['schemas']['LikeDislikeConstraints'];
+export type StarConstraints = components['schemas']['StarConstraints'];
+export type ScoreConstraints = components['schemas']['ScoreConstraints'];
+export type TagsConstraints = components['schemas']['TagsConstraints'];
+export type TextConstraints = components['schemas']['TextConstraints'];
+export type FeedbackTemplateDB = components['schemas']['FeedbackTemplateDB'];
+export type FeedbackTemplateCreate = components['schemas']['FeedbackTemplateCreate'];
+export type FeedbackTemplateUpdate = components['schemas']['FeedbackTemplateUpdate'];
+export type FeedbackRatingCreate = components['schemas']['FeedbackRatingCreate'];
+export type Split = components['schemas']['Split'];
+export type LassoSelection = components['schemas']['LassoSelection'];
+export type MetaFilter = components['schemas']['MetaFilter'];
+export type FilterParams = components['schemas']['FilterParams'];
+export type SummaryRequest = components['schemas']['SummaryRequest'];
+export type BBox = components['schemas']['BBox'];
+export type TopKToken = components['schemas']['TopKToken'];
+export type Seq2SeqSegment = components['schemas']['Seq2SeqSegment'];
+export type NoiseType = components['schemas']['NoiseType'];
+export type SemSegErrorType = components['schemas']['SemSegErrorType'];
+export type PolygonSize = components['schemas']['PolygonSize'];
+export type PolygonData = components['schemas']['PolygonData'];
+export type Span = components['schemas']['Span'];
+export type DataRow = components['schemas']['DataRow'];
+export type InferenceModelMetrics = components['schemas']['InferenceModelMetrics'];
+export type InferenceResults = components['schemas']['InferenceResults'];
+export type InferenceRunResults = components['schemas']['InferenceRunResults'];
+export type RunResults = components['schemas']['RunResults'];
+export type SplitRunResults = components['schemas']['SplitRunResults'];
+export type InsightSummaryResults = components['schemas']['InsightSummaryResults'];
+export type ContentRequest = components['schemas']['ContentRequest'];
+export type GroupByMetrics = components['schemas']['GroupByMetrics'];
+export type SummaryIDRequest = components['schemas']['SummaryIDRequest'];
+export type SummaryIDResponse = components['schemas']['SummaryIDResponse'];
+export type FilterPercentageRequest = components['schemas']['FilterPercentageRequest'];
+export type FilterPercentageResponse = components['schemas']['FilterPercentageResponse'];
+export type ThresholdRequest = components['schemas']['ThresholdRequest'];
+export type ThresholdResponse = components['schemas']['ThresholdResponse'];
+export type EditAction = components['schemas']['EditAction'];
+export type EditSummary = components['schemas']['EditSummary'];
+export type Distribution = components['schemas']['Distribution'];
+export type MultiLabelTaskMetrics = components['schemas']['MultiLabelTaskMetrics'];
+export type ModelMetrics = components['schemas']['ModelMetrics'];
+export type SliceMetrics = components['schemas']['SliceMetrics'];
+export type ProjectRunSummary = components['schemas']['ProjectRunSummary'];
+export type CompareRunsResponse = components['schemas']['CompareRunsResponse'];
+export type DistributionRequest = components['schemas']['DistributionRequest'];
+export type MetricsRequest = components['schemas']['MetricsRequest'];
+export type MetricsResponse = components['schemas']['MetricsResponse'];
+export type TargetLabels = components['schemas']['TargetLabels'];
+export type LabelCoOccurences = components['schemas']['LabelCoOccurences'];
+export type MultiLabelCoOccurrence = components['schemas']['MultiLabelCoOccurrence'];
+export type SimilarToResponse = components['schemas']['SimilarToResponse'];
+export type CBOClusterRequest = components['schemas']['CBOClusterRequest'];
+export type CBORunCluster = components['schemas']['CBORunCluster'];
+export type CBOClusterResponse = components['schemas']['CBOClusterResponse'];
+export type CartographCluster = components['schemas']['CartographCluster'];
+export type CartographClusterResponse = components['schemas']['CartographClusterResponse'];
+export type CommunityResponse = components['schemas']['CommunityResponse'];
+export type TopInsightsRequest = components['schemas']['TopInsightsRequest'];
+export type TopInsightsResponse = components['schemas']['TopInsightsResponse'];
+export type InsightChartRequest = components['schemas']['InsightChartRequest'];
+export type InsightChartResponse = components['schemas']['InsightChartResponse'];
+export type ExtraAlertFilters = components['schemas']['ExtraAlertFilters'];
+export type AlertImportance = components['schemas']['AlertImportance'];
+export type XRayClass = components['schemas']['XRayClass'];
+export type XRayCardDB = components['schemas']['XRayCardDB'];
+export type BarChart = components['schemas']['BarChart'];
+export type MAPResponse = components['schemas']['MAPResponse'];
+export type SegmentationMetricsResponse = components['schemas']['SegmentationMetricsResponse'];
+export type Seq2SeqMetricsResponse = components['schemas']['Seq2SeqMetricsResponse'];
+export type DataRows = components['schemas']['DataRows'];
+export type ErrorDistribution = components['schemas']['ErrorDistribution'];
+export type IntegrationName = components['schemas']['IntegrationName'];
+export type IntegrationDB = components['schemas']['IntegrationDB'];
+export type AvailableIntegrations = components['schemas']['AvailableIntegrations'];
+export type AwsCredentialType = components['schemas']['AwsCredentialType'];
+export type AwsBedrockIntegration = components['schemas']['AwsBedrockIntegration'];
+export type ModelCostBy = components['schemas']['ModelCostBy'];
+export type InputMap = components['schemas']['InputMap'];
+export type LLMIntegration = components['schemas']['LLMIntegration'];
+export type OutputMap = components['schemas']['OutputMap'];
+export type RunParamsMap = components['schemas']['RunParamsMap'];
+export type Model = components['schemas']['Model'];
+export type AwsSageMakerIntegration = components['schemas']['AwsSageMakerIntegration'];
+export type AzureAuthenticationType = components['schemas']['AzureAuthenticationType'];
+export type AzureModelDeployment = components['schemas']['AzureModelDeployment'];
+export type AzureIntegration = components['schemas']['AzureIntegration'];
+export type DatabricksIntegration = components['schemas']['DatabricksIntegration'];
+export type LabelStudioIntegration = components['schemas']['LabelStudioIntegration'];
+export type OpenAIIntegration = components['schemas']['OpenAIIntegration'];
+export type VertexAIIntegration = components['schemas']['VertexAIIntegration'];
+export type WriterIntegration = components['schemas']['WriterIntegration'];
+export type AnthropicIntegration = components['schemas']['AnthropicIntegration'];
+export type MistralIntegration = components['schemas']['MistralIntegration'];
+export type IntegrationSettings = components['schemas']['IntegrationSettings'];
+export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
+export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
+export type AwsSageMakerIntegrationCreate = components['schemas']['AwsSageMakerIntegrationCreate'];
+export type AzureIntegrationCreate = components['schemas']['AzureIntegrationCreate'];
+export type LabelStudioIntegrationCreate = components['schemas']['LabelStudioIntegrationCreate'];
+export type MistralIntegrationCreate = components['schemas']['MistralIntegrationCreate'];
+export type OpenAIIntegrationCreate = components['schemas']['OpenAIIntegrationCreate'];
+export type VertexAIIntegrationCreate = components['schemas']['VertexAIIntegrationCreate'];
+export type WriterIntegrationCreate = components['schemas']['WriterIntegrationCreate'];
+export type DatabricksIntegrationCreate = components['schemas']['DatabricksIntegrationCreate'];
+export type FileType = components['schemas']['FileType'];
+export type TaggingSchema = components['schemas']['TaggingSchema'];
+export type DatabricksExportRequest = components['schemas']['DatabricksExportRequest'];
+export type DatabricksExportResponse = components['schemas']['DatabricksExportResponse'];
+export type EditSpan = components['schemas']['EditSpan'];
+export type EditOverride = components['schemas']['EditOverride'];
+export type DatabricksEditExportRequest = components['schemas']['DatabricksEditExportRequest'];
+export type DatabricksEditExportResponse = components['schemas']['DatabricksEditExportResponse'];
+export type DatabricksUnityCatalogExportResponse = components['schemas']['DatabricksUnityCatalogExportResponse'];
+export type DatabricksUnityCatalogEditExportRequest = components['schemas']['DatabricksUnityCatalogEditExportRequest'];
+export type DatabricksUnityCatalogExportEditsResponse = components['schemas']['DatabricksUnityCatalogExportEditsResponse'];
+export type LabelStudioProject = components['schemas']['LabelStudioProject'];
+export type LabelStudioExportRequest = components['schemas']['LabelStudioExportRequest'];
+export type NodeNameFilter = components['schemas']['NodeNameFilter'];
+export type MetadataFilter = components['schemas']['MetadataFilter'];
+export type GeneratedScorerConfig = components['schemas']['GeneratedScorerConfig'];
+export type FewShotExample = components['schemas']['FewShotExample'];
+export type AgenticWorkflowSuccessTemplate = components['schemas']['AgenticWorkflowSuccessTemplate'];
+export type OpenAIFunction = components['schemas']['OpenAIFunction'];
+export type OpenAIToolChoice = components['schemas']['OpenAIToolChoice'];
+export type PromptRunSettings = components['schemas']['PromptRunSettings'];
+export type ScorerName = components['schemas']['ScorerName'];
+export type CustomizedAgenticWorkflowSuccessGPTScorer = components['schemas']['CustomizedAgenticWorkflowSuccessGPTScorer'];
+export type ChunkAttributionUtilizationTemplate = components['schemas']['ChunkAttributionUtilizationTemplate'];
+export type CustomizedChunkAttributionUtilizationGPTScorer = components['schemas']['CustomizedChunkAttributionUtilizationGPTScorer'];
+export type CompletenessTemplate = components['schemas']['CompletenessTemplate'];
+export type CustomizedCompletenessGPTScorer = components['schemas']['CustomizedCompletenessGPTScorer'];
+export type FactualityTemplate = components['schemas']['FactualityTemplate'];
+export type CustomizedFactualityGPTScorer = components['schemas']['CustomizedFactualityGPTScorer'];
+export type GroundednessTemplate = components['schemas']['GroundednessTemplate'];
+export type CustomizedGroundednessGPTScorer = components['schemas']['CustomizedGroundednessGPTScorer'];
+export type InstructionAdherenceTemplate = components['schemas']['InstructionAdherenceTemplate'];
+export type CustomizedInstructionAdherenceGPTScorer = components['schemas']['CustomizedInstructionAdherenceGPTScorer'];
+export type GroundTruthAdherenceTemplate = components['schemas']['GroundTruthAdherenceTemplate'];
+export type CustomizedGroundTruthAdherenceGPTScorer = components['schemas']['CustomizedGroundTruthAdherenceGPTScorer'];
+export type ToolSelectionQualityTemplate = components['schemas']['ToolSelectionQualityTemplate'];
+export type CustomizedToolSelectionQualityGPTScorer = components['schemas']['CustomizedToolSelectionQualityGPTScorer'];
+export type ToolErrorRateTemplate = components['schemas']['ToolErrorRateTemplate'];
+export type CustomizedToolErrorRateGPTScorer = components['schemas']['CustomizedToolErrorRateGPTScorer'];
+export type RegisteredScorer = components['schemas']['RegisteredScorer'];
+export type ScorersConfiguration = components['schemas']['ScorersConfiguration'];
+export type ChainRow = components['schemas']['ChainRow'];
+export type AgenticWorkflowSuccessScorer = components['schemas']['AgenticWorkflowSuccessScorer'];
+export type BleuScorer = components['schemas']['BleuScorer'];
+export type ScorerVariant = components['schemas']['ScorerVariant'];
+export type ChunkAttributionUtilizationScorer = components['schemas']['ChunkAttributionUtilizationScorer'];
+export type CompletenessScorer = components['schemas']['CompletenessScorer'];
+export type ContextAdherenceScorer = components['schemas']['ContextAdherenceScorer'];
+export type ContextRelevanceScorer = components['schemas']['ContextRelevanceScorer'];
+export type CorrectnessScorer = components['schemas']['CorrectnessScorer'];
+export type GroundTruthAdherenceScorer = components['schemas']['GroundTruthAdherenceScorer'];
+export type InputPIIScorer = components['schemas']['InputPIIScorer'];
+export type InputSexistScorer = components['schemas']['InputSexistScorer'];
+export type InputToneScorer = components['schemas']['InputToneScorer'];
+export type InputToxicityScorer = components['schemas']['InputToxicityScorer'];
+export type InstructionAdherenceScorer = components['schemas']['InstructionAdherenceScorer'];
+export type OutputPIIScorer = components['schemas']['OutputPIIScorer'];
+export type OutputSexistScorer = components['schemas']['OutputSexistScorer'];
+export type OutputToneScorer = components['schemas']['OutputToneScorer'];
+export type OutputToxicityScorer = components['schemas']['OutputToxicityScorer'];
+export type PromptInjectionScorer = components['schemas']['PromptInjectionScorer'];
+export type PromptPerplexityScorer = components['schemas']['PromptPerplexityScorer'];
+export type RougeScorer = components['schemas']['RougeScorer'];
+export type ToolErrorRateScorer = components['schemas']['ToolErrorRateScorer'];
+export type ToolSelectionQualityScorer = components['schemas']['ToolSelectionQualityScorer'];
+export type UncertaintyScorer = components['schemas']['UncertaintyScorer'];
+export type PromptChainIngestRequest = components['schemas']['PromptChainIngestRequest'];
+export type PromptChainIngestResponse = components['schemas']['PromptChainIngestResponse'];
+export type PromptChainIngestBatchRequest = components['schemas']['PromptChainIngestBatchRequest'];
+export type PromptChainIngestBatchResponse = components['schemas']['PromptChainIngestBatchResponse'];
+export type ModelInfo = components['schemas']['ModelInfo'];
+export type PutPromptScoreRequest = components['schemas']['PutPromptScoreRequest'];
+export type PutPromptScoreResponse = components['schemas']['PutPromptScoreResponse'];
+export type MessageRole = components['schemas']['MessageRole'];
+export type Message = components['schemas']['Message'];
+export type Messages = components['schemas']['Messages'];
+export type BasePromptTemplateVersionResponse = components['schemas']['BasePromptTemplateVersionResponse'];
+export type BasePromptTemplateResponse = components['schemas']['BasePromptTemplateResponse'];
+export type CreatePromptTemplateWithVersionRequestBody = components['schemas']['CreatePromptTemplateWithVersionRequestBody'];
+export type DeletePromptResponse = components['schemas']['DeletePromptResponse'];
+export type BasePromptTemplateVersion = components['schemas']['BasePromptTemplateVersion'];
+export type RunTagCreateRequest = components['schemas']['RunTagCreateRequest'];
+export type RunCreate = components['schemas']['RunCreate'];
+export type CreateRunResponse = components['schemas']['CreateRunResponse'];
+export type DeleteRunsRequest = components['schemas']['DeleteRunsRequest'];
+export type DeleteRunsResponse = components['schemas']['DeleteRunsResponse'];
+export type GetPromptRun = components['schemas']['GetPromptRun'];
+export type GetPromptRunsResponse = components['schemas']['GetPromptRunsResponse'];
+export type PromptRunColumn = components['schemas']['PromptRunColumn'];
+export type GetPromptRunColumnsResponse = components['schemas']['GetPromptRunColumnsResponse'];
+export type RunUpdateRequest = components['schemas']['RunUpdateRequest'];
+export type UpdateRunResponse = components['schemas']['UpdateRunResponse'];
+export type DeleteRunResponse = components['schemas']['DeleteRunResponse'];
+export type RunLinkResponse = components['schemas']['RunLinkResponse'];
+export type TaskResponse = components['schemas']['TaskResponse'];
+export type LabelResponse = components['schemas']['LabelResponse'];
+export type InferenceNamesResponse = components['schemas']['InferenceNamesResponse'];
+export type GetSplitsResponse = components['schemas']['GetSplitsResponse'];
+export type RunMetricDB = components['schemas']['RunMetricDB'];
+export type RunMetricCreateRequest = components['schemas']['RunMetricCreateRequest'];
+export type GenericAction = components['schemas']['GenericAction'];
+export type ResourceKind = components['schemas']['ResourceKind'];
+export type GenericPermission = components['schemas']['GenericPermission'];
+export type CurrentUserDB = components['schemas']['CurrentUserDB'];
+export type EditExportRequest = components['schemas']['EditExportRequest'];
+export type RemoteEditExportRequest = components['schemas']['RemoteEditExportRequest'];
+export type RemoteEditExportResponse = components['schemas']['RemoteEditExportResponse'];
+export type EditReviewDB = components['schemas']['EditReviewDB'];
+export type EditGetResponse = components['schemas']['EditGetResponse'];
+export type EditDeleteResponse = components['schemas']['EditDeleteResponse'];
+export type EditRowData = components['schemas']['EditRowData'];
+export type EditContent = components['schemas']['EditContent'];
+export type GroupRoleInfo = components['schemas']['GroupRoleInfo'];
+export type ListGroupsResponse = components['schemas']['ListGroupsResponse'];
+export type GroupMemberCreate = components['schemas']['GroupMemberCreate'];
+export type GroupCreate = components['schemas']['GroupCreate'];
+export type GroupUpdate = components['schemas']['GroupUpdate'];
+export type GroupMemberDB = components['schemas']['GroupMemberDB'];
+export type ListGroupMembersResponse = components['schemas']['ListGroupMembersResponse'];
+export type GroupMemberUpdate = components['schemas']['GroupMemberUpdate'];
+export type LoginEmailForm = components['schemas']['LoginEmailForm'];
+export type Token = components['schemas']['Token'];
+export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
+export type UserMetadataFilter = components['schemas']['UserMetadataFilter'];
+export type GetObserveWorkflowsRequest = components['schemas']['GetObserveWorkflowsRequest'];
+export type StepMetric = components['schemas']['StepMetric'];
+export type BaseServiceStep = components['schemas']['BaseServiceStep'];
+export type WorkflowsReadResponse = components['schemas']['WorkflowsReadResponse'];
+export type StepWithChildren = components['schemas']['StepWithChildren'];
+export type WorkflowStep = components['schemas']['WorkflowStep'];
+export type ChainStep = components['schemas']['ChainStep'];
+export type LlmStep = components['schemas']['LlmStep'];
+export type RetrieverStep = components['schemas']['RetrieverStep'];
+export type ToolStep = components['schemas']['ToolStep'];
+export type AgentStep = components['schemas']['AgentStep'];
+export type WorkflowsIngestRequest = components['schemas']['WorkflowsIngestRequest'];
+export type WorkflowsIngestResponse = components['schemas']['WorkflowsIngestResponse'];
+export type Method = components['schemas']['Method'];
+export type GetPresignedUrlResponse = components['schemas']['GetPresignedUrlResponse'];
+export type Aggregator = components['schemas']['Aggregator'];
+export type AlertConditionType = components['schemas']['AlertConditionType'];
+export type AlertCondition = components['schemas']['AlertCondition'];
+export type AlertMonitorType = components['schemas']['AlertMonitorType'];
+export type AlertConfigurationResponse = components['schemas']['AlertConfigurationResponse'];
+export type ListAlertConfigurationsResponse = components['schemas']['ListAlertConfigurationsResponse'];
+export type CreateAlertConfigurationRequest = components['schemas']['CreateAlertConfigurationRequest'];
+export type AlertStatusResponse = components['schemas']['AlertStatusResponse'];
+export type UpdateAlertConfigurationRequest = components['schemas']['UpdateAlertConfigurationRequest'];
+export type FieldType = components['schemas']['FieldType'];
+export type QueryFilterV1 = components['schemas']['QueryFilterV1'];
+export type SortDirection = components['schemas']['SortDirection'];
+export type SortClause = components['schemas']['SortClause'];
+export type TransactionRowsRequestBody = components['schemas']['TransactionRowsRequestBody'];
+export type TransactionMetricInfo = components['schemas']['TransactionMetricInfo'];
+export type TransactionRecordStatus = components['schemas']['TransactionRecordStatus'];
+export type TransactionRecordDB = components['schemas']['TransactionRecordDB'];
+export type TransactionRecordsResponse = components['schemas']['TransactionRecordsResponse'];
+export type DatabricksObserveExportRequest = components['schemas']['DatabricksObserveExportRequest'];
+export type FilterOptionsResponse = components['schemas']['FilterOptionsResponse'];
+export type TransactionLoggingMethod = components['schemas']['TransactionLoggingMethod'];
+export type TransactionRecordIngest = components['schemas']['TransactionRecordIngest'];
+export type TransactionRecordBatch = components['schemas']['TransactionRecordBatch'];
+export type ProjectIntegration = components['schemas']['ProjectIntegration'];
+export type ProjectIntegrationsResponse = components['schemas']['ProjectIntegrationsResponse'];
+export type MetricCritiqueColumn = components['schemas']['MetricCritiqueColumn'];
+export type MetricCritiqueColumns = components['schemas']['MetricCritiqueColumns'];
+export type FiltersRequestBody = components['schemas']['FiltersRequestBody'];
+export type AggregateMetrics = components['schemas']['AggregateMetrics'];
+export type BucketedMetrics = components['schemas']['BucketedMetrics'];
+export type TransactionMetricsResponse = components['schemas']['TransactionMetricsResponse'];
+export type WorkflowCountResponse = components['schemas']['WorkflowCountResponse'];
+export type FeatureColumnsResponse = components['schemas']['FeatureColumnsResponse'];
+export type EvaluateAlertDB = components['schemas']['EvaluateAlertDB'];
+export type EditCreateRequest = components['schemas']['EditCreateRequest'];
+export type EditCreateResponse = components['schemas']['EditCreateResponse'];
+export type EditExportDB = components['schemas']['EditExportDB'];
+export type SliceDB = components['schemas']['SliceDB'];
+export type SliceCreate = components['schemas']['SliceCreate'];
+export type SliceCreateResponse = components['schemas']['SliceCreateResponse'];
+export type SliceUpdate = components['schemas']['SliceUpdate'];
+export type SliceUpdateResponse = components['schemas']['SliceUpdateResponse'];
+export type SliceDeleteResponse = components['schemas']['SliceDeleteResponse'];
+export type EmailVerificationRequest = components['schemas']['EmailVerificationRequest'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseValidationFailed = components['responses']['ValidationFailed'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type HeaderCacheControlNoStore = components['headers']['CacheControlNoStore'];
+export type HeaderWwwAuthenticate = components['headers']['WWWAuthenticate'];
 export type $defs = Record<string, never>;
 export interface operations {
     healthcheck: {
