@@ -1,11 +1,11 @@
-// Options, environment variables and defaults, resolved once into what the client runs on.
+// Options, environment variables and the API's address, checked once when a client is created
+// and resolved into what it runs on. Every refusal is a ServiceConfigurationError that names the
+// option and says how to fix it, and none repeats a value that might be a secret.
 // Explicit options always win over the environment.
-import { deriveApiBaseUrl, isLoopbackHost, normalizeBaseUrl } from "./base-url.js";
-import { hasCredentials, validateCredentials, type Credentials, type ServiceAuth } from "./credentials.js";
+import { hasCredentials, validateCredentials, type Credentials, type ServiceAuth } from "./auth.js";
 import { ServiceConfigurationError } from "./errors.js";
 import type { ServiceLogger } from "./logger.js";
 import { isCredentialHeader } from "./redact.js";
-import type { OperationPolicy } from "../generated/operations.js";
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -18,23 +18,21 @@ export interface ServiceClientOptions {
   auth?: ServiceAuth;
   /**
    * A fetch implementation (default: globalThis.fetch). It is called as `fetch(request, init)`
-   * and must honour `init.signal`, `init.redirect` and `init.body`, as every fetch does.
+   * and must honour `init.signal`, `init.redirect`, `init.headers` and `init.body`, as every fetch does.
    */
   fetch?: FetchLike;
-  /** Per attempt, covering the response body too. Default 30 000. */
+  /** Per attempt, covering the response body too. Default 30 000; at most 2 147 483 647. */
   timeoutMs?: number;
   /** Retries for retry-safe operations. Default 2. */
   maxRetries?: number;
   /** Headers sent with every request (never credentials: use `auth`). */
-  headers?: Record<string, string>;
+  headers?: HeadersInit;
   /** Allow credentials over plain http:// to a non-loopback host (private deployments). */
   allowInsecureHttp?: boolean;
   /** Structured events for request start, response, retry, transport errors and token refresh. */
   logger?: ServiceLogger;
   /** Environment to read SERVICE_* variables from. Default: process.env where it exists. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** The per-operation policy table. Default: the one generated from the spec. */
-  operations?: Readonly<Record<string, OperationPolicy>>;
 }
 
 export interface ResolvedConfig {
@@ -45,7 +43,7 @@ export interface ResolvedConfig {
   readonly fetch: FetchLike;
   readonly timeoutMs: number;
   readonly maxRetries: number;
-  readonly headers: Record<string, string> | undefined;
+  readonly headers: Readonly<Record<string, string>>;
   readonly logger: ServiceLogger | undefined;
   /** Set when allowInsecureHttp let credentials go over plain http; the client warns once. */
   readonly insecureWarning: string | undefined;
@@ -53,6 +51,50 @@ export interface ResolvedConfig {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
+/** The longest delay a timer can hold (2³¹−1 ms, about 24.8 days); longer ones fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+const OPTION_NAMES: ReadonlySet<string> = new Set([
+  "baseUrl",
+  "consoleUrl",
+  "auth",
+  "fetch",
+  "timeoutMs",
+  "maxRetries",
+  "headers",
+  "allowInsecureHttp",
+  "logger",
+  "env",
+]);
+
+function refuse(message: string): never {
+  throw new ServiceConfigurationError(message);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** `timeoutMs` for a client or a call: a whole number of milliseconds a timer can hold. */
+export function checkTimeout(value: unknown, where: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT_MS) {
+    refuse(`${where} must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days); leave it out for the default of ${DEFAULT_TIMEOUT_MS}`);
+  }
+  return value;
+}
+
+/** `maxRetries` for a client or a call: a whole number, 0 to turn retries off. */
+export function checkRetries(value: unknown, where: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    refuse(`${where} must be an integer ≥ 0 (0 turns retries off); leave it out for the default of ${DEFAULT_MAX_RETRIES}`);
+  }
+  return value;
+}
+
+function checkBoolean(value: unknown, where: string): boolean | undefined {
+  if (value !== undefined && typeof value !== "boolean") refuse(`${where} must be true or false`);
+  return value as boolean | undefined;
+}
 
 function processEnv(): Readonly<Record<string, string | undefined>> {
   // `process` exists in Node and some edge runtimes only; browsers have none.
@@ -72,35 +114,125 @@ function authFromEnv(env: Readonly<Record<string, string | undefined>>): Service
   };
 }
 
+const RULE =
+  "the API's address is the console's address with the leading host label `console` replaced by `api` " +
+  "(https://console.acme.example → https://api.acme.example)";
+
+function parseHttpUrl(value: unknown, what: string): URL {
+  if (typeof value !== "string") refuse(`${what} must be a string such as https://api.acme.example`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // Not echoed: a malformed URL may still contain user info.
+    refuse(`${what} is not an absolute URL such as https://api.acme.example`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    refuse(`${what} must use https:// (or http:// for local testing), not ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    refuse(`${what} must not contain a user name or password; pass credentials as \`auth\` instead`);
+  }
+  return url;
+}
+
+function isIpAddress(hostname: string): boolean {
+  return hostname.startsWith("[") || /^\d+\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/**
+ * The API base address for a console address: leading label `console` → `api`, scheme and port
+ * kept, path, query and fragment dropped. Throws a ServiceConfigurationError that states the rule
+ * when the host does not start with a `console` label followed by a domain.
+ */
+export function deriveApiBaseUrl(consoleUrl: string): string {
+  const url = parseHttpUrl(consoleUrl, "consoleUrl");
+  const labels = url.hostname.split(".");
+  if (isIpAddress(url.hostname) || labels[0] !== "console" || labels.length < 2 || labels.slice(1).some((label) => label === "")) {
+    refuse(`consoleUrl's host ${url.hostname} is not \`console.\` followed by a domain: ${RULE}. Pass baseUrl with the API's address instead.`);
+  }
+  labels[0] = "api";
+  url.hostname = labels.join(".");
+  return url.origin;
+}
+
+/** A caller's baseUrl, checked, with trailing slashes dropped (openapi-fetch appends "/path"). */
+function normalizeBaseUrl(baseUrl: unknown, what: string): string {
+  const url = parseHttpUrl(baseUrl, what);
+  if (url.search || url.hash) refuse(`${what} must not have a query or fragment`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/** Loopback hosts, where plain http cannot be observed by anyone else on the network. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
 function resolveBaseUrl(options: ServiceClientOptions, env: Readonly<Record<string, string | undefined>>): string {
-  if (options.baseUrl !== undefined) return normalizeBaseUrl(options.baseUrl);
+  if (options.baseUrl !== undefined) return normalizeBaseUrl(options.baseUrl, "baseUrl");
   if (options.consoleUrl !== undefined) return deriveApiBaseUrl(options.consoleUrl);
   const fromEnv = nonEmpty(env.SERVICE_API_URL);
-  if (fromEnv !== undefined) return normalizeBaseUrl(fromEnv);
+  if (fromEnv !== undefined) return normalizeBaseUrl(fromEnv, "SERVICE_API_URL");
   const consoleFromEnv = nonEmpty(env.SERVICE_CONSOLE_URL);
   if (consoleFromEnv !== undefined) return deriveApiBaseUrl(consoleFromEnv);
-  throw new ServiceConfigurationError(
-    "no API address: pass baseUrl (https://api.<your domain>) or consoleUrl, or set SERVICE_API_URL or SERVICE_CONSOLE_URL",
-  );
+  refuse("no API address: pass baseUrl (https://api.<your domain>) or consoleUrl, or set SERVICE_API_URL or SERVICE_CONSOLE_URL");
 }
 
-function checkCount(value: number | undefined, fallback: number, field: string, min: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < min || !Number.isInteger(value)) {
-    throw new ServiceConfigurationError(`${field} must be an integer ≥ ${min}`);
+// RFC 9110 token characters for a header name; values may not hold CR, LF or NUL (they would end
+// the header or the request), nor other control characters but tab.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Headers in any of their three forms, checked, as a plain lower-case record. */
+export function checkHeaders(headers: unknown, where = "headers", credentials: "refuse" | "allow" = "refuse"): Record<string, string> {
+  if (headers === undefined) return {};
+  let pairs: [unknown, unknown][];
+  if (typeof Headers !== "undefined" && headers instanceof Headers) {
+    pairs = [];
+    headers.forEach((value, name) => pairs.push([name, value]));
+  } else if (Array.isArray(headers)) {
+    pairs = headers.map((pair: unknown) => (Array.isArray(pair) && pair.length === 2 ? (pair as [unknown, unknown]) : refuse(`${where}: each entry of an array must be a [name, value] pair`)));
+  } else if (isPlainObject(headers)) {
+    pairs = Object.entries(headers);
+  } else {
+    refuse(`${where} must be a Headers object, an array of [name, value] pairs or a record of names to values`);
   }
-  return value;
+  const out: Record<string, string> = {};
+  for (const [name, value] of pairs) {
+    if (typeof name !== "string" || !HEADER_NAME.test(name)) refuse(`${where}: a header name must be a non-empty token (letters, digits and !#$%&'*+.^_\`|~-)`);
+    if (credentials === "refuse" && isCredentialHeader(name)) refuse(`${where}.${name}: pass credentials as \`auth\`, which sends each one only where the operation accepts it`);
+    if (typeof value !== "string") refuse(`${where}.${name} must be a string`);
+    if (HEADER_VALUE_FORBIDDEN.test(value)) refuse(`${where}.${name} contains a control character (CR, LF, NUL or similar), which would break the request; check how it was built`);
+    out[name.toLowerCase()] = value;
+  }
+  return out;
 }
 
-export function resolveConfig(options: ServiceClientOptions = {}): ResolvedConfig {
+function suggestion(name: string): string {
+  const match = [...OPTION_NAMES].find((known) => known.toLowerCase() === name.toLowerCase());
+  return match ? ` (did you mean ${match}?)` : "";
+}
+
+export function resolveConfig(given: ServiceClientOptions | undefined): ResolvedConfig {
+  if (given !== undefined && !isPlainObject(given as unknown)) {
+    refuse("createServiceClient takes an options object (or nothing, to read SERVICE_* variables from the environment)");
+  }
+  const options: ServiceClientOptions = given ?? {};
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.has(name)) refuse(`${name} is not an option of createServiceClient${suggestion(name)}; the options are ${[...OPTION_NAMES].join(", ")}`);
+  }
+  if (options.env !== undefined && !isPlainObject(options.env as unknown)) refuse("env must be a record of variable names to strings, such as process.env");
   const env = options.env ?? processEnv();
   const baseUrl = resolveBaseUrl(options, env);
+  if (options.auth !== undefined && !isPlainObject(options.auth as unknown)) {
+    refuse("auth must be an object: { apiKey }, { username, password }, { token }, or one of the first two with jwt: true");
+  }
   const credentials = validateCredentials(options.auth ?? authFromEnv(env));
   const url = new URL(baseUrl);
   let insecureWarning: string | undefined;
   if (url.protocol === "http:" && hasCredentials(credentials) && !isLoopbackHost(url.hostname)) {
-    if (options.allowInsecureHttp !== true) {
-      throw new ServiceConfigurationError(
+    if (checkBoolean(options.allowInsecureHttp, "allowInsecureHttp") !== true) {
+      refuse(
         `refusing to send credentials over plain http:// to ${url.host}: anyone on the network could read them. ` +
           "Use https://, or a loopback address (localhost, 127.0.0.1, ::1) for local testing, " +
           "or pass allowInsecureHttp: true for a private deployment you trust.",
@@ -108,23 +240,19 @@ export function resolveConfig(options: ServiceClientOptions = {}): ResolvedConfi
     }
     insecureWarning = `allowInsecureHttp: credentials will be sent over plain http:// to ${url.host}`;
   }
-  if (options.headers) {
-    for (const name of Object.keys(options.headers)) {
-      if (isCredentialHeader(name)) {
-        throw new ServiceConfigurationError(`headers.${name}: pass credentials as \`auth\`, which sends each one only where it is accepted`);
-      }
-    }
-  }
+  checkBoolean(options.allowInsecureHttp, "allowInsecureHttp");
+  if (options.fetch !== undefined && typeof options.fetch !== "function") refuse("fetch must be a function with the signature of the global fetch");
+  if (options.logger !== undefined && typeof options.logger !== "function") refuse("logger must be a function that receives one event object");
   const fetchImpl = options.fetch ?? (typeof fetch === "function" ? fetch.bind(globalThis) : undefined);
-  if (!fetchImpl) throw new ServiceConfigurationError("no fetch implementation: pass options.fetch");
+  if (!fetchImpl) refuse("this runtime has no global fetch: pass options.fetch");
   return {
     baseUrl,
     origin: url.origin,
     credentials,
     fetch: fetchImpl,
-    timeoutMs: checkCount(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs", 1),
-    maxRetries: checkCount(options.maxRetries, DEFAULT_MAX_RETRIES, "maxRetries", 0),
-    headers: options.headers,
+    timeoutMs: options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeout(options.timeoutMs, "timeoutMs"),
+    maxRetries: options.maxRetries === undefined ? DEFAULT_MAX_RETRIES : checkRetries(options.maxRetries, "maxRetries"),
+    headers: checkHeaders(options.headers),
     logger: options.logger,
     insecureWarning,
   };

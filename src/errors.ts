@@ -1,7 +1,9 @@
-// The errors the client throws. Every one is built so that it can be logged, serialised or
-// inspected without leaking a credential: messages never include header values or URLs with
-// user info, bodies are redacted before they are stored, and request details are kept only as a
-// non-enumerable, redacted summary.
+// The errors the client throws, and unwrap(). Every error can be logged, serialised or inspected
+// without leaking a credential: messages carry no header value and no URL with user info, bodies
+// and explanations are scrubbed of the client's secrets before they are stored, and what is kept
+// of requests and responses is a redacted summary (redact.ts).
+import { redactBody, redactHeaders, scrub } from "./redact.js";
+import { parseRetryAfter } from "./retry.js";
 
 /** What a request looked like, with credential headers and query values redacted. */
 export interface RedactedRequest {
@@ -48,19 +50,46 @@ export class ServiceError extends Error {
 }
 
 /**
- * The client was configured in a way that cannot work (bad base address, malformed credentials,
- * plain http with credentials, credentials that an operation does not accept). Thrown before
+ * The client was configured or called in a way that cannot work (a bad option, a malformed
+ * credential, plain http with credentials, an input the operation cannot take). Thrown before
  * anything is sent.
  */
 export class ServiceConfigurationError extends ServiceError {}
 
-export interface ServiceApiErrorInit {
+/** Where an answer came from: the operation as the spec names it, and the service's request id. */
+interface AnswerInit {
   readonly status: number;
-  readonly statusText?: string;
+  /** "METHOD /path/{template}". */
   readonly operation: string;
   readonly requestId: string | undefined;
-  readonly body: unknown;
   readonly attempts: number;
+}
+
+/**
+ * The service answered, but not as the contract says it does: a success whose body is not the
+ * JSON it declares, a token answer without a token, a listing page without its items, a cursor
+ * that leads back to a page already read. The body itself is never quoted.
+ */
+export class ServiceResponseError extends ServiceError {
+  readonly status: number;
+  readonly operation: string;
+  readonly requestId: string | undefined;
+  readonly attempts: number;
+
+  constructor(problem: string, init: AnswerInit) {
+    super(`${init.operation} answered HTTP ${init.status}, but ${problem}${requestIdNote(init.requestId)}`);
+    this.status = init.status;
+    this.operation = init.operation;
+    this.requestId = init.requestId;
+    this.attempts = init.attempts;
+  }
+}
+
+export interface ServiceApiErrorInit extends AnswerInit {
+  readonly statusText?: string;
+  /** The parsed error body, already scrubbed of secrets. */
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
   readonly retryAfterMs?: number | undefined;
   readonly response?: Response | undefined;
 }
@@ -69,31 +98,39 @@ export interface ServiceApiErrorInit {
 export class ServiceApiError extends ServiceError {
   readonly status: number;
   readonly kind: ServiceApiErrorKind;
-  /** "METHOD /path/{template}", the operation as the spec names it. */
   readonly operation: string;
   /** The service's `x-request-id`, the handle its support needs. */
   readonly requestId: string | undefined;
   /** The parsed error body, with any credential the client holds replaced by "[REDACTED]". */
   readonly body: unknown;
+  /** The answer's headers; values only for headers known to be harmless, the others "[REDACTED]". */
+  readonly headers: Readonly<Record<string, string>>;
   /** How many attempts were made, retries and replays included. */
   readonly attempts: number;
   /** For 429: how long the service asked us to wait, when it said so. */
   readonly retryAfterMs: number | undefined;
-  declare readonly response: Response | undefined;
+  // A private field, not a property: the raw Response (its headers may echo anything) stays out
+  // of JSON and of util.inspect, even with showHidden.
+  readonly #response: Response | undefined;
 
   constructor(init: ServiceApiErrorInit) {
-    const id = init.requestId ? ` (request id ${init.requestId})` : "";
     const text = init.statusText ? ` ${init.statusText}` : "";
-    super(`${init.operation} failed with HTTP ${init.status}${text}${id}`);
+    const why = explain(init.body);
+    super(`${init.operation} failed with HTTP ${init.status}${text}${why ? `: ${why}` : ""}${requestIdNote(init.requestId)}`);
     this.status = init.status;
     this.kind = kindOfStatus(init.status);
     this.operation = init.operation;
     this.requestId = init.requestId;
     this.body = init.body;
+    this.headers = init.headers;
     this.attempts = init.attempts;
     this.retryAfterMs = init.retryAfterMs;
-    // The Response is useful for debugging but is not data: keep it out of JSON and plain inspect.
-    hideProperty(this, "response", init.response);
+    this.#response = init.response;
+  }
+
+  /** The raw answer, for debugging; its body has been read. */
+  get response(): Response | undefined {
+    return this.#response;
   }
 }
 
@@ -125,11 +162,106 @@ export class ServiceTimeoutError extends ServiceError {
   readonly timeoutMs: number;
   declare readonly request: RedactedRequest;
 
-  constructor(init: TransportErrorInit & { readonly timeoutMs: number }) {
-    super(`${init.operation}: no complete answer within ${init.timeoutMs} ms (attempt ${init.attempts})`);
+  constructor(init: TransportErrorInit & { readonly timeoutMs: number; readonly stalled?: boolean }) {
+    const what = init.stalled ? "the streamed body sent nothing" : "no complete answer";
+    super(`${init.operation}: ${what} within ${init.timeoutMs} ms (attempt ${init.attempts})`);
     this.operation = init.operation;
     this.attempts = init.attempts;
     this.timeoutMs = init.timeoutMs;
     hideProperty(this, "request", init.request);
   }
+}
+
+function requestIdNote(requestId: string | undefined): string {
+  return requestId ? ` (request id ${requestId})` : "";
+}
+
+const MAX_EXPLANATION = 300;
+const SHOWN_PROBLEMS = 3;
+
+/**
+ * What the service said about the failure, for the message: a validation error's first problems
+ * with their locations (`query.user_email: value is not a valid email address`), or a string
+ * `detail`. Capped, so that a service echoing a whole document cannot flood a log line.
+ */
+function explain(body: unknown): string {
+  const detail = body !== null && typeof body === "object" ? (body as { detail?: unknown }).detail : undefined;
+  let text = "";
+  if (typeof detail === "string") text = detail;
+  else if (Array.isArray(detail)) {
+    const problems = detail.filter((entry): entry is { loc?: unknown; msg: string } => typeof entry?.msg === "string");
+    text = problems
+      .slice(0, SHOWN_PROBLEMS)
+      .map(({ loc, msg }) => (Array.isArray(loc) && loc.length > 0 ? `${loc.join(".")}: ${msg}` : msg))
+      .join("; ");
+    if (problems.length > SHOWN_PROBLEMS) text += ` (and ${problems.length - SHOWN_PROBLEMS} more)`;
+  }
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_EXPLANATION ? `${flat.slice(0, MAX_EXPLANATION - 1)}…` : flat;
+}
+
+/**
+ * What a call of ours knows about itself, attached (not enumerable) to the `{ data, error,
+ * response }` it returns, so that unwrap() can name the operation and count the attempts.
+ */
+export const CALL_INFO: unique symbol = Symbol("service-api call");
+
+export interface CallInfo {
+  readonly operation: string;
+  readonly attempts: number;
+  /** The client's secrets at the time, to scrub what unwrap() keeps. */
+  readonly secrets: () => readonly string[];
+}
+
+interface FetchResult<D> {
+  readonly data?: D;
+  readonly error?: unknown;
+  readonly response: Response;
+}
+
+/** The operation, attempts and request id of a call's answer, as the errors report them. */
+export function answerOf(result: FetchResult<unknown>): AnswerInit & { readonly secrets: readonly string[] } {
+  const info = (result as { [CALL_INFO]?: CallInfo })[CALL_INFO];
+  const secrets = info?.secrets() ?? [];
+  const { response } = result;
+  const requestId = response.headers.get("x-request-id");
+  return {
+    status: response.status,
+    operation: info?.operation ?? `${response.status} from ${response.url ? new URL(response.url).pathname : "an unknown operation"}`,
+    requestId: requestId === null ? undefined : scrub(requestId, secrets),
+    attempts: info?.attempts ?? 1,
+    secrets,
+  };
+}
+
+/**
+ * Narrows a call's result to the error answer the spec declares for `status`, so that `error`
+ * has that status's type: `if (hasStatus(result, 422)) result.error.detail`.
+ */
+export function hasStatus<R extends { readonly response: Response }, S extends number>(result: R, status: S): result is Extract<R, { response: { status: S } }> {
+  return result.response.status === status;
+}
+
+/**
+ * The `data` of a successful call; otherwise throws a ServiceApiError with the status, the
+ * operation, the service's request id, what it said, and the parsed (redacted) error body.
+ * Transport failures are already thrown by the call itself (ServiceConnectionError,
+ * ServiceTimeoutError, ServiceResponseError).
+ */
+export async function unwrap<R extends FetchResult<unknown>>(call: R | Promise<R>): Promise<Exclude<R["data"], undefined>> {
+  const result = await call;
+  const { response } = result;
+  // openapi-fetch leaves `error` undefined for an empty error body: test the status too.
+  if (result.error === undefined && response.ok) return result.data as Exclude<R["data"], undefined>;
+  const answer = answerOf(result);
+  const { status, secrets } = answer;
+  throw new ServiceApiError({
+    ...answer,
+    statusText: scrub(response.statusText, secrets),
+    // An empty error body reaches us as "" or undefined depending on Content-Length: one form.
+    body: result.error === "" ? undefined : redactBody(result.error, secrets),
+    headers: redactHeaders(response.headers, secrets),
+    retryAfterMs: status === 429 ? parseRetryAfter(response.headers.get("retry-after")) : undefined,
+    response,
+  });
 }

@@ -42,11 +42,17 @@ export type ServiceLogEvent =
  */
 export type ServiceLogger = (event: ServiceLogEvent) => void;
 
-/** Calls the logger, and keeps a throwing logger from breaking the request it describes. */
+/**
+ * Calls the logger. A logger that throws, or returns a promise that rejects (an async sink that is
+ * down), changes nothing about the call it describes and never becomes an unhandled rejection.
+ */
 export function emit(logger: ServiceLogger | undefined, event: ServiceLogEvent): void {
   if (!logger) return;
   try {
-    logger(event);
+    const returned: unknown = logger(event);
+    if (returned !== null && typeof returned === "object" && typeof (returned as PromiseLike<unknown>).then === "function") {
+      (returned as PromiseLike<unknown>).then(undefined, () => undefined);
+    }
   } catch {
     // A logging failure must never change what the caller sees.
   }

@@ -1,41 +1,41 @@
-// Redaction helpers. Everything that can leave the client as text — error bodies, error causes,
-// log fields, request summaries — passes through here first.
+// Everything that leaves the client as data about a call (error bodies, messages, causes, header
+// summaries, log fields) passes through here first. Two tools: an allow-list for what is kept of
+// headers and URLs (anything not known to be harmless is replaced), and a search-and-replace of
+// the client's own secrets for the free text a service may echo them in.
 
 export const REDACTED = "[REDACTED]";
 
 /** Header names that carry credentials; compared lower-case. */
 const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(["authorization", "service-api-key", "cookie", "proxy-authorization"]);
 
+/** Headers whose values describe a message rather than a person: kept on errors and log events. */
+const SAFE_HEADERS: ReadonlySet<string> = new Set([
+  "accept",
+  "accept-encoding",
+  "cache-control",
+  "content-encoding",
+  "content-language",
+  "content-length",
+  "content-type",
+  "date",
+  "etag",
+  "last-modified",
+  "retry-after",
+  "user-agent",
+  "vary",
+  "www-authenticate",
+  "x-request-id",
+]);
+
+/** Query names kept as they are in a redacted URL; any other name is itself replaced. */
+const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
 export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADERS.has(name.toLowerCase());
 }
 
-/** The path of a URL with every query value replaced, so logs keep the shape but not the data. */
-export function redactUrl(url: string): string {
-  const queryAt = url.indexOf("?");
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return queryAt === -1 ? url : `${url.slice(0, queryAt)}?${REDACTED}`;
-  }
-  let out = `${parsed.origin}${parsed.pathname}`;
-  if (parsed.search) {
-    const names = [...parsed.searchParams.keys()].map((name) => `${encodeURIComponent(name)}=${REDACTED}`);
-    out += `?${names.join("&")}`;
-  }
-  return out;
-}
-
-export function redactHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = isCredentialHeader(name) ? REDACTED : value;
-  });
-  return out;
-}
-
-function replaceAll(text: string, secrets: readonly string[]): string {
+/** `text` with every occurrence of a secret replaced. */
+export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret && out.includes(secret)) out = out.split(secret).join(REDACTED);
@@ -43,19 +43,58 @@ function replaceAll(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/**
- * A deep copy of a parsed body with every occurrence of a secret replaced. Servers do echo input
- * in validation errors (FastAPI's `input`), and a credential sent as a declared header parameter
- * is input.
- */
-export function redactSecrets(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === "string") return replaceAll(value, secrets);
-  if (value === null || typeof value !== "object" || depth > 32) return value;
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[replaceAll(key, secrets)] = redactSecrets(item, secrets, depth + 1);
+/** A URL as far as it is safe to show: origin and path, query names when plain, never a value. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return REDACTED;
+  }
+  let out = `${parsed.origin}${parsed.pathname}`;
+  if (parsed.search) {
+    const names = [...parsed.searchParams.keys()].map((name) => `${PLAIN_NAME.test(name) ? name : REDACTED}=${REDACTED}`);
+    out += `?${names.join("&")}`;
+  }
   return out;
+}
+
+/** Every header name, with the value kept only for headers on the allow-list (and scrubbed even there). */
+export function redactHeaders(headers: Headers, secrets: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = SAFE_HEADERS.has(name) ? scrub(value, secrets) : REDACTED;
+  });
+  return out;
+}
+
+/**
+ * A copy of a parsed body with every secret replaced, in keys and string values, however deep it
+ * nests (an explicit stack, no recursion limit). Own properties are defined, never assigned, so
+ * a `__proto__` key stays a key. A body with no secret in it is returned as it is.
+ */
+export function redactBody(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0 || value === null || value === undefined) return value;
+  if (typeof value === "string") return scrub(value, secrets);
+  if (typeof value !== "object") return value;
+  const root: { value: unknown } = { value: undefined };
+  const stack: { source: unknown; target: Record<string, unknown>; key: string }[] = [{ source: value, target: root, key: "value" }];
+  while (stack.length > 0) {
+    const { source, target, key } = stack.pop()!;
+    let copy: unknown = source;
+    if (typeof source === "string") copy = scrub(source, secrets);
+    else if (Array.isArray(source)) {
+      const array: unknown[] = new Array(source.length);
+      source.forEach((item, index) => stack.push({ source: item, target: array as unknown as Record<string, unknown>, key: String(index) }));
+      copy = array;
+    } else if (source !== null && typeof source === "object") {
+      const object: Record<string, unknown> = {};
+      for (const [name, item] of Object.entries(source)) stack.push({ source: item, target: object, key: scrub(name, secrets) });
+      copy = object;
+    }
+    Object.defineProperty(target, key, { value: copy, enumerable: true, writable: true, configurable: true });
+  }
+  return root.value;
 }
 
 function mentionsSecret(error: unknown, secrets: readonly string[]): boolean {
@@ -70,7 +109,7 @@ function mentionsSecret(error: unknown, secrets: readonly string[]): boolean {
 
 function safeString(value: unknown): string {
   try {
-    return typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   } catch {
     return String(value);
   }
@@ -79,16 +118,16 @@ function safeString(value: unknown): string {
 /**
  * The error to keep as a `cause`. Errors from fetch implementations are normally free of secrets
  * and are kept as they are (their stack and code help debugging); one that mentions a secret
- * anywhere in its chain is replaced by a redacted copy.
+ * anywhere in its chain is replaced by a scrubbed copy.
  */
 export function sanitizeCause(error: unknown, secrets: readonly string[], depth = 0): unknown {
   if (secrets.length === 0 || !mentionsSecret(error, secrets)) return error;
-  if (!(error instanceof Error) || depth > 8) return replaceAll(safeString(error), secrets);
+  if (!(error instanceof Error) || depth > 8) return scrub(safeString(error), secrets);
   const cause = error.cause === undefined ? undefined : sanitizeCause(error.cause, secrets, depth + 1);
-  const copy = new Error(replaceAll(error.message, secrets), cause === undefined ? undefined : { cause });
+  const copy = new Error(scrub(error.message, secrets), cause === undefined ? undefined : { cause });
   Object.defineProperty(copy, "name", { value: error.name, enumerable: false, configurable: true });
-  copy.stack = replaceAll(error.stack ?? "", secrets);
+  copy.stack = scrub(error.stack ?? "", secrets);
   const code = (error as { code?: unknown }).code;
-  if (typeof code === "string") Object.assign(copy, { code: replaceAll(code, secrets) });
+  if (typeof code === "string") Object.assign(copy, { code: scrub(code, secrets) });
   return copy;
 }

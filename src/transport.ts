@@ -1,91 +1,89 @@
-// The `fetch` given to openapi-fetch. It runs beneath the middleware, so a retry re-sends the
-// same request without re-running middleware: once per call, the middleware chooses credentials
-// and records the operation (call-context.ts); here, per attempt, we apply the timeout, the
-// caller's AbortSignal, redirects, retries, and in JWT mode the one replay after a 401.
+// The `fetch` each call hands to openapi-fetch, bound to that call's plan. It runs after every
+// middleware, so what happens here happens once per attempt and no middleware sees it: the
+// credential is put on a copy of the headers, the attempt gets its timeout and the caller's
+// AbortSignal, redirects stay on the API's origin, the body is read under the same deadline,
+// retry-safe operations are retried, and in JWT mode a 401 gets one fresh token and one replay.
+import { bearer, credentialFor, type Credentials } from "./auth.js";
 import { BufferedResponse } from "./buffered-response.js";
-import { callContexts, responseMeta } from "./call-context.js";
 import type { FetchLike } from "./config.js";
-import { DeadlineQueue, TIMED_OUT } from "./deadlines.js";
 import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
 import { emit, type ServiceLogger } from "./logger.js";
+import type { OperationPolicy } from "./policies.js";
 import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
-import { followRedirects, isRedirect, RedirectFailure, sendInit } from "./redirects.js";
-import { backoffDelay, isRetryableStatus, retryDelay } from "./retry-policy.js";
-import { IDEMPOTENT_METHODS } from "./operation-table.js";
-import { sleep } from "./sleep.js";
+import { fetchInit, followRedirects, isRedirect, RedirectFailure, type SendInit } from "./redirects.js";
+import { backoffDelay, isRetryableStatus, retryDelay } from "./retry.js";
 import type { TokenCache } from "./token-cache.js";
+
+/** One call, as the client prepared it: what the transport needs and nothing it can derive. */
+export interface CallPlan {
+  /** "METHOD /path/{template}", as the spec names the operation. */
+  readonly operation: string;
+  readonly policy: OperationPolicy;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  /** `parseAs: "stream"`: the caller reads the body, so it is watched rather than buffered. */
+  readonly stream: boolean;
+  /** Written here: the attempts made, for unwrap() and the errors. */
+  attempts: number;
+}
 
 export interface TransportOptions {
   readonly fetch: FetchLike;
   /** The API's origin: credentials never leave it. */
   readonly origin: string;
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  readonly logger: ServiceLogger | undefined;
+  readonly credentials: Credentials;
   readonly tokens: TokenCache | undefined;
+  readonly logger: ServiceLogger | undefined;
   readonly secrets: () => readonly string[];
   /** For tests: the jitter source. */
   readonly random?: () => number;
 }
 
-export type Transport = (request: Request, ext?: Record<string, unknown>) => Promise<Response>;
+export type Transport = (request: Request, plan: CallPlan) => Promise<Response>;
 
-/** Requests that our client's openapi-fetch made without a caller's AbortSignal. */
-const unsignalled = new WeakSet<Request>();
-/**
- * The `Request` our openapi-fetch builds with: a plain Request, noted when no caller's signal came
- * with it. Not a subclass: openapi-fetch checks what middleware returns with `instanceof` this, so
- * it shares Request's prototype and any Request passes.
- */
-export const CallRequest = function CallRequest(input: RequestInfo | URL, init?: RequestInit): Request {
-  const request = new Request(input, init);
-  if (!init?.signal) unsignalled.add(request);
-  return request;
-} as unknown as typeof Request;
-(CallRequest as { prototype: Request }).prototype = Request.prototype;
-
-const ONCE = { once: true } as const;
+/** The abort reason of an attempt that ran out of time (told apart from a caller's abort). */
+const TIMED_OUT: unique symbol = Symbol("service-api attempt timed out");
 
 type Failure = { readonly kind: "timeout" | "connection"; readonly error: ServiceError; readonly retryable: boolean };
 
 export function createTransport(options: TransportOptions): Transport {
-  const { fetch: fetchImpl, timeoutMs, maxRetries, logger, tokens, secrets } = options;
+  const { fetch: fetchImpl, credentials, tokens, logger, secrets } = options;
   const originPrefix = `${options.origin}/`;
   const random = options.random ?? Math.random;
-  const deadlines = new DeadlineQueue(timeoutMs);
 
-  return async function transport(request, ext) {
-    const context = callContexts.get(request);
-    const url = request.url; // a getter that serialises the URL each time: read it once
-    const operation = context?.operation ?? `${request.method} ${new URL(url).pathname}`;
-    const retrySafe = context ? context.policy.retrySafe : IDEMPOTENT_METHODS.has(request.method);
-    const stream = context?.stream ?? false;
+  return async function send(request, plan) {
     const caller = request.signal;
-    const shared = !stream && unsignalled.has(request);
     if (caller.aborted) throw caller.reason;
-    // Defence in depth: whatever produced this request, credentials go to the API's origin only.
-    if (!url.startsWith(originPrefix)) stripCredentials(request.headers);
-    const path = logger ? redactUrl(url) : "";
+    const url = request.url; // a getter that serialises the URL each time: read it once
+    const { operation, policy } = plan;
     const method = request.method;
+    const path = logger ? redactUrl(url) : "";
     // Read once, replayed byte for byte by every attempt and by 307/308 redirects.
     const body = request.body === null ? undefined : await request.arrayBuffer();
+    // Whatever middleware put on the request, the one credential is ours to choose, and only for
+    // the API's own origin (a per-call baseUrl or a middleware may point elsewhere).
+    const headers = new Headers(request.headers);
+    stripCredentials(headers);
+    const pending = url.startsWith(originPrefix) ? credentialFor(operation, policy, credentials, tokens) : undefined;
+    let credential = pending instanceof Promise ? await untilAborted(pending, caller) : pending;
+    if (credential) headers.set(credential.header, credential.value);
     // Retries are for retry-safe operations only; the JWT replay after a 401 is counted apart.
-    const retryBudget = retrySafe ? maxRetries : 0;
-    let bearer = context?.bearer;
+    const retryBudget = policy.retrySafe ? plan.maxRetries : 0;
     let replayed = false;
     let retries = 0;
 
     for (let attempt = 1; ; attempt++) {
-      const outcome = await sendOnce(request, body, ext, attempt);
+      plan.attempts = attempt;
+      const outcome = await attemptOnce(request, { headers, body, signal: caller }, plan, attempt);
       if (outcome instanceof Response) {
         const status = outcome.status;
-        if (status === 401 && bearer !== undefined && tokens && !replayed) {
+        if (status === 401 && credential?.bearer !== undefined && tokens && !replayed) {
           // JWT mode: the token was revoked or expired early. Replace exactly that token and
           // replay once; a second 401 is the service's answer and is returned.
           replayed = true;
           await outcome.body?.cancel().catch(() => undefined);
-          bearer = await tokens.replace(bearer);
-          request.headers.set("authorization", `Bearer ${bearer}`);
+          credential = bearer(await untilAborted(tokens.replace(credential.bearer), caller));
+          headers.set(credential.header, credential.value);
           continue;
         }
         if (retries < retryBudget && isRetryableStatus(status)) {
@@ -98,8 +96,6 @@ export function createTransport(options: TransportOptions): Transport {
             continue;
           }
         }
-        // Only unwrap() reads this, and only for an error answer.
-        if (!outcome.ok) responseMeta.set(outcome, { operation, attempts: attempt, secrets });
         return outcome;
       }
       if (retries < retryBudget && outcome.retryable) {
@@ -112,62 +108,135 @@ export function createTransport(options: TransportOptions): Transport {
       throw outcome.error;
     }
 
-    async function sendOnce(
-      request: Request,
-      body: ArrayBuffer | undefined,
-      ext: Record<string, unknown> | undefined,
-      attempt: number,
-    ): Promise<Response | Failure> {
-      // Most attempts share their deadline's signal. An attempt gets a controller of its own only
-      // when it must also follow the caller's signal (a request that may carry one: not made by
-      // our client, or made with `signal`), or when its body outlives it (parseAs "stream").
-      const controller = shared ? undefined : new AbortController();
-      const deadline = deadlines.start(controller);
-      const signal = controller ? controller.signal : deadlines.signal(deadline);
-      const onCallerAbort = controller && (() => controller.abort(caller.reason));
-      if (onCallerAbort) caller.addEventListener("abort", onCallerAbort, ONCE);
+    /**
+     * One attempt: its own AbortController, aborted by its timer or by the caller, and the body
+     * read under the same deadline, so a stall or a reset mid-body is this attempt's timeout or
+     * connection error (and retried like one), not a failure later in parsing.
+     */
+    async function attemptOnce(request: Request, init: SendInit, plan: CallPlan, attempt: number): Promise<Response | Failure> {
+      const controller = new AbortController();
+      const onCallerAbort = () => controller.abort(caller.reason);
+      caller.addEventListener("abort", onCallerAbort, ONCE);
+      // setTimeout runs on a monotonic clock: a step of the wall clock cannot stretch a deadline.
+      const timer = setTimeout(() => controller.abort(TIMED_OUT), plan.timeoutMs);
+      const release = () => {
+        clearTimeout(timer);
+        caller.removeEventListener("abort", onCallerAbort);
+      };
+      const send: SendInit = { headers: init.headers, body: init.body, signal: controller.signal };
       const started = logger ? Date.now() : 0;
       if (logger) emit(logger, { event: "request", method, path, operation, attempt });
+      let watched = false;
       try {
-        let response = await fetchImpl(request, sendInit(signal, body, ext));
-        if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, body, signal, ext);
-        // Read the body under the same deadline, so a stall or reset mid-body is a timeout or a
-        // connection error of this attempt (and retried like one), not a failure later in parsing.
-        if (!stream && response.status >= 200 && response.body !== null) {
+        let response = await fetchImpl(request, fetchInit(send));
+        if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, send);
+        if (plan.stream) {
+          if (response.body !== null) {
+            const stalled = () => new ServiceTimeoutError({ ...failureInit(attempt), timeoutMs: plan.timeoutMs, stalled: true });
+            response = watchStream(response, controller, plan.timeoutMs, stalled, release);
+            watched = true;
+          }
+        } else if (response.body !== null) {
           response = new BufferedResponse(new Uint8Array(await response.arrayBuffer()), response);
         }
         if (logger) {
-          emit(logger, {
-            event: "response",
-            method,
-            path,
-            operation,
-            attempt,
-            status: response.status,
-            durationMs: Date.now() - started,
-            requestId: response.headers.get("x-request-id") ?? undefined,
-          });
+          const requestId = response.headers.get("x-request-id") ?? undefined;
+          emit(logger, { event: "response", method, path, operation, attempt, status: response.status, durationMs: Date.now() - started, requestId });
         }
         return response;
       } catch (error) {
         if (caller.aborted) throw caller.reason;
-        const timedOut = signal.aborted && signal.reason === TIMED_OUT;
+        const timedOut = controller.signal.reason === TIMED_OUT;
         const kind = timedOut ? "timeout" : "connection";
         if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Date.now() - started, reason: kind });
-        const init = { operation, attempts: attempt, request: summarize(request) };
-        if (timedOut) return { kind, error: new ServiceTimeoutError({ ...init, timeoutMs }), retryable: true };
-        // A redirect we refuse to follow will be refused again: not worth a retry.
-        const refused = error instanceof RedirectFailure;
-        const message = refused ? error.message : "the connection failed before a complete answer arrived";
-        const failure = new ServiceConnectionError(message, { ...init, cause: sanitizeCause(error, secrets()) });
-        return { kind, error: failure, retryable: !refused };
+        if (timedOut) return { kind, error: new ServiceTimeoutError({ ...failureInit(attempt), timeoutMs: plan.timeoutMs }), retryable: true };
+        // A redirect we refuse to follow will be refused again: not worth a retry, and its cause
+        // (the unparsable Location, say) is not kept.
+        if (error instanceof RedirectFailure) return { kind, error: new ServiceConnectionError(error.message, failureInit(attempt)), retryable: false };
+        const failure = new ServiceConnectionError("the connection failed before a complete answer arrived", {
+          ...failureInit(attempt),
+          cause: sanitizeCause(error, secrets()),
+        });
+        return { kind, error: failure, retryable: true };
       } finally {
-        deadlines.finish(deadline, controller);
-        // A streamed body is read after we return: leave the caller's abort wired to it.
-        if (onCallerAbort && !stream) caller.removeEventListener("abort", onCallerAbort);
+        // A watched stream releases its timer and listener when it ends.
+        if (!watched) release();
       }
     }
+
+    function failureInit(attempts: number) {
+      return { operation, attempts, request: summarize(request, headers) };
+    }
   };
+}
+
+const ONCE = { once: true } as const;
+
+/**
+ * The body of a streamed answer, passed through chunk by chunk with a deadline on each wait for
+ * the next one: a body that stalls longer than `timeoutMs` errors with a ServiceTimeoutError
+ * (and the connection is aborted). Time the caller spends between reads is not counted.
+ */
+function watchStream(response: Response, controller: AbortController, timeoutMs: number, stalled: () => ServiceTimeoutError, release: () => void): Response {
+  const reader = response.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(stream) {
+      const timer = setTimeout(() => controller.abort(stalled()), timeoutMs);
+      try {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          release();
+          stream.close();
+        } else stream.enqueue(chunk.value);
+      } catch (error) {
+        release();
+        // Our own abort surfaces as the reason we gave it, whatever the fetch made of it.
+        throw controller.signal.reason instanceof ServiceTimeoutError ? controller.signal.reason : error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** `promise`, unless the caller aborts first: waiting for a shared token must not outlast the caller. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, ONCE);
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A wait that the caller's AbortSignal cuts short: an abort during a backoff must not wait it out. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, ONCE);
+  });
 }
 
 function stripCredentials(headers: Headers): void {
@@ -178,6 +247,6 @@ function stripCredentials(headers: Headers): void {
   for (const name of names) headers.delete(name);
 }
 
-function summarize(request: Request): RedactedRequest {
-  return { method: request.method, url: redactUrl(request.url), headers: redactHeaders(request.headers) };
+function summarize(request: Request, headers: Headers): RedactedRequest {
+  return { method: request.method, url: redactUrl(request.url), headers: redactHeaders(headers, []) };
 }

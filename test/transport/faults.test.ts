@@ -2,18 +2,12 @@
 // refused connections, 503s and Retry-After, with real clocks and wide tolerances.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConnectionError, ServiceTimeoutError, unwrap } from "../../src/index.js";
-import type { OperationPolicy } from "../../generated/operations.js";
 import { resetMidBody, sendJson, serversClosedAfterEach, stallAfterHeaders } from "./server.js";
 
 const start = serversClosedAfterEach();
 
-const OPERATIONS: Record<string, OperationPolicy> = {
-  "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader"], retrySafe: true },
-  "POST /projects": { operationId: "createProject", security: ["ApiKeyHeader"], retrySafe: false },
-};
-
 function client(baseUrl: string, options: { timeoutMs?: number; maxRetries?: number } = {}) {
-  return createServiceClient<any>({ baseUrl, env: {}, auth: { apiKey: "k" }, operations: OPERATIONS, ...options }) as any;
+  return createServiceClient<any>({ baseUrl, env: {}, auth: { apiKey: "k" }, ...options }) as any;
 }
 
 async function timed<T>(promise: Promise<T>): Promise<{ result?: T; error?: unknown; ms: number }> {

@@ -2,15 +2,9 @@
 // beyond that fails the test.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, unwrap } from "../../src/index.js";
-import type { OperationPolicy } from "../../generated/operations.js";
 import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
 
 const start = serversClosedAfterEach();
-
-const OPERATIONS: Record<string, OperationPolicy> = {
-  "GET /v1/token": { operationId: "getToken", security: ["ApiKeyHeader", "HttpBasic"], retrySafe: true },
-  "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true },
-};
 
 /** get-token hands out `tokens` once each; a request beyond them is recorded as a failure. */
 async function service(tokens: string[], accepts: (token: string) => boolean) {
@@ -32,7 +26,6 @@ async function service(tokens: string[], accepts: (token: string) => boolean) {
     baseUrl: server.url,
     env: {},
     auth: { apiKey: "exchange-key", jwt: true },
-    operations: OPERATIONS,
     maxRetries: 0,
   }) as any;
   return { server, client, extraTokenCalls, tokenCalls: () => server.received.filter((r) => r.path === "/v1/token") };

@@ -3,16 +3,9 @@
 // cross-origin redirects (here: another port) are never followed, for any auth method.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConnectionError, unwrap, type ServiceAuth } from "../../src/index.js";
-import type { OperationPolicy } from "../../generated/operations.js";
 import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
 
 const start = serversClosedAfterEach();
-
-const OPERATIONS: Record<string, OperationPolicy> = {
-  "GET /v1/token": { operationId: "getToken", security: ["ApiKeyHeader", "HttpBasic"], retrySafe: true },
-  "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true },
-  "POST /projects": { operationId: "createProject", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: false },
-};
 
 const AUTHS: [string, ServiceAuth][] = [
   ["API key", { apiKey: "redirect-key" }],
@@ -22,7 +15,7 @@ const AUTHS: [string, ServiceAuth][] = [
 ];
 
 function client(baseUrl: string, auth: ServiceAuth) {
-  return createServiceClient<any>({ baseUrl, env: {}, auth, operations: OPERATIONS, maxRetries: 0 }) as any;
+  return createServiceClient<any>({ baseUrl, env: {}, auth, maxRetries: 0 }) as any;
 }
 
 describe.each(AUTHS)("cross-origin redirects with %s", (_label, auth) => {

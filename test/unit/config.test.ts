@@ -1,7 +1,7 @@
 // Options and environment: with no options the client reads SERVICE_*; explicit options win.
 import { describe, expect, it } from "vitest";
 import { createServiceClient } from "../../src/index.js";
-import { encodeBasic } from "../../src/credentials.js";
+import { encodeBasic } from "../../src/auth.js";
 import { fakeJwt, recordingFetch } from "./helpers.js";
 
 async function sentHeaders(options: Parameters<typeof createServiceClient>[0], path: "/v1/token" | "/v1/healthcheck" = "/v1/token") {
@@ -34,7 +34,6 @@ describe("environment variables", () => {
     const client = createServiceClient<any>({
       fetch,
       env: { SERVICE_API_URL: "https://api.env.example", SERVICE_JWT: token },
-      operations: { "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true } },
     });
     await client.GET("/users" as never, {});
     expect(sent[0]!.request.headers.get("authorization")).toBe(`Bearer ${token}`);

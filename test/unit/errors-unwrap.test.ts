@@ -33,7 +33,7 @@ describe("unwrap", () => {
       attempts: 1,
       body: { detail: [{ loc: ["query", "user_email"], msg: "bad", type: "value_error" }] },
     });
-    expect((error as Error).message).toBe("GET /users/{user_id} failed with HTTP 422 Unprocessable Entity (request id req-42)");
+    expect((error as Error).message).toBe("GET /users/{user_id} failed with HTTP 422 Unprocessable Entity: query.user_email: bad (request id req-42)");
     expect((error as ServiceApiError).response?.status).toBe(422);
     expect(Object.keys(error as object)).not.toContain("response");
   });

@@ -1,11 +1,9 @@
 // Shared test helpers: an injected fetch that records what would go on the wire, canary secrets,
-// and a small policy table. Every test builds its own instances: nothing here holds state.
+// and a client over it. Every test builds its own instances: nothing here holds state.
 import { inspect } from "node:util";
 import { expect } from "vitest";
-import type { Client } from "openapi-fetch";
-import type { OperationPolicy } from "../../generated/operations.js";
 import { createServiceClient } from "../../src/index.js";
-import type { ServiceClientOptions } from "../../src/index.js";
+import type { ServiceClient, ServiceClientOptions } from "../../src/index.js";
 
 export const BASE = "https://api.acme.example";
 
@@ -60,24 +58,13 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-/** The seed table plus a paginated listing and a retry-safe POST, for tests that need them. */
-export const POLICIES: Readonly<Record<string, OperationPolicy>> = {
-  "GET /v1/healthcheck": { operationId: "healthcheck", security: [], retrySafe: true },
-  "GET /v1/token": { operationId: "getToken", security: ["ApiKeyHeader", "HttpBasic"], retrySafe: true },
-  "POST /signup_link": { operationId: "generateSignupLink", security: ["ApiKeyHeader"], retrySafe: false },
-  "GET /users": { operationId: "listUsers", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true, paginationItems: "users" },
-  "GET /users/{user_id}": { operationId: "getUser", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true },
-  "POST /projects/paginated": { operationId: "getProjectsPaginated", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: true, paginationItems: "projects" },
-  "POST /projects": { operationId: "createProject", security: ["ApiKeyHeader", "HttpBasic", "JwtBearer"], retrySafe: false },
-};
-
 type LooseCall = (path: string, init?: object) => Promise<{ data?: any; error?: any; response: Response }>;
-/** Loose call signatures first: the test table has paths the generated schema may not have yet. */
-export type TestClient = { GET: LooseCall; POST: LooseCall } & Client<any>;
+/** Loose call signatures: tests reach operations with inputs the typed surface would refuse. */
+export type TestClient = { GET: LooseCall; POST: LooseCall } & ServiceClient<any>;
 
-/** A client over POLICIES, with an injected fetch and an empty environment. */
+/** A client with an injected fetch and an empty environment. */
 export function testClient(options: ServiceClientOptions = {}): TestClient {
-  return createServiceClient<any>({ baseUrl: BASE, env: {}, operations: POLICIES, ...options }) as TestClient;
+  return createServiceClient<any>({ baseUrl: BASE, env: {}, ...options }) as TestClient;
 }
 
 /** Every textual form of an error a user might print, log or ship. */

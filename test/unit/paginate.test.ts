@@ -1,7 +1,7 @@
 // Behaviour 10: paginate() walks starting_token / next_starting_token pages and yields items,
 // using the items field the spec's x-pagination names, and keeps the caller's limit.
 import { describe, expect, it } from "vitest";
-import { paginate, ServiceApiError, ServiceConfigurationError } from "../../src/index.js";
+import { paginate, ServiceApiError, ServiceConfigurationError, ServiceResponseError } from "../../src/index.js";
 import { caught, json, recordingFetch, testClient } from "./helpers.js";
 
 /** A listing of `total` users served `limit` at a time (default 2). */
@@ -16,8 +16,8 @@ function listing(total: number, field = "users") {
   });
 }
 
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
+async function collect(iterable: AsyncIterable<unknown>): Promise<unknown[]> {
+  const out: unknown[] = [];
   for await (const item of iterable) out.push(item);
   return out;
 }
@@ -40,7 +40,7 @@ describe("paginate", () => {
   it("fetches pages lazily: stopping early makes no further requests", async () => {
     const { fetch, sent } = listing(100);
     for await (const item of paginate(testClient({ fetch }), "/users")) {
-      if ((item as { id: number }).id === 2) break;
+      if ((item as unknown as { id: number }).id === 2) break;
     }
     expect(sent).toHaveLength(2);
   });
@@ -57,9 +57,16 @@ describe("paginate", () => {
     expect(await collect(paginate(testClient({ fetch }), "/users"))).toEqual([]);
   });
 
-  it("stops when the service repeats the same token (no progress)", async () => {
+  it("ends with an error when the service repeats the same token (no progress), after yielding the page", async () => {
     const { fetch, sent } = recordingFetch(() => json({ users: [{ id: 1 }], next_starting_token: 0 }));
-    const items = await collect(paginate(testClient({ fetch }), "/users", { params: { query: { starting_token: 0 } } }));
+    const items: unknown[] = [];
+    const error = await caught(
+      (async () => {
+        for await (const item of paginate(testClient({ fetch }), "/users", { params: { query: { starting_token: 0 } } })) items.push(item);
+      })(),
+    );
+    expect(error).toBeInstanceOf(ServiceResponseError);
+    expect((error as Error).message).toMatch(/leads back to a page already read/);
     expect(items).toHaveLength(1);
     expect(sent).toHaveLength(1);
   });
@@ -71,7 +78,7 @@ describe("paginate", () => {
 
   it("refuses an operation that is not paginated", async () => {
     const { fetch, sent } = recordingFetch();
-    expect(await caught(collect(paginate(testClient({ fetch }), "/v1/healthcheck")))).toBeInstanceOf(ServiceConfigurationError);
+    expect(await caught(collect(paginate(testClient({ fetch }), "/v1/healthcheck" as "/users")))).toBeInstanceOf(ServiceConfigurationError);
     expect(sent).toHaveLength(0);
   });
 });

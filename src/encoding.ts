@@ -1,0 +1,174 @@
+// What goes on the wire and what comes back, as the spec describes it. Inputs that would change
+// the request in a way the caller did not write (a path value that adds a segment, a query value
+// that adds a parameter, a file sent as "{}") are refused with a ServiceConfigurationError before
+// anything is sent; answers that are not the JSON they claim to be become a ServiceResponseError.
+import { ServiceConfigurationError, ServiceResponseError } from "./errors.js";
+import { scrub } from "./redact.js";
+import type { OperationPolicy } from "./policies.js";
+
+function refuse(operation: string, message: string): never {
+  throw new ServiceConfigurationError(`${operation}: ${message}; nothing was sent`);
+}
+
+type Primitive = string | number | boolean;
+
+function isPrimitive(value: unknown): value is Primitive {
+  return typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof FormData !== "undefined" && value instanceof FormData) return "a FormData";
+  if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) return "a stream";
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return "binary data";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "number") return "a number that is not finite";
+  if (typeof Blob !== "undefined" && value instanceof Blob) return "a Blob";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+const TEMPLATE_PARAMETER = /\{([^{}]+)\}/g;
+
+/**
+ * Fills `{name}` in a path with its value, percent-encoded as one segment. A value must be a
+ * string, number or boolean, and a string must not be empty, `.` or `..` (each would change
+ * which path is addressed: `/users/` is another operation, `..` climbs a segment).
+ */
+export function serializePath(operation: string, path: string, values: Readonly<Record<string, unknown>> | undefined): string {
+  return path.replace(TEMPLATE_PARAMETER, (_, name: string) => {
+    const value = values?.[name];
+    if (value === undefined) refuse(operation, `the path parameter ${name} is missing (params.path.${name})`);
+    if (!isPrimitive(value)) refuse(operation, `the path parameter ${name} must be a string, number or boolean, not ${describe(value)}`);
+    if (value === "" || value === "." || value === "..") refuse(operation, `the path parameter ${name} is ${value === "" ? "empty" : `"${value}"`}, which would address a different path`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The query string, as the spec's parameters are declared (form style, exploded): `name=value`,
+ * and `name=a&name=b` for the parameters the spec declares as arrays. Names and values are
+ * percent-encoded, so nothing in one can add, remove or cut off another. `undefined` and `null`
+ * leave a parameter out (the service then applies its default). Objects are refused: the spec
+ * declares no object parameter, and no serialisation of one would mean what the caller meant.
+ */
+export function serializeQuery(plan: { readonly operation: string; readonly policy: OperationPolicy }, query: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  for (const name of Object.keys(query)) {
+    const value = query[name];
+    if (value === undefined || value === null) continue;
+    const key = encodeURIComponent(name);
+    if (Array.isArray(value) && plan.policy.arrayQuery.includes(name)) {
+      for (const item of value) {
+        if (!isPrimitive(item)) refuse(plan.operation, `each item of the query parameter ${name} must be a string, number or boolean, not ${describe(item)}`);
+        parts.push(`${key}=${encodeURIComponent(String(item))}`);
+      }
+    } else if (isPrimitive(value)) {
+      parts.push(`${key}=${encodeURIComponent(String(value))}`);
+    } else {
+      refuse(plan.operation, `the query parameter ${name} must be a string, number or boolean${plan.policy.arrayQuery.includes(name) ? " or an array of them" : ""}, not ${describe(value)}`);
+    }
+  }
+  return parts.join("&");
+}
+
+function isBinary(value: unknown): boolean {
+  return (
+    (typeof Blob !== "undefined" && value instanceof Blob) ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) ||
+    (typeof FormData !== "undefined" && value instanceof FormData) ||
+    (typeof URLSearchParams !== "undefined" && value instanceof URLSearchParams)
+  );
+}
+
+/**
+ * The body as the operation's content type in the spec says: JSON by default, a multipart form
+ * (files as Blob, File or Uint8Array) or a URL-encoded form. The result is what the Request is
+ * built from; the transport reads it once, so a retry resends the identical bytes.
+ */
+export function encodeBody(plan: { readonly operation: string; readonly policy: OperationPolicy }, body: unknown): BodyInit {
+  const { operation, policy } = plan;
+  if (policy.body === "json") {
+    if (isBinary(body)) refuse(operation, `the body must be JSON (an object, array or value), not ${describe(body)}: this operation does not take files or forms`);
+    try {
+      return JSON.stringify(body);
+    } catch (error) {
+      refuse(operation, `the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body) || isBinary(body)) {
+    refuse(operation, `the body must be an object of form fields (the operation takes ${policy.body === "multipart" ? "multipart/form-data" : "application/x-www-form-urlencoded"}), not ${describe(body)}`);
+  }
+  const fields = body as Record<string, unknown>;
+  return policy.body === "multipart" ? multipart(operation, policy, fields) : urlEncoded(operation, fields);
+}
+
+function formValues(operation: string, name: string, value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values.map((item) => {
+    if (!isPrimitive(item)) refuse(operation, `the form field ${name} must be a string, number or boolean${Array.isArray(value) ? " (or an array of them)" : ""}, not ${describe(item)}`);
+    return String(item);
+  });
+}
+
+function multipart(operation: string, policy: OperationPolicy, fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (!policy.files.includes(name)) {
+      for (const item of formValues(operation, name, value)) form.append(name, item);
+    } else if (value instanceof Blob) {
+      form.append(name, value);
+    } else if (value instanceof Uint8Array) {
+      form.append(name, new Blob([value as Uint8Array<ArrayBuffer>]));
+    } else {
+      const hint = typeof value === "string" ? " (wrap text in a Blob: new Blob([text]))" : "";
+      refuse(operation, `the form field ${name} is a file and must be a Blob, File or Uint8Array, not ${describe(value)}${hint}`);
+    }
+  }
+  return form;
+}
+
+function urlEncoded(operation: string, fields: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    for (const item of formValues(operation, name, value)) form.append(name, item);
+  }
+  return form;
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The `data` of a successful answer read as text: parsed when the answer is JSON (or says
+ * nothing of its type), kept as text otherwise (CSV and other downloads are typed as strings).
+ * A body that claims to be JSON and is not becomes a ServiceResponseError that never quotes it.
+ */
+export function decodeText(
+  text: string,
+  response: Response,
+  plan: { readonly operation: string; readonly attempts: number },
+  secrets: readonly string[],
+): unknown {
+  if (text === "") return undefined;
+  const type = response.headers.get("content-type");
+  if (type !== null && !JSON_MEDIA_TYPE.test(type)) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ServiceResponseError(`its body is not valid JSON (${text.length} characters, not shown)`, {
+      status: response.status,
+      operation: plan.operation,
+      requestId: requestIdOf(response, secrets),
+      attempts: plan.attempts,
+    });
+  }
+}
+
+/** The service's `x-request-id`, scrubbed: a careless proxy may echo anything into it. */
+export function requestIdOf(response: Response, secrets: readonly string[]): string | undefined {
+  const requestId = response.headers.get("x-request-id");
+  return requestId === null ? undefined : scrub(requestId, secrets);
+}

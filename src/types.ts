@@ -1,0 +1,104 @@
+// The client's types: openapi-fetch's call signatures, plus what this client adds to every call
+// (per-call timeout and retries) and error answers typed per status, as the spec declares them.
+import type { FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { paths } from "../generated/schema.js";
+
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** Options any call accepts besides openapi-fetch's own; each overrides the client's. */
+export interface ServiceCallOptions {
+  /** Per attempt, covering the response body too. */
+  readonly timeoutMs?: number;
+  /** Retries for this call, when its operation is retry-safe; 0 turns them off. */
+  readonly maxRetries?: number;
+}
+
+/** The paths of `Paths` that have an operation for `Method`. */
+export type PathsWithMethod<Paths, Method extends HttpMethod> = {
+  [P in keyof Paths]: Paths[P] extends { [M in Method]: unknown } ? P : never;
+}[keyof Paths];
+
+/** The operation object of `Path` and `Method`. */
+export type OperationOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = Paths[Path] extends { [M in Method]: infer Operation } ? Operation : never;
+
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+
+/** The init argument: optional when the operation needs nothing, like openapi-fetch's. */
+type InitArgs<Init> = RequiredKeys<Init> extends never
+  ? [init?: Init & ServiceCallOptions & { [key: string]: unknown }]
+  : [init: Init & ServiceCallOptions & { [key: string]: unknown }];
+
+type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : never;
+
+/** The statuses an operation declares as errors: 4xx, 5xx and `default`. */
+type ErrorStatus<Responses> = {
+  [S in keyof Responses]: S extends number ? (`${S}` extends `4${string}` | `5${string}` ? S : never) : S extends `4XX` | `5XX` | "default" ? S : never;
+}[keyof Responses];
+
+/** The JSON body an answer declares (undefined when it declares none). */
+type BodyOf<Answer> = Answer extends { content: { "application/json": infer Body } }
+  ? Body
+  : Answer extends { content: infer Content }
+    ? Content[keyof Content]
+    : undefined;
+
+/** A Response whose status is known, so that `hasStatus()` can tell error answers apart. */
+export type ResponseWithStatus<Status> = Status extends number ? Response & { readonly status: Status } : Response;
+
+type ErrorAnswer<Responses, Status extends keyof Responses> = {
+  data?: never;
+  error: BodyOf<Responses[Status]>;
+  response: ResponseWithStatus<Status>;
+};
+
+/**
+ * What a call resolves to: openapi-fetch's `{ data, error, response }`. The error side is one
+ * branch per status the spec declares, so `hasStatus(result, 422)` narrows `error` to that
+ * status's body (`HTTPValidationError` for a 422).
+ */
+export type ServiceResult<Operation, Init> =
+  | Extract<FetchResponse<Operation & Record<string | number, any>, Init, `${string}/${string}`>, { data: unknown }>
+  | { [S in ErrorStatus<ResponsesOf<Operation>>]: ErrorAnswer<ResponsesOf<Operation>, S> }[ErrorStatus<ResponsesOf<Operation>>];
+
+type ServiceMethod<Paths, Method extends HttpMethod> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
+>(
+  url: Path,
+  ...init: InitArgs<Init>
+) => Promise<ServiceResult<OperationOf<Paths, Path, Method>, Init>>;
+
+type ServiceRequestMethod<Paths> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
+>(
+  method: Method,
+  url: Path,
+  ...init: InitArgs<Init>
+) => Promise<ServiceResult<OperationOf<Paths, Path, Method>, Init>>;
+
+/** The client: openapi-fetch's methods, typed by the spec, with per-call options. */
+export interface ServiceClient<Paths extends {} = paths> {
+  request: ServiceRequestMethod<Paths>;
+  GET: ServiceMethod<Paths, "get">;
+  PUT: ServiceMethod<Paths, "put">;
+  POST: ServiceMethod<Paths, "post">;
+  DELETE: ServiceMethod<Paths, "delete">;
+  OPTIONS: ServiceMethod<Paths, "options">;
+  HEAD: ServiceMethod<Paths, "head">;
+  PATCH: ServiceMethod<Paths, "patch">;
+  TRACE: ServiceMethod<Paths, "trace">;
+  /** Adds middleware. It never sees a credential: the client adds the credential after it. */
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+}
+
+/** The request body an operation takes (JSON or form fields), by path and method. */
+export type RequestBodyOf<Path extends keyof paths, Method extends HttpMethod> =
+  OperationOf<paths, Path, Method> extends { requestBody?: { content: infer Content } } ? Content[keyof Content] : never;
+
+/** The body of an operation's success answer, by path and method. */
+export type ResponseBodyOf<Path extends keyof paths, Method extends HttpMethod> = NonNullable<
+  Extract<ServiceResult<OperationOf<paths, Path, Method>, {}>, { data: unknown }>["data"]
+>;
