@@ -15,6 +15,7 @@ type Json = Record<string, any>;
 
 const SCHEMA_PREFIX = "#/components/schemas/";
 const BINARY = "application/octet-stream";
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 
 // Placed under the banner of schema.d.ts, so a reader of the types knows the two deliberate choices.
 const TYPES_NOTE = `// Inputs are typed as the API requires them: a request property the service defaults is
@@ -126,6 +127,10 @@ function policyOverrides(doc: Json): Record<string, PolicyOverride> {
       .filter((parameter: Json) => parameter.in === "query" && typesOf(resolveRef(doc, parameter.schema)).includes("array"))
       .map((parameter: Json) => parameter.name as string);
     if (arrays.length > 0) override.arrayQuery = arrays;
+    const answers = Object.entries(operation.responses ?? {})
+      .filter(([status]) => status.startsWith("2"))
+      .flatMap(([, answer]) => Object.keys(resolveRef(doc, answer)?.content ?? {}));
+    if (answers.length > 0 && !answers.some((mediaType) => JSON_MEDIA_TYPE.test(mediaType))) override.answer = "file";
     if (Object.keys(override).length > 0) table[`${method} ${route}`] = override;
   }
   return table;

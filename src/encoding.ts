@@ -142,29 +142,33 @@ function urlEncoded(operation: string, fields: Record<string, unknown>): URLSear
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * The `data` of a successful answer read as text: parsed when the answer is JSON (or says
- * nothing of its type), kept as text otherwise (CSV and other downloads are typed as strings).
- * A body that claims to be JSON and is not becomes a ServiceResponseError that never quotes it.
+ * The `data` of a successful answer read as text: parsed as the JSON the spec declares, or kept
+ * as text for the operations that answer with a file (typed as strings). An answer that is not
+ * the JSON it should be (an HTML maintenance page, a truncated body) becomes a
+ * ServiceResponseError, which never quotes the body.
  */
 export function decodeText(
   text: string,
   response: Response,
-  plan: { readonly operation: string; readonly attempts: number },
+  plan: { readonly operation: string; readonly policy: OperationPolicy; readonly attempts: number },
   secrets: readonly string[],
 ): unknown {
-  if (text === "") return undefined;
+  if (text === "" || plan.policy.answer === "file") return text === "" ? undefined : text;
   const type = response.headers.get("content-type");
-  if (type !== null && !JSON_MEDIA_TYPE.test(type)) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ServiceResponseError(`its body is not valid JSON (${text.length} characters, not shown)`, {
-      status: response.status,
-      operation: plan.operation,
-      requestId: requestIdOf(response, secrets),
-      attempts: plan.attempts,
-    });
+  let problem = type !== null && !JSON_MEDIA_TYPE.test(type) ? `its body is ${type.split(";")[0]}, not the JSON the contract declares` : undefined;
+  if (problem === undefined) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      problem = "its body is not valid JSON";
+    }
   }
+  throw new ServiceResponseError(`${problem} (${text.length} characters, not shown)`, {
+    status: response.status,
+    operation: plan.operation,
+    requestId: requestIdOf(response, secrets),
+    attempts: plan.attempts,
+  });
 }
 
 /** The service's `x-request-id`, scrubbed: a careless proxy may echo anything into it. */

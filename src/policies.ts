@@ -31,6 +31,8 @@ export interface PolicyOverride {
   readonly files?: readonly string[];
   /** Query parameters the spec declares as arrays (form style, exploded: `a=1&a=2`). */
   readonly arrayQuery?: readonly string[];
+  /** The success answer is a file (no JSON declared): read as text unless the call says `parseAs`. */
+  readonly answer?: "file";
 }
 
 export interface OperationPolicy {
@@ -41,6 +43,7 @@ export interface OperationPolicy {
   readonly body: BodyEncoding;
   readonly files: readonly string[];
   readonly arrayQuery: readonly string[];
+  readonly answer: "json" | "file";
 }
 
 function withDefaults(method: string, override: PolicyOverride): OperationPolicy {
@@ -52,6 +55,7 @@ function withDefaults(method: string, override: PolicyOverride): OperationPolicy
     body: override.body ?? "json",
     files: override.files ?? [],
     arrayQuery: override.arrayQuery ?? [],
+    answer: override.answer ?? "json",
   };
 }
 

@@ -131,6 +131,8 @@ export function createTransport(options: TransportOptions): Transport {
         let response = await fetchImpl(request, fetchInit(send));
         if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, send);
         if (plan.stream) {
+          // From here the deadline is per chunk (watchStream); the caller's abort still applies.
+          clearTimeout(timer);
           if (response.body !== null) {
             const stalled = () => new ServiceTimeoutError({ ...failureInit(attempt), timeoutMs: plan.timeoutMs, stalled: true });
             response = watchStream(response, controller, plan.timeoutMs, stalled, release);

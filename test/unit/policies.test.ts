@@ -27,6 +27,11 @@ function specPolicy(method: string, operation: Record<string, any>) {
       .filter(([, property]: [string, any]) => property.contentMediaType === "application/octet-stream")
       .map(([name]) => name),
     arrayQuery: arrays,
+    answer: Object.entries(operation.responses)
+      .filter(([status]) => status.startsWith("2"))
+      .some(([, answer]) => Object.keys(resolve(answer)?.content ?? {}).some((type) => type !== "application/json"))
+      ? "file"
+      : "json",
   };
 }
 
@@ -34,7 +39,7 @@ const cases = bundleOperations.map(({ method, path, operation }) => [`${method} 
 const withParams = (path: string) => ({ params: { path: Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name, "x"])) } });
 
 describe("the policy table says of every operation of the spec what the spec says", () => {
-  it.each(cases)("%s: security, retry safety, pagination, body encoding, array parameters", (_key, method, path, operation) => {
+  it.each(cases)("%s: security, retry safety, pagination, body and answer encoding, array parameters", (_key, method, path, operation) => {
     const policy = clientPolicy(method, path);
     const expected = specPolicy(method, operation);
     expect({
@@ -44,6 +49,7 @@ describe("the policy table says of every operation of the spec what the spec say
       body: policy.body,
       files: [...policy.files],
       arrayQuery: [...policy.arrayQuery],
+      answer: policy.answer,
     }).toEqual(expected);
     // The operationId is kept where a credential check can fail, and is then the spec's.
     if (expected.security.length !== 3) expect(policy.operationId).toBe(operation.operationId);
