@@ -208,18 +208,13 @@ export function checkHeaders(headers: unknown, where = "headers", credentials: "
   return out;
 }
 
-function suggestion(name: string): string {
-  const match = [...OPTION_NAMES].find((known) => known.toLowerCase() === name.toLowerCase());
-  return match ? ` (did you mean ${match}?)` : "";
-}
-
 export function resolveConfig(given: ServiceClientOptions | undefined): ResolvedConfig {
   if (given !== undefined && !isPlainObject(given as unknown)) {
     refuse("createServiceClient takes an options object (or nothing, to read SERVICE_* variables from the environment)");
   }
   const options: ServiceClientOptions = given ?? {};
   for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.has(name)) refuse(`${name} is not an option of createServiceClient${suggestion(name)}; the options are ${[...OPTION_NAMES].join(", ")}`);
+    if (!OPTION_NAMES.has(name)) refuse(`${name} is not an option of createServiceClient; the options are ${[...OPTION_NAMES].join(", ")}`);
   }
   if (options.env !== undefined && !isPlainObject(options.env as unknown)) refuse("env must be a record of variable names to strings, such as process.env");
   const env = options.env ?? processEnv();

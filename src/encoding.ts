@@ -27,6 +27,12 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/** `value` as text, or a refusal naming `what` when it is not a string, number or boolean. */
+function scalar(operation: string, what: string, value: unknown): string {
+  if (!isPrimitive(value)) refuse(operation, `${what} must be a string, number or boolean, not ${describe(value)}`);
+  return String(value);
+}
+
 const TEMPLATE_PARAMETER = /\{([^{}]+)\}/g;
 
 /**
@@ -38,9 +44,9 @@ export function serializePath(operation: string, path: string, values: Readonly<
   return path.replace(TEMPLATE_PARAMETER, (_, name: string) => {
     const value = values?.[name];
     if (value === undefined) refuse(operation, `the path parameter ${name} is missing (params.path.${name})`);
-    if (!isPrimitive(value)) refuse(operation, `the path parameter ${name} must be a string, number or boolean, not ${describe(value)}`);
-    if (value === "" || value === "." || value === "..") refuse(operation, `the path parameter ${name} is ${value === "" ? "empty" : `"${value}"`}, which would address a different path`);
-    return encodeURIComponent(String(value));
+    const text = scalar(operation, `the path parameter ${name}`, value);
+    if (text === "" || text === "." || text === "..") refuse(operation, `the path parameter ${name} is ${text === "" ? "empty" : `"${text}"`}, which would address a different path`);
+    return encodeURIComponent(text);
   });
 }
 
@@ -57,16 +63,8 @@ export function serializeQuery(plan: { readonly operation: string; readonly poli
     const value = query[name];
     if (value === undefined || value === null) continue;
     const key = encodeURIComponent(name);
-    if (Array.isArray(value) && plan.policy.arrayQuery.includes(name)) {
-      for (const item of value) {
-        if (!isPrimitive(item)) refuse(plan.operation, `each item of the query parameter ${name} must be a string, number or boolean, not ${describe(item)}`);
-        parts.push(`${key}=${encodeURIComponent(String(item))}`);
-      }
-    } else if (isPrimitive(value)) {
-      parts.push(`${key}=${encodeURIComponent(String(value))}`);
-    } else {
-      refuse(plan.operation, `the query parameter ${name} must be a string, number or boolean${plan.policy.arrayQuery.includes(name) ? " or an array of them" : ""}, not ${describe(value)}`);
-    }
+    const values = Array.isArray(value) && plan.policy.arrayQuery.includes(name) ? value : [value];
+    for (const item of values) parts.push(`${key}=${encodeURIComponent(scalar(plan.operation, `the query parameter ${name}`, item))}`);
   }
   return parts.join("&");
 }
@@ -104,12 +102,9 @@ export function encodeBody(plan: { readonly operation: string; readonly policy: 
   return policy.body === "multipart" ? multipart(operation, policy, fields) : urlEncoded(operation, fields);
 }
 
+/** A form field's values: one, or one per item of an array (the field is then repeated). */
 function formValues(operation: string, name: string, value: unknown): string[] {
-  const values = Array.isArray(value) ? value : [value];
-  return values.map((item) => {
-    if (!isPrimitive(item)) refuse(operation, `the form field ${name} must be a string, number or boolean${Array.isArray(value) ? " (or an array of them)" : ""}, not ${describe(item)}`);
-    return String(item);
-  });
+  return (Array.isArray(value) ? value : [value]).map((item) => scalar(operation, `the form field ${name}`, item));
 }
 
 function multipart(operation: string, policy: OperationPolicy, fields: Record<string, unknown>): FormData {
