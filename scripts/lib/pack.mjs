@@ -1,12 +1,12 @@
 // Packs the package as `npm publish` would, without running lifecycle scripts (the caller makes
 // sure dist/ is built), and tells whether the build is older than its sources.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync, existsSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "./paths.mjs";
 
-/** @returns {{ tarball: string, dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} */
+/** @returns {{ tarball: string, dependencies: string[], dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} */
 export function packTarball(destination = mkdtempSync(path.join(os.tmpdir(), "service-api-pack-"))) {
   const result = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], {
     cwd: repoRoot,
@@ -17,11 +17,40 @@ export function packTarball(destination = mkdtempSync(path.join(os.tmpdir(), "se
   const [info] = JSON.parse(result.stdout);
   return {
     tarball: path.join(destination, info.filename),
+    dependencies: packRuntimeDependencies(destination),
     dir: destination,
     files: info.files.map(({ path: file, size }) => ({ path: file, size })),
     size: info.size,
     unpackedSize: info.unpackedSize,
   };
+}
+
+/**
+ * Packs the package's runtime dependencies (and theirs) from the repository's node_modules, so a
+ * consumer can install the tarball offline on a machine whose npm cache holds only what `npm ci`
+ * fetched: tarballs, not the registry metadata that resolving a version range needs.
+ */
+function packRuntimeDependencies(destination) {
+  const tarballs = [];
+  const seen = new Set();
+  const visit = (manifestPath) => {
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const dir = path.join(repoRoot, "node_modules", name);
+      const result = spawnSync("npm", ["pack", dir, "--ignore-scripts", "--json", "--pack-destination", destination], {
+        cwd: destination,
+        encoding: "utf8",
+        env: { ...process.env, NO_UPDATE_NOTIFIER: "1" },
+      });
+      if (result.status !== 0) throw new Error(`npm pack ${name} failed (exit ${result.status}):\n${result.stderr}`);
+      tarballs.push(path.join(destination, JSON.parse(result.stdout)[0].filename));
+      visit(path.join(dir, "package.json"));
+    }
+  };
+  visit(path.join(repoRoot, "package.json"));
+  return tarballs;
 }
 
 /** Newest modification time of the files the build reads. */

@@ -19,7 +19,7 @@ export function run(command: string, args: string[], options: SpawnSyncOptions =
   return String(result.stdout);
 }
 
-/** Copies a consumer to a temporary directory and installs the tarball there (npm's cache only). */
+/** Copies a consumer to a temporary directory and installs the tarball there, offline. */
 export function installConsumer(name: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), `service-api-consumer-${name}-`));
   scratch.push(dir);
@@ -33,7 +33,8 @@ export function installConsumer(name: string): string {
   } catch {
     // JavaScript consumers have no tsconfig
   }
-  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", inject("packageTarball")], { cwd: dir });
+  const install = ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", inject("packageTarball"), ...inject("packageDependencyTarballs")];
+  run("npm", install, { cwd: dir });
   return dir;
 }
 

@@ -7,6 +7,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The packed service-api tarball, exactly what `npm publish` would upload. */
     packageTarball: string;
+    /** Tarballs of its runtime dependencies, packed from node_modules for an offline install. */
+    packageDependencyTarballs: string[];
     /** A Prism mock of the bundle (with --errors) for the consumers' calls. */
     packageMockUrl: string;
   }
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   // startPrism serves its own copy of the bundle, so a regeneration mid-run cannot restart it.
   const prism = await startPrism();
   project.provide("packageTarball", pack.tarball);
+  project.provide("packageDependencyTarballs", pack.dependencies);
   project.provide("packageMockUrl", prism.url);
   return async () => {
     await prism.stop();
