@@ -9,6 +9,7 @@ import path from "node:path";
 import { Converter } from "@apiture/openapi-down-convert";
 import { stringify } from "yaml";
 import { hashBanner } from "./lib/banner.mjs";
+import { resolvePointer } from "./lib/openapi.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 /** The whole conversion; exported shape for the tests is the written file, not this function. */
@@ -66,8 +67,7 @@ function typeOf(document, schema, seen = new Set()) {
   if (typeof schema?.$ref === "string") {
     if (seen.has(schema.$ref) || !schema.$ref.startsWith("#/")) return undefined;
     seen.add(schema.$ref);
-    const target = schema.$ref.slice(2).split("/").reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], document);
-    return typeOf(document, target, seen);
+    return typeOf(document, resolvePointer(document, schema.$ref), seen);
   }
   if (typeof schema?.type === "string") return schema.type;
   if (Array.isArray(schema?.allOf) && schema.allOf.length === 1) return typeOf(document, schema.allOf[0], seen);

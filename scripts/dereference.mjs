@@ -5,6 +5,7 @@
 // components (themselves dereferenced the same way), so the edition is still self-contained.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { resolvePointer } from "./lib/openapi.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 const SCHEMA_PREFIX = "#/components/schemas/";
@@ -42,16 +43,6 @@ function collectSchemaRefs(value, into) {
 
 export function dereference(document) {
   const keep = recursiveSchemas(document);
-  const resolve = (ref) => {
-    if (!ref.startsWith("#/")) throw new Error(`dereference: only local references are supported, got ${ref}`);
-    const target = ref
-      .slice(2)
-      .split("/")
-      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((node, key) => node?.[key], document);
-    if (target === undefined) throw new Error(`dereference: ${ref} points at nothing`);
-    return target;
-  };
   const inline = (value, trail) => {
     if (Array.isArray(value)) return value.map((item) => inline(item, trail));
     if (!value || typeof value !== "object") return value;
@@ -62,7 +53,7 @@ export function dereference(document) {
       if (trail.includes($ref)) throw new Error(`dereference: unexpected cycle through ${$ref}`);
       // In 3.1 a $ref's siblings apply together with the target; here they are only annotations
       // and defaults (description, default), so the sibling wins over the target's own value.
-      return { ...inline(resolve($ref), [...trail, $ref]), ...inline(siblings, trail) };
+      return { ...inline(resolvePointer(document, $ref), [...trail, $ref]), ...inline(siblings, trail) };
     }
     return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, inline(child, trail)]));
   };

@@ -8,7 +8,7 @@ import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type Transfor
 import ts from "typescript";
 import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type PolicyOverride, type SecurityScheme } from "../src/policies.js";
 import { slashBanner } from "./lib/banner.mjs";
-import { operationsOf } from "./lib/openapi.mjs";
+import { operationsOf, resolvePointer, resolveRef } from "./lib/openapi.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 type Json = Record<string, any>;
@@ -69,12 +69,6 @@ function schemasReachedByRequests(doc: Json): Set<string> {
   return reached;
 }
 
-function resolvePointer(doc: Json, ref: string): unknown {
-  return ref
-    .slice(2)
-    .split("/")
-    .reduce<any>((node, part) => node?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-}
 
 /** The component schema a node belongs to, from openapi-typescript's path (`#/components/schemas/X/...`). */
 function owningSchema(options: TransformNodeOptions): string | undefined {
@@ -147,11 +141,6 @@ function securityOf(doc: Json, operation: Json, key: string): SecurityScheme[] {
   });
 }
 
-function resolveRef(doc: Json, node: any): any {
-  let current = node;
-  while (current && typeof current.$ref === "string") current = resolvePointer(doc, current.$ref);
-  return current;
-}
 
 function typesOf(schema: Json | undefined): string[] {
   if (!schema) return [];

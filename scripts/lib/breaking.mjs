@@ -5,6 +5,7 @@
 //
 // Each finding: { rule, severity: "error" | "warning", operation: "METHOD /path", where, message }.
 // Errors fail the check; warnings are printed (changes that break only careless clients).
+import { resolvePointer } from "./openapi.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -162,14 +163,8 @@ export function deref(doc, node, seen = new Set()) {
   if (!node || typeof node !== "object" || typeof node.$ref !== "string") return node;
   if (seen.has(node.$ref)) return {};
   seen.add(node.$ref);
-  if (!node.$ref.startsWith("#/")) throw new Error(`only local $refs are supported, got ${node.$ref}`);
-  let target = doc;
-  for (const part of node.$ref.slice(2).split("/")) {
-    target = target?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  if (target === undefined) throw new Error(`unresolved $ref ${node.$ref}`);
   const { $ref, ...siblings } = node;
-  return { ...deref(doc, target, seen), ...siblings };
+  return { ...deref(doc, resolvePointer(doc, $ref), seen), ...siblings };
 }
 
 /**

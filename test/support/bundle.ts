@@ -1,6 +1,6 @@
 // The committed bundle, loaded once per test file, with small lookups the tests share.
 import { readFileSync } from "node:fs";
-import { operationsOf } from "../../scripts/lib/openapi.mjs";
+import { operationsOf, resolveRef } from "../../scripts/lib/openapi.mjs";
 
 export type Json = Record<string, any>;
 
@@ -16,15 +16,7 @@ export const bundleOperations: BundleOperation[] = [...operationsOf(bundle)].map
 
 /** Resolves `#/components/...` references (one level at a time, until a non-reference). */
 export function resolve<T = Json>(value: any): T {
-  let current = value;
-  while (current && typeof current.$ref === "string") {
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .map((part: string) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((node: any, key: string) => node?.[key], bundle);
-  }
-  return current as T;
+  return resolveRef(bundle, value) as T;
 }
 
 /** Spec component name → the service's own name, for the renamed framework artefacts. */
