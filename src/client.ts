@@ -2,20 +2,15 @@
 // A call's plan (its operation, policy, timeout and retries) travels to the transport as an
 // argument, in the per-call `fetch` that openapi-fetch accepts; nothing is kept beside it.
 import createClient, { mergeHeaders } from "openapi-fetch";
-import { policyOverrides } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
 import { checkHeaders, checkRetries, checkTimeout, resolveConfig, type ServiceClientOptions } from "./config.js";
 import { decodeText, encodeBody, requestIdOf, serializePath, serializeQuery } from "./encoding.js";
 import { CALL_INFO, ServiceConfigurationError, ServiceResponseError, unwrap, type CallInfo } from "./errors.js";
-import { emit } from "./logger.js";
-import { policyLookup } from "./policies.js";
+import { specPolicy } from "./policies.js";
 import { redactBody } from "./redact.js";
 import { TokenCache, type TokenAnswer } from "./token-cache.js";
 import { createTransport, type CallPlan } from "./transport.js";
 import type { ServiceClient } from "./types.js";
-
-/** The spec's policy for every operation, by method and path template. */
-export const specPolicy = policyLookup(policyOverrides);
 
 interface CallInit {
   readonly params?: { readonly path?: Record<string, unknown>; readonly query?: Record<string, unknown> };
@@ -34,10 +29,6 @@ type Answer = { data?: unknown; error?: unknown; response: Response };
 export function createServiceClient<Paths extends {} = paths>(options?: ServiceClientOptions): ServiceClient<Paths> {
   const config = resolveConfig(options);
   const { credentials, logger } = config;
-  if (config.insecureWarning) {
-    if (logger) emit(logger, { event: "warning", message: config.insecureWarning });
-    else if (typeof console !== "undefined") console.warn(`service-api: ${config.insecureWarning}`);
-  }
 
   // JWT mode: the token request is the client's own business. It goes straight to the transport
   // (with the key or Basic, its timeout and retries), never through the caller's middleware, which

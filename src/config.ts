@@ -4,7 +4,7 @@
 // Explicit options always win over the environment.
 import { hasCredentials, validateCredentials, type Credentials, type ServiceAuth } from "./auth.js";
 import { ServiceConfigurationError } from "./errors.js";
-import type { ServiceLogger } from "./logger.js";
+import { emit, type ServiceLogger } from "./logger.js";
 import { isCredentialHeader } from "./redact.js";
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
@@ -45,8 +45,6 @@ export interface ResolvedConfig {
   readonly maxRetries: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly logger: ServiceLogger | undefined;
-  /** Set when allowInsecureHttp let credentials go over plain http; the client warns once. */
-  readonly insecureWarning: string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -240,6 +238,11 @@ export function resolveConfig(given: ServiceClientOptions | undefined): Resolved
   if (options.logger !== undefined && typeof options.logger !== "function") refuse("logger must be a function that receives one event object");
   const fetchImpl = options.fetch ?? (typeof fetch === "function" ? fetch.bind(globalThis) : undefined);
   if (!fetchImpl) refuse("this runtime has no global fetch: pass options.fetch");
+  if (insecureWarning) {
+    // Allowed, but said once per client, once every option has passed: to the logger, else the console.
+    if (options.logger) emit(options.logger, { event: "warning", message: insecureWarning });
+    else if (typeof console !== "undefined") console.warn(`service-api: ${insecureWarning}`);
+  }
   return {
     baseUrl,
     origin: url.origin,
@@ -249,6 +252,5 @@ export function resolveConfig(given: ServiceClientOptions | undefined): Resolved
     maxRetries: options.maxRetries === undefined ? DEFAULT_MAX_RETRIES : checkRetries(options.maxRetries, "maxRetries"),
     headers: checkHeaders(options.headers),
     logger: options.logger,
-    insecureWarning,
   };
 }

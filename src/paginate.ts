@@ -3,7 +3,7 @@
 // the spec's paged (method, path) pairs, and the items are typed from the field x-pagination names.
 import { policyOverrides } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
-import { specPolicy } from "./client.js";
+import { specPolicy } from "./policies.js";
 import { answerOf, ServiceConfigurationError, ServiceResponseError, unwrap } from "./errors.js";
 import { scrub } from "./redact.js";
 import type { OperationOf, ServiceCallOptions, ServiceClient } from "./types.js";

@@ -2,6 +2,7 @@
 // its body is encoded, and how it pages. The rules and defaults live here; the generated table
 // (generated/operations.ts, written by scripts/generate.ts from these same constants) lists only
 // the operations that differ from them.
+import { policyOverrides } from "../generated/operations.js";
 
 export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
 
@@ -60,6 +61,9 @@ function withDefaults(method: string, override: PolicyOverride): OperationPolicy
 }
 
 export type PolicyLookup = (method: string, path: string) => OperationPolicy;
+
+/** The spec's policy for every operation, by method and path template. */
+export const specPolicy: PolicyLookup = policyLookup(policyOverrides);
 
 /**
  * A lookup over `overrides` (keyed "METHOD /path/{template}"). Operations the table does not list

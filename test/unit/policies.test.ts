@@ -2,7 +2,7 @@
 // the spec it was generated from: for every operation of generated/openapi.json, the policy the
 // client resolves is exactly what the spec says, and the client behaves by it.
 import { describe, expect, it } from "vitest";
-import { specPolicy as clientPolicy } from "../../src/client.js";
+import { specPolicy as clientPolicy } from "../../src/policies.js";
 import { createServiceClient, paginate } from "../../src/index.js";
 import { bundle, bundleOperations, resolve } from "../support/bundle.js";
 import { BASE, fakeJwt, json, recordingFetch } from "./helpers.js";
