@@ -1,17 +1,19 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast tests that need nothing but Node, and contract tests that need the Prism
-// mock (started once in globalSetup, so the fast tests never wait for it).
+// One project per folder of test/, named after it, so `vitest run --project <folder>` runs exactly
+// that folder. The fast ones need nothing but Node; the others start what they need once, in a
+// globalSetup: a Prism mock of the bundle, or the packed tarball (and a mock for its consumers).
+const inNode = (name: string, extra: Record<string, unknown> = {}) => ({
+  test: { name, include: [`test/${name}/**/*.test.ts`], environment: "node" as const, ...extra },
+});
+const withMock = { globalSetup: ["test/contract/prism.global-setup.ts"] };
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: "unit",
-          include: ["test/unit/**/*.test.ts", "test/transport/**/*.test.ts", "test/spec/**/*.test.ts"],
-          environment: "node",
-        },
-      },
+      inNode("unit"),
+      inNode("transport"),
+      inNode("spec"),
       {
         // Type-level tests: tsc checks them; a type error is reported as a failed test.
         test: {
@@ -20,43 +22,19 @@ export default defineConfig({
           typecheck: { enabled: true, only: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
         },
       },
-      {
-        test: {
-          name: "contract",
-          include: ["test/contract/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["test/contract/prism.global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // The package as users get it: the packed tarball (built and packed once in globalSetup,
-        // with its own mock), installed into consumer projects, the ESM build and the rendered
-        // docs in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
-        test: {
-          name: "package",
-          include: ["test/package/**/*.test.ts", "test/consumers/**/*.test.ts", "test/docs/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["test/package/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // Other languages' generators read the contract (README, "For other languages"): hey-api and
-        // orval (TypeScript, into a temp dir), Go's kin-openapi and Perl's OpenAPI::Client (Debian
-        // packages, installed by .ci/run), and the editions and lint rules they rely on. Builds and
-        // compiles: generous timeouts. The Perl and hey-api checks call the Prism mock.
-        test: {
-          name: "generators",
-          include: ["test/generators/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["test/contract/prism.global-setup.ts"],
-          testTimeout: 300_000,
-          hookTimeout: 120_000,
-        },
-      },
+      inNode("contract", { ...withMock, testTimeout: 30_000, hookTimeout: 60_000 }),
+      // The package as users get it: the packed tarball (built and packed once per project), its
+      // contents, and the tarball installed into consumer projects of every shape, one of them
+      // in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
+      inNode("package", { globalSetup: ["test/package/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
+      inNode("consumers", { globalSetup: ["test/consumers/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
+      // The rendered reference, loaded in headless Chromium.
+      inNode("docs", { testTimeout: 60_000, hookTimeout: 120_000 }),
+      // Other languages' generators read the contract (README, "For other languages"): hey-api and
+      // orval (TypeScript, into a temp dir), Go's kin-openapi and Perl's OpenAPI::Client (Debian
+      // packages, installed by .ci/run), and the editions and lint rules they rely on. Builds and
+      // compiles: generous timeouts. The Perl and hey-api checks call the Prism mock.
+      inNode("generators", { ...withMock, testTimeout: 300_000, hookTimeout: 120_000 }),
     ],
   },
 });
