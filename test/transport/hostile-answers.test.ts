@@ -40,7 +40,7 @@ function client(baseUrl: string, auth: ServiceAuth, events: ServiceLogEvent[] = 
 }
 
 /** The credential a request carried, as the service received it, without its `Basic`/`Bearer` label. */
-function credentialOf(req: IncomingMessage): string {
+function credentialOf(req: Pick<IncomingMessage, "headers">): string {
   return String(req.headers["service-api-key"] ?? req.headers.authorization ?? "").replace(/^(Basic|Bearer) /, "");
 }
 
