@@ -89,7 +89,8 @@ export function redactBody(value: unknown, secrets: readonly string[]): unknown 
       copy = array;
     } else if (source !== null && typeof source === "object") {
       const object: Record<string, unknown> = {};
-      for (const [name, item] of Object.entries(source)) stack.push({ source: item, target: object, key: scrub(name, secrets) });
+      // Pushed last-first, so that they are popped, and defined, in the body's own key order.
+      for (const [name, item] of Object.entries(source).reverse()) stack.push({ source: item, target: object, key: scrub(name, secrets) });
       copy = object;
     }
     Object.defineProperty(target, key, { value: copy, enumerable: true, writable: true, configurable: true });

@@ -5,6 +5,7 @@
 // retry-safe operations are retried, and in JWT mode a 401 gets one fresh token and one replay.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
 import { BufferedResponse } from "./buffered-response.js";
+import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
 import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
 import { emit, type ServiceLogger } from "./logger.js";
@@ -142,7 +143,8 @@ export function createTransport(options: TransportOptions): Transport {
           response = new BufferedResponse(new Uint8Array(await response.arrayBuffer()), response);
         }
         if (logger) {
-          const requestId = response.headers.get("x-request-id") ?? undefined;
+          // Scrubbed like the errors' requestId: a careless proxy may echo a credential into it.
+          const requestId = requestIdOf(response, secrets());
           emit(logger, { event: "response", method, path, operation, attempt, status: response.status, durationMs: Date.now() - started, requestId });
         }
         return response;

@@ -67,9 +67,12 @@ export function testClient(options: ServiceClientOptions = {}): TestClient {
   return createServiceClient<any>({ baseUrl: BASE, env: {}, ...options }) as TestClient;
 }
 
-/** Every textual form of an error a user might print, log or ship. */
+/**
+ * Every textual form of an error a user might print, log or ship. Inspected at unlimited depth:
+ * a secret at the bottom of a deeply nested body must not hide behind inspect's "[Object]".
+ */
 export function errorForms(error: unknown): string[] {
-  const forms = [String(error), JSON.stringify(error) ?? "", inspect(error, { showHidden: true, depth: 10 }), inspect(error, { depth: 10 })];
+  const forms = [String(error), JSON.stringify(error) ?? "", inspect(error, { showHidden: true, depth: Infinity }), inspect(error, { depth: Infinity })];
   let current: unknown = error;
   for (let depth = 0; current != null && depth < 10; depth++) {
     if (current instanceof Error) forms.push(current.message, current.stack ?? "");
