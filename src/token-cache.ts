@@ -64,7 +64,7 @@ export class TokenCache {
 
   #startFetch(): Promise<string> {
     const generation = this.#generation;
-    const started = Date.now();
+    const started = performance.now();
     emit(this.logger, { event: "token-refresh", outcome: "start" });
     const promise = this.fetchToken().then(
       (answer) => {
@@ -75,12 +75,12 @@ export class TokenCache {
           this.#refreshAt = refreshAt;
         }
         if (this.#inflight === promise) this.#inflight = undefined;
-        emit(this.logger, { event: "token-refresh", outcome: "success", durationMs: Date.now() - started, expiresAt });
+        emit(this.logger, { event: "token-refresh", outcome: "success", durationMs: Math.round(performance.now() - started), expiresAt });
         return token;
       },
       (error: unknown) => {
         if (this.#inflight === promise) this.#inflight = undefined;
-        emit(this.logger, { event: "token-refresh", outcome: "failure", durationMs: Date.now() - started });
+        emit(this.logger, { event: "token-refresh", outcome: "failure", durationMs: Math.round(performance.now() - started) });
         throw error;
       },
     );

@@ -125,7 +125,8 @@ export function createTransport(options: TransportOptions): Transport {
         caller.removeEventListener("abort", onCallerAbort);
       };
       const send: SendInit = { headers: init.headers, body: init.body, signal: controller.signal };
-      const started = logger ? Date.now() : 0;
+      // Durations on the monotonic clock: a wall-clock step mid-request must not make them negative.
+      const started = logger ? performance.now() : 0;
       if (logger) emit(logger, { event: "request", method, path, operation, attempt });
       let watched = false;
       try {
@@ -145,14 +146,14 @@ export function createTransport(options: TransportOptions): Transport {
         if (logger) {
           // Scrubbed like the errors' requestId: a careless proxy may echo a credential into it.
           const requestId = requestIdOf(response, secrets());
-          emit(logger, { event: "response", method, path, operation, attempt, status: response.status, durationMs: Date.now() - started, requestId });
+          emit(logger, { event: "response", method, path, operation, attempt, status: response.status, durationMs: Math.round(performance.now() - started), requestId });
         }
         return response;
       } catch (error) {
         if (caller.aborted) throw caller.reason;
         const timedOut = controller.signal.reason === TIMED_OUT;
         const kind = timedOut ? "timeout" : "connection";
-        if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Date.now() - started, reason: kind });
+        if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Math.round(performance.now() - started), reason: kind });
         if (timedOut) return { kind, error: new ServiceTimeoutError({ ...failureInit(attempt), timeoutMs: plan.timeoutMs }), retryable: true };
         // A redirect we refuse to follow will be refused again: not worth a retry, and its cause
         // (the unparsable Location, say) is not kept.

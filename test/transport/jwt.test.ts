@@ -39,7 +39,7 @@ describe("JWT mode over HTTP", () => {
     expect(svc.tokenCalls()).toHaveLength(1);
     expect(svc.extraTokenCalls).toEqual([]);
     expect(svc.tokenCalls()[0]!.headers["service-api-key"]).toBe("exchange-key");
-  });
+  }, 30_000); // 1,000 real sockets: seconds on a loaded 2-core machine, so more than the default 5 s
 
   it("401 → one refresh, one replay", async () => {
     const svc = await service([jwt("revoked"), jwt("fresh")], (t) => t === jwt("fresh"));

@@ -49,12 +49,18 @@ describe("a step of the wall clock", () => {
     const api = await start(() => stepWallClock(-HOUR)); // never answers
     const wallBefore = Date.now();
     const started = performance.now();
-    const error = await within(3000, "the call", caught(client(api.url, { timeoutMs: 500 }).GET("/users")));
+    const events: ServiceLogEvent[] = [];
+    const logger = (event: ServiceLogEvent) => void events.push(event);
+    const error = await within(3000, "the call", caught(client(api.url, { timeoutMs: 500, logger }).GET("/users")));
     expect(error).toBeInstanceOf(ServiceTimeoutError);
     expect(error).toMatchObject({ operation: "GET /users", timeoutMs: 500, attempts: 1 });
     expect(Date.now()).toBeLessThan(wallBefore - HOUR + 10_000); // the step did happen …
     expect(performance.now() - started).toBeLessThan(2000); // … and the deadline ignored it
     expect(api.received).toHaveLength(1);
+    // Durations in log events are on the same monotonic clock: never negative after a step back.
+    const durations = events.flatMap((event) => ("durationMs" in event && event.durationMs !== undefined ? [event.durationMs] : []));
+    expect(durations.length).toBeGreaterThan(0);
+    for (const duration of durations) expect(duration).toBeGreaterThanOrEqual(0);
   });
 
   it("an hour forward, while the request waits, does not fire a 2 s timeout early", async () => {
