@@ -26,13 +26,13 @@ export const HEAP_NOISE_MB = 0.5;
 
 export function leakCheck(names, baseUrl) {
   return names.map((name) => {
-    const r = runChild("leak.mjs", [name, baseUrl], { nodeFlags: ["--expose-gc"] });
+    const r = runChild("leak.mjs", [name, baseUrl], { nodeFlags: ["--expose-gc", "--no-warnings"] });
     const heapDeltaMb = mb(r.heapAfter - r.heapBefore);
     const resourcesLeft = Object.entries(r.resourcesAfter)
       .map(([type, count]) => [type, count - (r.resourcesBefore[type] ?? 0)])
       .filter(([, extra]) => extra > 0);
     const holds = heapDeltaMb <= HEAP_NOISE_MB && resourcesLeft.length === 0 && r.listenersLeft === 0;
-    return { name, calls: CALLS, heapDeltaMb, resourcesLeft: Object.fromEntries(resourcesLeft), listenersLeft: r.listenersLeft, resourcesAfter: r.resourcesAfter, holds };
+    return { name, calls: CALLS, heapDeltaMb, resourcesLeft: Object.fromEntries(resourcesLeft), listenersLeft: r.listenersLeft, maxListenersWarnings: r.maxListenersWarnings, holds };
   });
 }
 
@@ -45,6 +45,13 @@ function activeResources() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [name, baseUrl] = process.argv.slice(2);
+  // Started with --no-warnings: counted, not printed. Node 20's fetch keeps an abort listener on
+  // the caller's signal per Request until that Request is collected, so with one long-lived
+  // signal even raw fetch passes Node's limit of listeners between two collections.
+  let maxListenersWarnings = 0;
+  process.on("warning", (warning) => {
+    if (warning.name === "MaxListenersExceededWarning") maxListenersWarnings++;
+  });
   const { freshCall } = await import("./fresh-client.mjs");
   const call = await freshCall(name, baseUrl);
   const caller = new AbortController();
@@ -54,5 +61,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const resourcesBefore = activeResources();
   for (let i = 0; i < CALLS; i++) await call(caller.signal);
   await fullGc();
-  report({ name, heapBefore, heapAfter: process.memoryUsage().heapUsed, resourcesBefore, resourcesAfter: activeResources(), listenersLeft: getEventListeners(caller.signal, "abort").length });
+  report({ name, heapBefore, heapAfter: process.memoryUsage().heapUsed, resourcesBefore, resourcesAfter: activeResources(), listenersLeft: getEventListeners(caller.signal, "abort").length, maxListenersWarnings });
 }

@@ -26,8 +26,8 @@ export function printResults(r) {
   log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   after calls   samples");
   for (const c of r.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.growthMb.toFixed(2), 11)}   ${c.samplesMb.join(", ")}`);
 
-  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   resources left   listeners left   holds");
-  for (const c of r.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${c.holds ? "yes" : "NO"}`);
+  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   resources left   listeners left   holds   MaxListeners warnings");
+  for (const c of r.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.holds ? "yes" : "NO", 5)}   ${lpad(c.maxListenersWarnings, 21)}`);
 
   const s = r.size;
   log(`\nSize (esbuild --minify, gzip -9)   ours incl. openapi-fetch ${kb(s.ours.minified)} / ${kb(s.ours.gzip)} (check:size ${s.ours.withinBudget ? "within" : "OVER"} budget)   openapi-fetch alone ${kb(s.openapiFetch.minified)} / ${kb(s.openapiFetch.gzip)}`);

@@ -23,11 +23,16 @@ export async function startServer() {
  */
 export function runChild(file, args, { nodeFlags = [] } = {}) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("GALILEO")));
-  const result = spawnSync(process.execPath, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { encoding: "utf8", env, timeout: 300_000 });
+  const result = spawnSync(process.execPath, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { encoding: "utf8", env, timeout: 300_000, maxBuffer: 64 * 2 ** 20 });
   if (result.status !== 0) throw new Error(`bench/${file} ${args.join(" ")} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   const lines = result.stdout.trim().split("\n");
   return JSON.parse(lines[lines.length - 1]);
 }
 
-/** In a child: prints the result as the one JSON line its parent reads. */
-export const report = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
+/**
+ * In a child: prints the result as the one JSON line its parent reads, and exits: a timer a client
+ * left running (what the leak check looks for) must not keep the process, and the run, waiting.
+ */
+export function report(value) {
+  process.stdout.write(`${JSON.stringify(value)}\n`, () => process.exit(0));
+}
