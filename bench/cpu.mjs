@@ -1,9 +1,11 @@
 // Pure CPU cost per call: every client gets a stub fetch that returns a ready Response (no
 // socket, no timer), so what is left is the client's own work. Run directly to profile:
-//   node --cpu-prof --cpu-prof-dir=bench/results/profiles bench/cpu.mjs [ours|openapi-fetch] [calls]
+//   node --cpu-prof --cpu-prof-dir=bench/results/profiles bench/cpu.mjs [ours|openapi-fetch|speakeasy] [calls]
 import { pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
-import { alternate, API_KEY, BODY, callOf, candidates, TOKEN_BODY } from "./lib.mjs";
+import { API_KEY, BODY, callOf, candidates, PROJECT_ID, TOKEN_BODY, verify } from "./lib.mjs";
+import { loadSpeakeasy } from "./speakeasy.mjs";
+import { alternate } from "./stats.mjs";
 
 const BASE = "https://api.bench.example";
 const INIT = { status: 200, headers: { "content-type": "application/json" } };
@@ -11,8 +13,9 @@ const INIT = { status: 200, headers: { "content-type": "application/json" } };
 export const stubFetch = async () => new Response(BODY, INIT);
 const jwtStub = async (input) => new Response(String(input.url ?? input).endsWith("/v1/token") ? TOKEN_BODY() : BODY, INIT);
 
-export async function cpuBench(service, { rounds = 121, calls = 300, warmup = 5000 } = {}) {
-  const list = candidates(service, { baseUrl: BASE, fetch: stubFetch, jwtFetch: jwtStub });
+export async function cpuBench(service, { rounds = 121, calls = 300, warmup = 5000, speakeasy } = {}) {
+  const list = candidates(service, { baseUrl: BASE, fetch: stubFetch, jwtFetch: jwtStub, speakeasy });
+  await verify(list);
   return alternate(list, { rounds, calls, warmup, clock: "cpu" });
 }
 
@@ -20,11 +23,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const which = process.argv[2] ?? "ours";
   const calls = Number(process.argv[3] ?? 200_000);
   const service = await import("../dist/index.js");
-  const client =
-    which === "ours"
-      ? service.createServiceClient({ baseUrl: BASE, fetch: stubFetch, auth: { apiKey: API_KEY }, env: {} })
-      : createClient({ baseUrl: BASE, fetch: stubFetch, headers: { "Service-API-Key": API_KEY } });
-  const call = callOf(client);
+  const call =
+    which === "speakeasy"
+      ? (await loadSpeakeasy())({ baseUrl: BASE, fetch: stubFetch, apiKey: API_KEY, projectId: PROJECT_ID })
+      : callOf(
+          which === "ours"
+            ? service.createServiceClient({ baseUrl: BASE, fetch: stubFetch, auth: { apiKey: API_KEY }, env: {} })
+            : createClient({ baseUrl: BASE, fetch: stubFetch, headers: { "Service-API-Key": API_KEY } }),
+        );
   const started = performance.now();
   for (let i = 0; i < calls; i++) await call();
   console.log(`${which}: ${(((performance.now() - started) * 1000) / calls).toFixed(2)} µs per call over ${calls} calls`);

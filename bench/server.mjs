@@ -3,10 +3,10 @@
 //   GET /v1/token       a JWT valid for 24 h (after a short delay, so concurrent callers overlap)
 //   GET /__stats        {"tokenRequests": n} since the last /__reset
 //   POST /__reset       sets the counters to zero
-//   anything else       a small JSON body, like a real resource read
+//   anything else       the project of bench/project.mjs (1.4 kB of JSON), like a real resource read
 import { createServer } from "node:http";
+import { BODY } from "./project.mjs";
 
-const BODY = JSON.stringify({ id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", name: "bench", created_at: "2025-01-01T00:00:00Z", labels: ["a", "b"] });
 const b64 = (s) => Buffer.from(s).toString("base64url");
 let issued = 0;
 let tokenRequests = 0;

@@ -1,0 +1,48 @@
+// The spec pipeline and the tests, each step once, timed. Every step writes to a scratch folder,
+// never to generated/.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { round1 } from "./stats.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const vitest = path.join(root, "node_modules", ".bin", "vitest");
+
+/** Runs a command in the repo and returns its wall time in seconds; throws with its output on failure. */
+export function timeCommand(command, args) {
+  const t0 = performance.now();
+  const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: { ...process.env, CI: "true", NO_UPDATE_NOTIFIER: "1", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+  const seconds = round1((performance.now() - t0) / 1000);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return seconds;
+}
+
+export async function pipelineTimes({ buildSeconds, fullTests }) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-bench-"));
+  try {
+    const steps = {};
+    steps["lint: redocly"] = timeCommand("npm", ["run", "--silent", "lint:redocly"]);
+    steps["lint: spectral"] = timeCommand("npm", ["run", "--silent", "lint:spectral"]);
+    steps["bundle (redocly bundle → openapi.{yaml,json})"] = timeCommand(process.execPath, ["scripts/bundle.mjs", "--out", scratch]);
+    // Reads the openapi.json the bundle step just wrote into the scratch folder.
+    steps["type generation (schema.d.ts + operations.ts)"] = timeCommand(process.execPath, ["--import", "tsx", "scripts/generate.ts", "--out", scratch]);
+    steps["docs (redocly build-docs, inlined)"] = timeCommand(process.execPath, ["scripts/docs.mjs", path.join(scratch, "docs.html")]);
+    steps["client build (tsup: ESM + CJS + d.ts)"] = buildSeconds;
+    const { startPrism } = await import(path.join(root, "scripts", "lib", "prism.mjs"));
+    const t0 = performance.now();
+    const prism = await startPrism();
+    steps["Prism start-up (until it answers)"] = round1((performance.now() - t0) / 1000);
+    await prism.stop();
+    if (fullTests) {
+      steps["tests: whole suite (vitest run)"] = timeCommand(vitest, ["run"]);
+    } else {
+      steps["tests: unit + transport + spec (--project unit)"] = timeCommand(vitest, ["run", "--project", "unit"]);
+      steps["tests: contract (--project contract, with Prism)"] = timeCommand(vitest, ["run", "--project", "contract"]);
+    }
+    return steps;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,47 @@
+// The run's tables on stdout, in the order of bench/README.md's results section.
+const log = (line = "") => console.log(line);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+const signed = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
+
+export function printResults(r) {
+  log(`\nservice-api benchmarks — ${r.machine.cpu} (${r.machine.cores} cores), Node ${r.machine.node}, ${r.date}`);
+  if (r.speakeasySkipped) log(`Speakeasy reference rows skipped: ${r.speakeasySkipped}`);
+
+  log("\nCPU per call, stub fetch (µs; medians of rounds)     per call   over openapi-fetch   range");
+  for (const c of r.cpu) log(`  ${pad(c.name, 48)} ${lpad(c.us.toFixed(1), 8)}   ${lpad(signed(c.overBareUs), 18)}   ${c.min.toFixed(1)}–${c.max.toFixed(1)}`);
+
+  log("\nLoopback round trip, node:http on 127.0.0.1 (µs; medians)  per call   vs raw   vs openapi-fetch");
+  for (const c of r.loopback) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${c.vsBare.toFixed(3)}×`);
+
+  log("\n1,000 calls in flight (ms; medians of rounds)            wall   vs openapi-fetch");
+  for (const c of r.inFlight) log(`  ${pad(c.name, 52)} ${lpad(c.ms.toFixed(1), 6)}   ${c.vsBare.toFixed(3)}×`);
+  const j = r.jwtFromCold;
+  log(`  JWT mode from cold: median ${j.medianMs} ms over ${j.runs.length} runs; token requests ${j.tokenRequests} (max over runs); all 200: ${j.runs.every((run) => run.ok === j.calls)}`);
+
+  log("\nCold start, new process to first answer (ms; medians)    first answer   over fetch alone   load + create");
+  for (const c of r.coldStart) log(`  ${pad(c.name, 52)} ${lpad(c.firstAnswerMs.toFixed(1), 12)}   ${lpad(signed(c.overFetchAloneMs), 16)}   ${lpad(c.loadMs.toFixed(1), 13)}`);
+
+  log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   after calls   samples");
+  for (const c of r.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.growthMb.toFixed(2), 11)}   ${c.samplesMb.join(", ")}`);
+
+  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   resources left   listeners left   holds   MaxListeners warnings");
+  for (const c of r.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.holds ? "yes" : "NO", 5)}   ${lpad(c.maxListenersWarnings, 21)}`);
+
+  const s = r.size;
+  log(`\nSize (esbuild --minify, gzip -9)   ours incl. openapi-fetch ${kb(s.ours.minified)} / ${kb(s.ours.gzip)} (check:size ${s.ours.withinBudget ? "within" : "OVER"} budget)   openapi-fetch alone ${kb(s.openapiFetch.minified)} / ${kb(s.openapiFetch.gzip)}`);
+  if (s.speakeasySdk) log(`  Speakeasy SDK: whole SDK class ${kb(s.speakeasySdk.minified)} / ${kb(s.speakeasySdk.gzip)}; core + hooks + one standalone function ${kb(s.speakeasyOneFunction.minified)} / ${kb(s.speakeasyOneFunction.gzip)}`);
+
+  log("\nType cost: consumer with 20 typed calls     tsc wall (s)   instantiations   types   check (s)");
+  for (const [kind, t] of Object.entries(r.types)) log(`  ${pad(kind, 42)} ${lpad(t.wallSeconds, 12)}   ${lpad(t.instantiations, 14)}   ${lpad(t.types, 5)}   ${lpad(t.checkSeconds, 9)}`);
+
+  if (r.pipelineSeconds) {
+    log("\nPipeline (s)");
+    for (const [step, seconds] of Object.entries(r.pipelineSeconds)) log(`  ${pad(step, 56)} ${lpad(seconds.toFixed(1), 6)}`);
+  }
+
+  log("\nGoals");
+  for (const g of r.goals) log(`  ${g.holds === null ? "  –  " : g.holds ? " ok  " : "MISS "} ${pad(g.figure, 70)} ${pad(g.goal, 14)} ${g.measured}`);
+  log(`\ntotal ${r.totalSeconds} s`);
+}

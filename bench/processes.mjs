@@ -1,0 +1,38 @@
+// The benchmark's other processes: the loopback server, and measurements that need a fresh Node
+// (cold start, heap, leaks), each a bench/ file run as a child that prints one JSON line.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts bench/server.mjs; resolves to its base URL and a stop function. */
+export async function startServer() {
+  const server = spawn(process.execPath, [path.join(benchDir, "server.mjs")], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const port = await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.once("exit", (code) => reject(new Error(`bench/server.mjs exited (${code}) before it listened`)));
+    server.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim())));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => server.kill() };
+}
+
+/**
+ * Runs `node [nodeFlags] bench/<file> ...args` and returns the JSON of the last line it printed.
+ * The child gets no GALILEO_* variables: the Speakeasy SDK would log in with them first.
+ */
+export function runChild(file, args, { nodeFlags = [] } = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("GALILEO")));
+  const result = spawnSync(process.execPath, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { encoding: "utf8", env, timeout: 300_000, maxBuffer: 64 * 2 ** 20 });
+  if (result.status !== 0) throw new Error(`bench/${file} ${args.join(" ")} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  const lines = result.stdout.trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+/**
+ * In a child: prints the result as the one JSON line its parent reads, and exits: a timer a client
+ * left running (what the leak check looks for) must not keep the process, and the run, waiting.
+ */
+export function report(value) {
+  process.stdout.write(`${JSON.stringify(value)}\n`, () => process.exit(0));
+}

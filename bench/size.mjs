@@ -1,0 +1,62 @@
+// Runtime size, minified + gzipped: what a browser user downloads. Ours is the figure CI checks,
+// taken from `scripts/check-size.mjs` itself (dist/index.js with openapi-fetch bundled), so the
+// benchmark and the budget cannot measure two different things. The reference rows (openapi-fetch
+// alone; the Speakeasy SDK, whole and as one standalone function) are bundled with the same
+// esbuild settings, and ours is bundled that way too and compared with check-size's figure: if
+// the settings drift apart, the run fails instead of printing numbers that do not compare.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Ours, as `npm run check:size` reports it (kB with one decimal), and whether it is in budget. */
+export function checkSizeFigures() {
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "check-size.mjs")], { cwd: root, encoding: "utf8" });
+  const kb = (label) => {
+    const match = new RegExp(`${label}\\s+([\\d.]+) kB`).exec(result.stdout);
+    if (!match) throw new Error(`scripts/check-size.mjs printed no "${label}" figure:\n${result.stdout}${result.stderr}`);
+    return Number(match[1]) * 1000;
+  };
+  return { minified: kb("minified"), gzip: kb("gzipped"), withinBudget: result.status === 0 };
+}
+
+/**
+ * The same bundle settings as scripts/check-size.mjs, for entries it does not measure. `entry` is
+ * a file, or `{ source, dir }`: a few lines of imports, resolved from `dir`.
+ */
+export async function minGzip(entry, { nodeBuiltins = false } = {}) {
+  const out = await build({
+    ...(typeof entry === "string" ? { entryPoints: [entry] } : { stdin: { contents: entry.source, resolveDir: entry.dir } }),
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+    // The Speakeasy SDK imports `fs` (for its TLS hook); a browser bundler leaves it out.
+    external: nodeBuiltins ? ["fs", "node:*", "undici"] : [],
+  });
+  const code = out.outputFiles[0].contents;
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+export async function sizes({ speakeasyEsm, speakeasyGetProject } = {}) {
+  const ours = checkSizeFigures();
+  const again = await minGzip(path.join(root, "dist", "index.js"));
+  if (Math.abs(again.gzip - ours.gzip) > 50 || Math.abs(again.minified - ours.minified) > 50) {
+    throw new Error(`bench/size.mjs and scripts/check-size.mjs measure differently (${JSON.stringify(again)} vs ${JSON.stringify(ours)}): align their esbuild settings`);
+  }
+  const result = { ours, openapiFetch: await minGzip(path.join(root, "node_modules", "openapi-fetch", "dist", "index.mjs")) };
+  if (speakeasyEsm) {
+    // The SDK class with every operation, and what a user of one standalone function loads: the
+    // hooks, the core client and that function.
+    result.speakeasySdk = await minGzip(path.join(speakeasyEsm, "index.js"), { nodeBuiltins: true });
+    const source = ["hooks/hooks.js", "core.js", path.relative(speakeasyEsm, speakeasyGetProject)].map((file) => `export * from "./${file}";`).join("\n");
+    result.speakeasyOneFunction = await minGzip({ source, dir: speakeasyEsm }, { nodeBuiltins: true });
+  }
+  return result;
+}
