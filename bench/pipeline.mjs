@@ -38,7 +38,7 @@ export async function pipelineTimes({ buildSeconds, fullTests }) {
     if (fullTests) {
       steps["tests: whole suite (vitest run)"] = timeCommand(vitest, ["run"]);
     } else {
-      steps["tests: unit + transport + spec (--project unit)"] = timeCommand(vitest, ["run", "--project", "unit"]);
+      steps["tests: unit + transport + spec (Node only)"] = timeCommand(vitest, ["run", "--project", "unit", "--project", "transport", "--project", "spec"]);
       steps["tests: contract (--project contract, with Prism)"] = timeCommand(vitest, ["run", "--project", "contract"]);
     }
     return steps;
