@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: "contract",
-          include: ["test/contract/**/*.test.ts"],
+          include: ["test/contract/**/*.test.ts", "test/first-hour/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/contract/prism.global-setup.ts"],
           testTimeout: 30_000,
