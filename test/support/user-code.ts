@@ -80,7 +80,7 @@ export async function runUserProgram(
 ): Promise<ProgramRun> {
   const started = performance.now();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SERVICE_")));
-  const result = await run(bin("tsx"), [...(options.nodeOptions ?? []), "--tsconfig", tsconfig, file], {
+  const result = await run(bin("tsx"), ["--tsconfig", tsconfig, ...(options.nodeOptions ?? []), file], {
     cwd: path.dirname(file),
     env: { ...inherited, ...env },
     timeout: options.timeoutMs ?? 60_000,
