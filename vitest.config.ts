@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/unit/**/*.test.ts", "test/transport/**/*.test.ts", "test/spec/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "test/transport/**/*.test.ts", "test/spec/**/*.test.ts", "test/types/**/*.test.ts"],
           environment: "node",
         },
       },
