@@ -15,14 +15,18 @@ export default defineConfig({
       inNode("transport"),
       inNode("spec"),
       {
-        // Type-level tests: tsc checks them; a type error is reported as a failed test.
+        // Type-level tests: tsc checks the *.test-d.ts files (a type error is a failed test), and
+        // the *.test.ts files check that each expected error is there for the stated reason.
         test: {
           name: "types",
-          include: [],
-          typecheck: { enabled: true, only: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
+          include: ["test/types/**/*.test.ts"],
+          environment: "node",
+          typecheck: { enabled: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
         },
       },
       inNode("contract", { ...withMock, testTimeout: 30_000, hookTimeout: 60_000 }),
+      // A user's first hour, as small typed programs compiled with tsc --strict and run.
+      inNode("first-hour", { ...withMock, testTimeout: 60_000, hookTimeout: 60_000 }),
       // The package as users get it: the packed tarball (built and packed once per project), its
       // contents, and the tarball installed into consumer projects of every shape, one of them
       // in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.

@@ -1,0 +1,144 @@
+// The README's TypeScript examples, as printed: every ```ts block is compiled by `tsc --strict` as
+// user code and run against the Prism mock. Blocks build on earlier ones (the client, the
+// project), so they are joined in order into one program; a block that declares a name again
+// (the mock section's own `client`) starts the next program. The examples name their own
+// addresses (https://api.acme.example, http://127.0.0.1:4010): a preloaded fetch sends those to
+// the mock, and the code itself is not changed.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { runUserProgram, typeCheck, writeUserProject, type ProgramRun, type TypeCheck } from "../support/user-code.js";
+
+const prismUrl = inject("prismUrl");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+const redirectOrigins = path.join(repoRoot, "test", "support", "redirect-origins.mjs");
+const EXAMPLE_ORIGINS = ["https://api.acme.example", "http://127.0.0.1:4010"];
+
+interface Block {
+  /** README line of the block's first line of code. */
+  readonly line: number;
+  readonly code: string;
+}
+
+/** Every ```ts block, its indentation (inside a list item) removed. */
+function tsBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```ts\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const indent = open[1]!.length;
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]!); j++) body.push(lines[j]!.slice(Math.min(indent, lines[j]!.search(/\S|$/))));
+    blocks.push({ line: i + 2, code: body.join("\n") });
+    i = j;
+  }
+  return blocks;
+}
+
+/** Names a block declares or imports at its top level. */
+function declaredNames(code: string): string[] {
+  const names: string[] = [];
+  for (const match of code.matchAll(/^(?:export\s+)?(?:const|let|var|function|class|type|interface)\s+(\{[^}]*\}|\w+)/gm)) {
+    names.push(...match[1]!.replace(/[{}]/g, "").split(",").map((name) => name.split(":").pop()!.trim()).filter(Boolean));
+  }
+  for (const match of code.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}/gm)) {
+    names.push(...match[1]!.split(",").map((name) => name.replace(/^\s*type\s+/, "").split(/\s+as\s+/).pop()!.trim()).filter(Boolean));
+  }
+  return names;
+}
+
+interface Program {
+  readonly file: string;
+  readonly blocks: Block[];
+  readonly source: string;
+  /** Program line → the README line it came from. */
+  readonly readmeLine: Map<number, number>;
+}
+
+/** Blocks joined in order; a block that would redeclare a name starts a new program. */
+function programsOf(blocks: Block[]): Program[] {
+  const groups: Block[][] = [];
+  let declared = new Set<string>();
+  for (const block of blocks) {
+    const names = declaredNames(block.code);
+    if (groups.length === 0 || names.some((name) => declared.has(name))) {
+      groups.push([]);
+      declared = new Set();
+    }
+    groups.at(-1)!.push(block);
+    for (const name of names) declared.add(name);
+  }
+  return groups.map((group, index) => {
+    const out = [`// The README's TypeScript examples at lines ${group.map((b) => b.line).join(", ")}, as printed.`];
+    const readmeLine = new Map<number, number>();
+    for (const block of group) {
+      // Each marker says the blocks before it ran to the end.
+      out.push(`console.log("README block at line ${block.line}");`);
+      block.code.split("\n").forEach((text, offset) => {
+        out.push(text);
+        readmeLine.set(out.length, block.line + offset);
+      });
+    }
+    out.push('console.log("README examples: done");', "");
+    return { file: `readme-${index + 1}.ts`, blocks: group, source: out.join("\n"), readmeLine };
+  });
+}
+
+const blocks = tsBlocks(readme);
+const programs = programsOf(blocks);
+let compiled: TypeCheck;
+const runs = new Map<string, ProgramRun>();
+let projectFile: (name: string) => string;
+
+beforeAll(async () => {
+  const project = writeUserProject("typed-usage/readme", Object.fromEntries(programs.map((p) => [p.file, p.source])));
+  projectFile = project.file;
+  const origins = JSON.stringify(Object.fromEntries(EXAMPLE_ORIGINS.map((origin) => [origin, prismUrl])));
+  const env = { SERVICE_API_KEY: "readme-example-key", SERVICE_TEST_ORIGINS: origins };
+  const started = typeCheck(project.tsconfig);
+  for (const program of programs) {
+    runs.set(program.file, await runUserProgram(project.tsconfig, project.file(program.file), env, { nodeOptions: ["--import", redirectOrigins] }));
+  }
+  compiled = await started;
+}, 120_000);
+
+describe("the README's TypeScript examples", () => {
+  it("has examples to check, in more than one program (one redeclares the client)", () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    expect(programs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  const cases = programs.flatMap((program) => program.blocks.map((block) => [`line ${block.line}`, program, block] as const));
+
+  it.each(cases)("the block at README %s compiles under tsc --strict", (_name, program, block) => {
+    const lines = block.code.split("\n").length;
+    const errors = compiled.diagnostics
+      .filter((d) => d.file === projectFile(program.file))
+      .map((d) => ({ readmeLine: program.readmeLine.get(d.line), message: d.message }))
+      .filter(({ readmeLine }) => readmeLine !== undefined && readmeLine >= block.line && readmeLine < block.line + lines)
+      .map(({ readmeLine, message }) => `README line ${readmeLine}: ${message}`);
+    expect(errors).toEqual([]);
+  });
+
+  it.each(programs.map((program) => [program.file, program] as const))("%s compiles with nothing outside the README's code", (file) => {
+    const stray = compiled.diagnostics.filter((d) => d.file === projectFile(file) && ![...programs].find((p) => p.file === file)!.readmeLine.has(d.line));
+    expect(stray.map((d) => `line ${d.line}: ${d.message}`)).toEqual([]);
+  });
+
+  it.each(cases)("the block at README %s runs against the mock", (_name, program, block) => {
+    const run = runs.get(program.file)!;
+    const next = program.blocks[program.blocks.indexOf(block) + 1];
+    const finished = next ? `README block at line ${next.line}` : "README examples: done";
+    expect(run.stdout, `the program stopped in this block:\n${run.stderr}`).toContain(`${finished}\n`);
+  });
+
+  it.each(programs.map((program) => [program.file] as const))("%s exits cleanly", (file) => {
+    const run = runs.get(file)!;
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+  });
+});

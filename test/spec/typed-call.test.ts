@@ -1,0 +1,67 @@
+// scripts/lib/typed-call.mjs writes the minimal typed call of an operation as source text, for
+// the contract test (which compiles and runs all of them) and for docs' code samples. These pin
+// the text itself: what goes in, how it is laid out, and that it stays free of casts.
+import { describe, expect, it } from "vitest";
+import { minimalInit, sourceOf, typedCall } from "../../scripts/lib/typed-call.mjs";
+import { bundle, bundleOperations } from "../support/bundle.js";
+
+function entry(operationId: string) {
+  const found = bundleOperations.find(({ operation }) => operation.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId}`);
+  return found;
+}
+
+describe("typedCall()", () => {
+  it("writes a call without an init when the operation requires nothing", () => {
+    expect(typedCall(bundle, entry("healthcheck"))).toBe('await client.GET("/v1/healthcheck")');
+    expect(typedCall(bundle, entry("listUsers"))).toBe('await client.GET("/users")');
+  });
+
+  it("takes required query parameters, with the spec's example value, and leaves optional ones out", () => {
+    expect(typedCall(bundle, entry("generateSignupLink"))).toBe(
+      'await client.POST("/signup_link", { params: { query: { user_email: "new.user@acme.example" } } })',
+    );
+  });
+
+  it("takes only the required body properties (a project by its name)", () => {
+    expect(typedCall(bundle, entry("createProject"))).toBe('await client.POST("/projects", { body: { name: "name" } })');
+  });
+
+  it("gives a file field a Blob and breaks a long call one property per line", () => {
+    expect(typedCall(bundle, entry("uploadFile"))).toBe(
+      [
+        'await client.POST("/projects/{project_id}/upload_file", {',
+        '  params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6" } },',
+        "  body: {",
+        '    file: new Blob(["input,output\\nhello,world\\n"], { type: "text/csv" }),',
+        '    upload_metadata: "upload_metadata",',
+        "  },",
+        "})",
+      ].join("\n"),
+    );
+  });
+
+  it("uses enum values and formats for path parameters", () => {
+    const init = minimalInit(bundle, entry("getAlertsForRun"));
+    expect(init).toEqual({
+      params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", run_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", split: "training" } },
+    });
+  });
+
+  it("writes one call per operation, with no cast and no any", () => {
+    const calls = bundleOperations.map((operation) => typedCall(bundle, operation));
+    expect(calls).toHaveLength(216);
+    expect(new Set(calls).size).toBe(216);
+    expect(calls.filter((call) => /\bas\s+[A-Za-z{[(]|\bany\b/.test(call))).toEqual([]);
+  });
+
+  it("client: names the variable that holds the client", () => {
+    expect(typedCall(bundle, entry("healthcheck"), { client: "api" })).toBe('await api.GET("/v1/healthcheck")');
+  });
+});
+
+describe("sourceOf()", () => {
+  it("keeps short values on one line and quotes keys that are not identifiers", () => {
+    expect(sourceOf({ a: [1, "x", null, true], "b-c": {} })).toBe('{ a: [1, "x", null, true], "b-c": {} }');
+  });
+});
