@@ -40,7 +40,11 @@ export interface PaginateOptions<Method extends string> extends ServiceCallOptio
 type CallInit<Path extends PagedPath, Method extends PagedMethod<Path>> = MaybeOptionalInit<paths[Path], Lowercase<Method> & keyof paths[Path]>;
 type Init<Path extends PagedPath, Method extends PagedMethod<Path>> = NonNullable<CallInit<Path, Method>> & PaginateOptions<Method>;
 type InitArgs<Path extends PagedPath, Method extends PagedMethod<Path>> =
-  undefined extends CallInit<Path, Method>
+  // Path is every paged path only when the argument was not one of them (TypeScript falls back to
+  // the constraint): ask for no init then, so the error is about the path, not the arity.
+  [PagedPath] extends [Path]
+    ? [init?: never]
+    : undefined extends CallInit<Path, Method>
     ? [PagedMethod<Path>] extends [Method]
       ? [init?: Init<Path, Method>]
       : [init: Init<Path, Method> & { readonly method: Method }]
