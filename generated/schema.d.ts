@@ -41,6 +41,12 @@ export interface paths {
          *     `Authorization: Bearer <access_token>` on every request, and fetch the next one a few minutes
          *     before `expires_at`. The answer is marked `Cache-Control: no-store` because it carries a
          *     credential.
+         *
+         *     The example below is a token issued at 2026-03-04T14:32:10Z: its `expires_at` is a fixed moment
+         *     in the past, and a mock built from this contract answers with it. Clients should not trust
+         *     `expires_at` blindly: the TypeScript client in this package reads it by the server's clock (the
+         *     `Date` header), and when it is missing, already past or beyond the documented 24 hours, keeps the
+         *     token for 24 hours from receipt, logs one warning, and still replaces it at once on a 401.
          */
         get: operations["getToken"];
         put?: never;
@@ -12196,7 +12202,7 @@ export interface operations {
                      * @example {
                      *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
                      *       "token_type": "bearer",
-                     *       "expires_at": "2026-11-23T09:30:00Z"
+                     *       "expires_at": "2026-03-05T14:32:10Z"
                      *     }
                      */
                     "application/json": components["schemas"]["GetTokenResponse"];

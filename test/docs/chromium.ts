@@ -1,7 +1,8 @@
 // Headless Chromium from Debian (/usr/bin/chromium), driven by playwright-core; never a
-// downloaded browser. Flags: DESIGN.md §2 (this machine's network is closed, so Chromium's
-// background services are switched off). Playwright adds --headless and a fresh temporary
-// profile itself (it refuses --user-data-dir here), and deletes that profile on close.
+// downloaded browser. Its background services (updates, sync, component downloads) are switched
+// off: they would try to reach the network, which the tests must never need. Playwright adds
+// --headless and a fresh temporary profile itself (it refuses --user-data-dir here), and deletes
+// that profile on close.
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 

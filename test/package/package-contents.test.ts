@@ -23,6 +23,7 @@ describe("package contents", () => {
     ["openapi/openapi.yaml", "the spec's split sources"],
     ["src/index.ts", "sources and build scripts"],
     ["scripts/bundle.mjs", "sources and build scripts"],
+    ["reference/operations.tsv", "the reference facts"],
     [".env", "a secret or credential file"],
     ["config/.env.production", "a secret or credential file"],
     ["deploy/server.pem", "a secret or credential file"],

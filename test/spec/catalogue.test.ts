@@ -1,6 +1,7 @@
-// Row by row, the bundle says what the facts about the live service say: every operation of
-// operations.tsv (method, path, tag, parameters, body, response, deprecation, provenance) and
-// every schema of schemas.tsv (property set, required set, field types).
+// Row by row, the bundle says what the reference facts about the live service say
+// (reference/README.md): the same operations, no more and no fewer, and for each row of
+// operations.tsv its tag, parameters, body, response, deprecation and provenance; for each schema
+// of schemas.tsv its property set, required set and field types.
 import { describe, expect, it } from "vitest";
 import { bundle, bundleOperations, resolve, serviceNames, type Json } from "../support/bundle.js";
 import { expectedProvenance, factOperations, factSchemas, type FactParameter } from "../support/facts.js";
@@ -12,15 +13,29 @@ const ownSchemas = new Map(
 const context = { serviceNames, ownSchemas };
 const operationAt = (method: string, path: string) => bundle.paths[path]?.[method.toLowerCase()] as Json | undefined;
 
-// The brief documents one parameter that the public reference lacks (facts/README.md).
+// The brief documents one parameter that the public reference lacks (reference/README.md).
 const BRIEF_ONLY_PARAMETERS = new Set(["POST /signup_link scope"]);
 
 describe("operations.tsv", () => {
-  it("has as many operations as the bundle, with no duplicates", () => {
-    expect(factOperations).toHaveLength(216);
-    expect(bundleOperations).toHaveLength(216);
+  const methodAndPath = ({ method, path }: { method: string; path: string }) => `${method.toUpperCase()} ${path}`;
+
+  it("lists each operation once", () => {
+    const keys = factOperations.map(methodAndPath);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i), "repeated rows").toEqual([]);
+  });
+
+  it("names exactly the operations of the bundle, no more and no fewer", () => {
+    const inFacts = new Set(factOperations.map(methodAndPath));
+    const inBundle = new Set(bundleOperations.map(methodAndPath));
+    expect([...inBundle].filter((k) => !inFacts.has(k)).sort(), "in the bundle, not in reference/operations.tsv").toEqual([]);
+    expect([...inFacts].filter((k) => !inBundle.has(k)).sort(), "in reference/operations.tsv, not in the bundle").toEqual([]);
+    expect(bundleOperations).toHaveLength(factOperations.length);
+  });
+
+  it("gives every operation a unique operationId", () => {
     const ids = bundleOperations.map(({ operation }) => operation.operationId);
-    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), "repeated operationIds").toEqual([]);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
   });
 
   it.each(factOperations.map((row) => [`${row.method} ${row.path}`, row] as const))("%s", (key, row) => {

@@ -1,22 +1,12 @@
-// Reads ../shared/facts (the facts about the live service) into plain objects for the tests.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// Reads the reference facts about the live service (reference/operations.tsv and
+// reference/schemas.tsv, described in reference/README.md) into plain objects for the tests.
+import { readFileSync } from "node:fs";
 
-// The facts sit beside the repository (../shared/facts), in CI as on a developer's machine;
-// SERVICE_FACTS_DIR points elsewhere when a checkout lives somewhere else.
-const factsDir = process.env.SERVICE_FACTS_DIR
-  ? path.resolve(process.env.SERVICE_FACTS_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/facts");
-if (!existsSync(path.join(factsDir, "operations.tsv"))) {
-  throw new Error(
-    `The facts about the live API are not at ${factsDir}. Check out shared/ beside this repository, ` +
-      "or set SERVICE_FACTS_DIR to the folder that holds operations.tsv and schemas.tsv.",
-  );
-}
+// The facts are part of the repository, so a clone tests on its own.
+const factsDir = new URL("../../reference/", import.meta.url);
 
 function readTable(name: string): Record<string, string>[] {
-  const [header, ...rows] = readFileSync(path.join(factsDir, name), "utf8").split("\n").filter((line) => line.length > 0);
+  const [header, ...rows] = readFileSync(new URL(name, factsDir), "utf8").split("\n").filter((line) => line.length > 0);
   const columns = header!.split("\t");
   return rows.map((row) => {
     const cells = row.split("\t");

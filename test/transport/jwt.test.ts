@@ -1,5 +1,6 @@
-// Behaviour 3 on real sockets: the get-token mock answers a fixed number of times, and any call
-// beyond that fails the test.
+// JWT mode on real sockets: concurrent calls share one get-token request, a 401 on a bearer
+// request refreshes the token and replays once, and a second 401 surfaces. The local get-token
+// server hands out a fixed list of tokens, so any extra token request fails the test.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, unwrap } from "../../src/index.js";
 import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";

@@ -1,4 +1,4 @@
-// Behaviour 4 on real sockets: credentials go to the API's own origin only. Same-origin redirects
+// On real sockets, credentials go to the API's own origin only. Same-origin redirects
 // are followed (at most five; 303 turns into a GET without body; 307/308 replay the body);
 // cross-origin redirects (here: another port) are never followed, for any auth method.
 import { describe, expect, it } from "vitest";

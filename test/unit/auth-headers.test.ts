@@ -1,4 +1,4 @@
-// Behaviour 2: one authentication method per request, chosen from the operation's declared
+// One authentication method per request, chosen from the operation's declared
 // security; the exact header of each method; an error before sending when the client's
 // credentials cannot satisfy the operation.
 import { describe, expect, it } from "vitest";

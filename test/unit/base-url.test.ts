@@ -1,4 +1,4 @@
-// Behaviour 1: the base address. baseUrl as given (trailing / dropped); else the console address
+// The base address: baseUrl as given (trailing / dropped); else the console address
 // with its leading `console` label turned into `api`, scheme and port kept, path dropped.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, deriveApiBaseUrl, ServiceConfigurationError } from "../../src/index.js";

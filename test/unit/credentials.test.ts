@@ -1,5 +1,6 @@
-// Behaviour 6 and issue 4 §3: malformed credentials are rejected when the client is created,
-// with an error that names the field and never contains the value.
+// Malformed credentials (CR, LF, NUL, whitespace at either end, a colon in a Basic user name,
+// non-ASCII keys) are rejected when the client is created, with an error that names the field
+// and never contains the value.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError, type ServiceAuth } from "../../src/index.js";
 import { BASE, errorForms, expectNoSecrets } from "./helpers.js";

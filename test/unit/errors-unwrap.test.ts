@@ -1,4 +1,4 @@
-// Behaviour 9: HTTP errors keep openapi-fetch's { error, response }; unwrap() returns data or
+// HTTP errors keep openapi-fetch's { error, response }; unwrap() returns data or
 // throws ServiceApiError with status, kind, requestId, body, operation and attempts.
 import { describe, expect, it, vi } from "vitest";
 import { ServiceApiError, ServiceError, unwrap } from "../../src/index.js";

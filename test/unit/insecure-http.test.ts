@@ -1,5 +1,5 @@
-// Behaviour 5: credentials over plain http:// are refused unless the host is loopback or the
-// caller opts in (warned once); the error says how to fix it and nothing is sent.
+// Credentials over plain http:// are refused unless the host is loopback or the caller opts in
+// (warned once); the error says how to fix it and nothing is sent.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError, type ServiceLogEvent } from "../../src/index.js";
 import { recordingFetch } from "./helpers.js";

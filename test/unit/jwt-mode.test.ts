@@ -1,4 +1,4 @@
-// Behaviour 3: JWT mode. One token from get-token, cached until expires_at (corrected for clock
+// JWT mode: one token from get-token, cached until expires_at (corrected for clock
 // skew with the server's Date) less five minutes; concurrent callers share one token request; a
 // 401 on a bearer request invalidates the token and replays once; a second 401 surfaces.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

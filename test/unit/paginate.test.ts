@@ -1,4 +1,4 @@
-// Behaviour 10: paginate() walks starting_token / next_starting_token pages and yields items,
+// paginate() walks starting_token / next_starting_token pages and yields items,
 // using the items field the spec's x-pagination names, and keeps the caller's limit.
 import { describe, expect, it } from "vitest";
 import { paginate, ServiceApiError, ServiceConfigurationError, ServiceResponseError } from "../../src/index.js";

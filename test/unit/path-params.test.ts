@@ -1,4 +1,4 @@
-// Issue 4 §3: path parameters are percent-encoded so that they can never change the path, and
+// Path parameters are percent-encoded so that they can never change the path, and
 // credentials never go into a URL.
 import { describe, expect, it } from "vitest";
 import { ServiceConfigurationError } from "../../src/index.js";

@@ -1,4 +1,4 @@
-// Behaviour 8: retries for retry-safe operations only, on 408/429/500/502/503/504 and connection
+// Retries for retry-safe operations only, on 408/429/500/502/503/504 and connection
 // errors, with backoff min(0.5 s·2ⁿ, 8 s) and jitter, Retry-After honoured up to 60 s; the signup
 // link never. Middleware runs once per call, and every attempt sends an identical request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

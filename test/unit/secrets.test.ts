@@ -1,6 +1,6 @@
-// Behaviour 9's last rule and issue 4 §4–5: no credential in any error form (message, stack,
-// String(), JSON.stringify(), util.inspect(), cause chain) on any failure path, nor in any log
-// event. Canary credentials are sent on every path below and searched for everywhere.
+// No credential in any error form (message, stack, String(), JSON.stringify(), util.inspect(),
+// cause chain) on any failure path, nor in any log event. Canary credentials are sent on every
+// path below and searched for everywhere.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ServiceConnectionError, unwrap, type ServiceAuth, type ServiceLogEvent } from "../../src/index.js";
 import { CANARY, caught, errorForms, expectNoSecrets, json, recordingFetch, testClient, tokenAnswer } from "./helpers.js";

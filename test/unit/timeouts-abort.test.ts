@@ -1,4 +1,4 @@
-// Behaviour 7: a timeout per attempt (headers and body); a caller's AbortSignal aborts at once,
+// A timeout per attempt (headers and body); a caller's AbortSignal aborts at once,
 // also during a backoff wait, and is never retried.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServiceTimeoutError } from "../../src/index.js";

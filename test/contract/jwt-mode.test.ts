@@ -1,0 +1,55 @@
+// JWT mode against the Prism mock, whose get-token always answers the spec's example: a token
+// whose expires_at is a fixed moment in the past. Whatever today's date, the client must fetch
+// one token for many calls (not one per call), send it as the bearer credential, and say once,
+// in a warning log event, that it did not believe the expiry.
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
+import { createServiceClient, unwrap, type ServiceLogEvent } from "../../src/index.js";
+
+const baseUrl = inject("prismUrl");
+const bundle = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
+const tokenExample = bundle.paths["/v1/token"].get.responses["200"].content["application/json"].example as {
+  access_token: string;
+  expires_at: string;
+};
+
+/** A client in JWT mode whose requests (path and Authorization header) and log events are recorded. */
+function recordingClient() {
+  const requests: { path: string; authorization: string | null }[] = [];
+  const events: ServiceLogEvent[] = [];
+  const client = createServiceClient({
+    baseUrl,
+    env: {},
+    // The mock only checks that the key is present and well formed; this one is a placeholder.
+    auth: { apiKey: "contract-test-key", jwt: true },
+    maxRetries: 0,
+    logger: (event) => events.push(event),
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      requests.push({ path: new URL(request.url).pathname, authorization: request.headers.get("authorization") });
+      return fetch(request);
+    },
+  });
+  return { client, requests, events };
+}
+
+describe("JWT mode against the mock", () => {
+  it("the example's expires_at lies in the past, so the mock never changes behaviour on a date", () => {
+    expect(Date.parse(tokenExample.expires_at)).toBeLessThan(Date.now());
+  });
+
+  it("fetches one token for many calls and sends it as the bearer credential", async () => {
+    const { client, requests, events } = recordingClient();
+    for (let i = 0; i < 3; i++) await unwrap(client.GET("/users"));
+    await Promise.all(Array.from({ length: 5 }, () => unwrap(client.GET("/users"))));
+
+    expect(requests.filter((r) => r.path === "/v1/token")).toHaveLength(1);
+    const calls = requests.filter((r) => r.path === "/users");
+    expect(calls).toHaveLength(8);
+    for (const call of calls) expect(call.authorization).toBe(`Bearer ${tokenExample.access_token}`);
+
+    const warnings = events.filter((event) => event.event === "warning");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ message: expect.stringContaining("expires_at is already past") });
+  });
+});
