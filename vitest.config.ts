@@ -44,6 +44,16 @@ export default defineConfig({
         },
       },
       {
+        // The maintainer's and user's commands as they are typed (npm start, npm run mock), on real
+        // ports: builds, a Prism mock and a docs server per test, so seconds each.
+        test: {
+          name: "scripts",
+          include: ["test/scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+        },
+      },
+      {
         // Other languages' generators read the contract (README, "For other languages"): hey-api and
         // orval (TypeScript, into a temp dir), Go's kin-openapi and Perl's OpenAPI::Client (Debian
         // packages, installed by .ci/run), and the editions and lint rules they rely on. Builds and
