@@ -1,7 +1,7 @@
 // The steps that write generated/, in order. Each takes `--out <dir>` (default generated/).
 // build-spec, check-drift, npm start and npm run check all run exactly this list.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { generatedDir, repoRoot } from "./paths.mjs";
 
@@ -13,6 +13,28 @@ export const BUILD_STEPS = ["scripts/bundle.mjs", "scripts/generate.ts", "script
  * lines for a small spec change, so a reviewer would only scroll past it. check-drift skips them.
  */
 export const UNCOMMITTED_OUTPUTS = ["openapi.dereferenced.json"];
+
+/** The step that writes each uncommitted output from the committed bundle (generated/openapi.json). */
+const UNCOMMITTED_OUTPUT_STEPS = { "openapi.dereferenced.json": "scripts/dereference.mjs" };
+
+/**
+ * Builds each uncommitted output that is missing (a fresh clone) or older than the bundle it is
+ * made from, so packing and the tests that read it work without a full `npm run build:spec`.
+ * @returns {string[]} the outputs it built
+ */
+export function ensureUncommittedOutputs() {
+  const bundle = statSync(path.join(generatedDir, "openapi.json")).mtimeMs;
+  const built = [];
+  for (const name of UNCOMMITTED_OUTPUTS) {
+    const file = path.join(generatedDir, name);
+    if (existsSync(file) && statSync(file).mtimeMs >= bundle) continue;
+    const step = UNCOMMITTED_OUTPUT_STEPS[name];
+    const result = spawnSync(process.execPath, [path.join(repoRoot, step)], { cwd: repoRoot, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${step} failed:\n${result.stdout}\n${result.stderr}`);
+    built.push(name);
+  }
+  return built;
+}
 
 /**
  * Runs every step; throws with the failing step's output. `inherit` shows their output live.
