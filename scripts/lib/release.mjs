@@ -37,7 +37,8 @@ export function withoutAnnotations(value, inNamedMap = false) {
 }
 
 /**
- * @returns {{ level: "none" | "patch" | "minor" | "major", breaking: object[], warnings: object[] }}
+ * @typedef {{ rule: string, severity: string, operation: string, where: string, message: string }} Finding
+ * @returns {{ level: "none" | "patch" | "minor" | "major", breaking: Finding[], warnings: Finding[] }}
  */
 export function classifyChange(baseline, current) {
   const findings = findBreakingChanges(baseline, current);

@@ -68,7 +68,7 @@ describe("classifyChange", () => {
 
   it("lists the breaking changes behind a major verdict", () => {
     const { breaking } = classifyChange(fixture(), changed((d) => delete d.paths["/notes"]));
-    expect(breaking.map((f: { rule: string }) => f.rule)).toEqual(["operation-removed"]);
+    expect(breaking.map((f) => f.rule)).toEqual(["operation-removed"]);
   });
 
   it("keeps fields named like annotations and drops the annotations themselves", () => {
