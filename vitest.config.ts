@@ -34,6 +34,9 @@ export default defineConfig({
       inNode("consumers", { globalSetup: ["test/consumers/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
       // The rendered reference, loaded in headless Chromium.
       inNode("docs", { testTimeout: 60_000, hookTimeout: 120_000 }),
+      // The maintainer's and user's commands as they are typed (npm start, npm run mock), on real
+      // ports: builds, a Prism mock and a docs server per test, so seconds each.
+      inNode("scripts", { testTimeout: 180_000 }),
       // Other languages' generators read the contract (README, "For other languages"): hey-api and
       // orval (TypeScript, into a temp dir), Go's kin-openapi and Perl's OpenAPI::Client (Debian
       // packages, installed by .ci/run), and the editions and lint rules they rely on. Builds and

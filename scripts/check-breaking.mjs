@@ -8,9 +8,10 @@
 //   node scripts/check-breaking.mjs --git <ref>          against generated/openapi.json at a git ref (e.g. v0.1.0)
 //   node scripts/check-breaking.mjs --write-baseline     at release: record the current bundle as this version's baseline
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { allowsBreaking, compareVersions, findBreakingChanges, nextBreakingVersion } from "./lib/breaking.mjs";
+import { allowsBreaking, findBreakingChanges, nextBreakingVersion } from "./lib/breaking.mjs";
+import { latestBaseline } from "./lib/release.mjs";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 
 const baselineDir = path.join(repoRoot, "api-baseline");
@@ -41,15 +42,13 @@ if (option("--against")) {
   baseline = JSON.parse(shown.stdout);
   baselineVersion = /^v?(\d+\.\d+\.\d+)$/.exec(ref)?.[1];
 } else {
-  const versions = existsSync(baselineDir)
-    ? readdirSync(baselineDir).map((name) => /^openapi-(\d+\.\d+\.\d+)\.json$/.exec(name)?.[1]).filter(Boolean)
-    : [];
-  if (versions.length === 0) {
+  const latest = latestBaseline(baselineDir);
+  if (!latest) {
     console.error("check-breaking: no baseline in api-baseline/; record one with `node scripts/check-breaking.mjs --write-baseline`");
     process.exit(1);
   }
-  baselineVersion = versions.sort(compareVersions).at(-1);
-  baselineName = `api-baseline/openapi-${baselineVersion}.json`;
+  baselineVersion = latest.version;
+  baselineName = `api-baseline/${latest.file}`;
   baseline = JSON.parse(readFileSync(path.join(repoRoot, baselineName), "utf8"));
 }
 

@@ -12,7 +12,7 @@ import { binDir, repoRoot } from "./lib/paths.mjs";
 const TEXT = /\.(js|cjs|ts|cts|json|yaml|md)$/;
 let failed = false;
 
-if (ensureBuilt()) console.log("check-package: dist/ was missing or stale, rebuilt it");
+if (ensureBuilt()) console.log("check-package: dist/ or an uncommitted generated file was missing or stale, rebuilt it");
 const pack = packTarball();
 try {
   const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;

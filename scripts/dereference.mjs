@@ -3,7 +3,7 @@
 // to recursive schemas (a workflow step holds steps, a span holds spans), which no finite document
 // can inline. Those stay `$ref: "#/components/schemas/<Name>"`, and their targets stay in
 // components (themselves dereferenced the same way), so the edition is still self-contained.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolvePointer } from "./lib/openapi.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
@@ -68,7 +68,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const outDir = outDirFromArgs();
   const source = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const edition = dereference(source);
-  writeFileSync(path.join(outDir, "openapi.dereferenced.json"), JSON.stringify(edition, null, 2) + "\n");
+  // Written beside and renamed into place: the edition is rebuilt on demand (packing, tests) while
+  // other processes may be reading it, and 18 MB is not written in one go.
+  const target = path.join(outDir, "openapi.dereferenced.json");
+  const partial = `${target}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify(edition, null, 2) + "\n");
+  renameSync(partial, target);
   const kept = Object.keys(edition.components.schemas);
   console.log(`dereference: ${kept.length} recursive schema(s) keep their $ref (${kept.join(", ")}) → ${path.relative(process.cwd(), outDir) || "."}/openapi.dereferenced.json`);
 }

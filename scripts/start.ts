@@ -1,15 +1,34 @@
 // `npm start`: the main job on its embedded default, the local mock. Builds the bundle, types and
-// docs, starts the Prism mock, walks through the brief's three operations with the client, and
-// keeps the mock and the docs available until interrupted. `--once` stops after the demo.
+// docs, starts the Prism mock, walks through three operations with the client, and keeps the mock
+// and the docs available until interrupted.
+//
+//   --once              stop after the demo (nothing is left running, so no addresses are printed)
+//   --mock-port <n>     the mock's port (or SERVICE_API_MOCK_PORT); default 4010
+//   --docs-port <n>     the docs' port (or SERVICE_API_DOCS_PORT); default 8080
+//
+// A default port that is taken is replaced by a free one; a port you name must be free.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { createServiceClient, unwrap } from "../src/index.js";
 import { runBuildSteps } from "./lib/build-steps.mjs";
-import { freePort, startPrism } from "./lib/prism.mjs";
 import { repoRoot } from "./lib/paths.mjs";
+import { DOCS_PORT, MOCK_PORT, PortSettingError, readPortSetting, resolvePort } from "./lib/ports.mjs";
+import { startPrism } from "./lib/prism.mjs";
 import { serveFile } from "./lib/serve-file.mjs";
 
-const once = process.argv.includes("--once");
+const USAGE = "usage: npm start -- [--once] [--mock-port <port>] [--docs-port <port>]";
+
+let options: { once: boolean; mockPort: number; docsPort: number };
+try {
+  options = await readOptions();
+} catch (error) {
+  // A usage mistake, not a crash: one line saying what to pass, no stack trace.
+  const usageMistake = error instanceof PortSettingError || String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+  if (!usageMistake) throw error;
+  console.error(`npm start: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 
 function step(script: string) {
   const result = spawnSync(process.execPath, [path.join(repoRoot, "scripts", script)], { cwd: repoRoot, stdio: "inherit" });
@@ -19,29 +38,49 @@ function step(script: string) {
 runBuildSteps({ inherit: true });
 step("docs.mjs");
 
-// 4010 is the documented mock address; take another port if something already holds it.
-const prism = await startPrism({ port: await portOr(4010) });
-const docs = await serveFile(path.join(repoRoot, "build", "docs", "index.html"), { port: await portOr(8080) });
+const prism = await startPrism({ port: options.mockPort });
+// --once serves no docs: nobody could open them before they close.
+const docs = options.once ? undefined : await serveFile(path.join(repoRoot, "build", "docs", "index.html"), { port: options.docsPort });
+const stopAll = () => Promise.all([prism.stop(), docs?.stop()]);
 
 try {
   await demo(prism.url);
 } catch (error) {
   console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
-  await Promise.all([prism.stop(), docs.stop()]);
+  await stopAll();
   process.exit(1);
 }
 
-console.log(`\nMock API: ${prism.url}  (validating every answer against generated/openapi.yaml)`);
-console.log(`API docs: ${docs.url}`);
-if (once) {
-  await Promise.all([prism.stop(), docs.stop()]);
+if (!docs) {
+  await stopAll();
+  console.log("\nDemo done (--once); the mock is stopped.");
 } else {
+  console.log(`\nMock API: ${prism.url}  (validating every answer against generated/openapi.yaml)`);
+  console.log(`API docs: ${docs.url}`);
   console.log("Press Ctrl-C to stop.");
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      void Promise.all([prism.stop(), docs.stop()]).then(() => process.exit(0));
+      void stopAll().then(() => process.exit(0));
     });
   }
+}
+
+/** Flags and environment, checked before any work starts; ports resolved to free ones. */
+async function readOptions() {
+  // strict: an unknown flag, or a flag without its value, is an ERR_PARSE_ARGS_* error naming it.
+  const { values } = parseArgs({
+    options: { once: { type: "boolean", default: false }, "mock-port": { type: "string" }, "docs-port": { type: "string" } },
+    strict: true,
+    allowPositionals: false,
+  });
+  const once = values.once ?? false;
+  const mock = readPortSetting(MOCK_PORT, values["mock-port"]);
+  const docs = readPortSetting(DOCS_PORT, values["docs-port"]);
+  const mockPort = await resolvePort(mock);
+  // The docs port is still read (a bad value is still an error) but not taken with --once.
+  const docsPort = once ? docs.port : await resolvePort(docs);
+  if (!once && mockPort === docsPort) throw new PortSettingError(`the mock and the docs cannot share port ${mockPort}; give them different ports`);
+  return { once, mockPort, docsPort };
 }
 
 async function demo(baseUrl: string) {
@@ -63,13 +102,4 @@ async function demo(baseUrl: string) {
   const again = await unwrap(withJwt.GET("/v1/healthcheck"));
   const viaBearer = await withJwt.POST("/signup_link", { params: { query: { user_email: "second.user@acme.example" } } });
   console.log(`4. JWT mode: health check → ${again.message}; signup link still sent with the API key → HTTP ${viaBearer.response.status}`);
-}
-
-async function portOr(preferredPort: number): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(freePort()));
-    probe.listen(preferredPort, "127.0.0.1", () => probe.close(() => resolve(preferredPort)));
-  });
 }

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureUncommittedOutputs } from "./build-steps.mjs";
 import { repoRoot } from "./paths.mjs";
 
 /** @returns {{ tarball: string, dependencies: string[], dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} */
@@ -70,10 +71,16 @@ function newestSource() {
   return newest;
 }
 
-/** Runs `npm run build` unless dist/ exists and is newer than every source it is built from. */
+/**
+ * Makes what the tarball ships: builds the generated files that are not committed (the
+ * dereferenced edition: missing on a fresh clone) and runs `npm run build` unless dist/ exists
+ * and is newer than every source it is built from.
+ * @returns {boolean} whether anything was built
+ */
 export function ensureBuilt({ force = false } = {}) {
+  const builtOutputs = ensureUncommittedOutputs().length > 0;
   const marker = path.join(repoRoot, "dist", "index.js");
-  if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestSource()) return false;
+  if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestSource()) return builtOutputs;
   const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
   return true;

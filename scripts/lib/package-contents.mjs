@@ -1,10 +1,16 @@
 // What the published tarball may and must contain. Used by scripts/check-package.mjs on the
 // real `npm pack` file list, and table-tested in test/package/package-contents.test.ts.
 
-/** Every file users need; the tarball must hold each of them. */
+/**
+ * Every file users need; the tarball must hold each of them. README.md is the user-facing one
+ * (the maintainers' material is in CONTRIBUTING.md, which does not ship); LICENSE says on what
+ * terms they may use the rest; the dereferenced edition is built, not committed, so only this
+ * list proves it ships.
+ */
 export const REQUIRED_FILES = [
   "package.json",
   "README.md",
+  "LICENSE",
   "CHANGELOG.md",
   "dist/index.js",
   "dist/index.cjs",
@@ -16,10 +22,11 @@ export const REQUIRED_FILES = [
   "dist/schema.d.cts",
   "generated/openapi.json",
   "generated/openapi.yaml",
+  "generated/openapi.dereferenced.json",
 ];
 
 /** Anything else must match one of these. */
-const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE(\.md)?)$/, /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^generated\/openapi\.(json|yaml)$/];
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^generated\/openapi\.(json|yaml)$/, /^generated\/openapi\.dereferenced\.json$/];
 
 /** Named so the failure says why a file must not ship. */
 const FORBIDDEN = [

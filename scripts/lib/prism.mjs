@@ -3,22 +3,9 @@
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import { createServer } from "node:net";
 import path from "node:path";
 import { binDir, generatedDir, repoRoot } from "./paths.mjs";
-
-/** Asks the OS for a port that is free right now on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./ports.mjs";
 
 /**
  * @param {{ port?: number, spec?: string, live?: boolean, errors?: boolean, startTimeoutMs?: number, onLog?: (line: string) => void }} [options]

@@ -1,6 +1,7 @@
 // The editions other tools read besides the 3.1 bundle: the 3.0.3 edition (scripts/convert-3.0.mjs)
-// and the dereferenced 3.1 edition (scripts/dereference.mjs). check-drift proves the committed
-// files are what the scripts make; these tests prove the scripts make the right thing.
+// and the dereferenced 3.1 edition (scripts/dereference.mjs; built and shipped, not committed).
+// check-drift proves the committed files are what the scripts make; these tests prove the scripts
+// make the right thing.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

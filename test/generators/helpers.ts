@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const generatedDir = path.join(repoRoot, "generated");
@@ -47,6 +48,8 @@ export function explain(result: RunResult): string {
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, { operationId?: string }>>; components: { schemas: Record<string, unknown> } };
 
 export function readEdition(name: string): OpenApiDocument {
+  // The dereferenced edition is not committed: build it when a fresh clone has none yet.
+  if (UNCOMMITTED_OUTPUTS.includes(name)) ensureUncommittedOutputs();
   return JSON.parse(readFileSync(path.join(generatedDir, name), "utf8")) as OpenApiDocument;
 }
 

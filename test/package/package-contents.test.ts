@@ -31,6 +31,9 @@ describe("package contents", () => {
     ["service-api-0.1.0.tgz", "an install, build or report artefact"],
     ["dist/index.js.map", "a source map"],
     ["notes.txt", "not in the allowed list"],
+    // The maintainers' guide stays in the repository; users get the README.
+    ["CONTRIBUTING.md", "not in the allowed list"],
+    ["generated/openapi.dereferenced.yaml", "not in the allowed list"],
   ])("refuses %s (%s)", (file, reason) => {
     const problems = checkPackageContents([...REQUIRED_FILES, file]);
     expect(problems).toHaveLength(1);
@@ -38,8 +41,15 @@ describe("package contents", () => {
     expect(problems[0]).toContain(reason);
   });
 
-  it("requires every file users need", () => {
-    expect(checkPackageContents(REQUIRED_FILES.filter((f) => f !== "dist/index.d.cts"))).toEqual(["missing dist/index.d.cts"]);
+  it.each(["dist/index.d.cts", "README.md", "LICENSE", "generated/openapi.dereferenced.json"])("requires %s", (file) => {
+    expect(checkPackageContents(REQUIRED_FILES.filter((f) => f !== file))).toEqual([`missing ${file}`]);
+  });
+
+  it("ships the user README, not the maintainers' guide", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    expect(readme).toContain("## Using the client");
+    expect(readme).toContain("CONTRIBUTING.md");
+    for (const maintainersOnly of ["## Lint policy", "### Lint policy", "## Commands", "## Repository layout"]) expect(readme).not.toContain(maintainersOnly);
   });
 
   it.each([
