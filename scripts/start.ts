@@ -91,15 +91,25 @@ async function demo(baseUrl: string) {
   console.log(`\n1. GET /v1/healthcheck (no credentials) → ${health.message}, API ${health.api_version}, service ${health.version}`);
 
   const token = await unwrap(withKey.GET("/v1/token"));
-  console.log(`2. GET /v1/token (API key) → a ${token.token_type ?? "bearer"} JWT (${token.access_token.length} characters, not shown), expires ${token.expires_at}`);
+  console.log(`2. GET /v1/token (API key) → a ${token.token_type ?? "bearer"} JWT (${token.access_token.length} characters, not shown)`);
 
   const link = await unwrap(
     withKey.POST("/signup_link", { params: { query: { user_email: "new.user@acme.example", send_email: false } } }),
   );
   console.log(`3. POST /signup_link (API key only) → ${link.signup_url}`);
 
-  const withJwt = createServiceClient({ baseUrl, auth: { apiKey: "demo-api-key", jwt: true } });
-  const again = await unwrap(withJwt.GET("/v1/healthcheck"));
-  const viaBearer = await withJwt.POST("/signup_link", { params: { query: { user_email: "second.user@acme.example" } } });
-  console.log(`4. JWT mode: health check → ${again.message}; signup link still sent with the API key → HTTP ${viaBearer.response.status}`);
+  // In JWT mode the client fetches one token with the API key and keeps it for its 24-hour lifetime;
+  // its log shows the token requests (never the token). The signup link accepts only the API key.
+  let tokenRequests = 0;
+  const withJwt = createServiceClient({
+    baseUrl,
+    auth: { apiKey: "demo-api-key", jwt: true },
+    logger: (event) => void (event.event === "token-refresh" && event.outcome === "success" && tokenRequests++),
+  });
+  const me = await unwrap(withJwt.GET("/current_user"));
+  const groups = await unwrap(withJwt.GET("/current_user/groups"));
+  const viaKey = await withJwt.POST("/signup_link", { params: { query: { user_email: "second.user@acme.example", send_email: false } } });
+  console.log(
+    `4. JWT mode: GET /current_user → ${me.email}, GET /current_user/groups → ${groups.length} group(s), one token for both (${tokenRequests} token request(s)); signup link still sent with the API key → HTTP ${viaKey.response.status}`,
+  );
 }

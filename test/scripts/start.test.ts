@@ -20,7 +20,7 @@ describe("npm start", () => {
     const result = await npmStart(["--once", "--mock-port", "4123"]);
     expect(result.status, explain(result)).toBe(0);
     expect(result.stdout).toContain("1. GET /v1/healthcheck (no credentials) → ok");
-    expect(result.stdout).toContain("4. JWT mode: health check → ok");
+    expect(result.stdout).toMatch(/4\. JWT mode: GET \/current_user → \S+@\S+, GET \/current_user\/groups → \d+ group\(s\), one token for both \(1 token request\(s\)\)/);
     // Nothing is left to visit, so no address is printed and the port is free again.
     expect(result.stdout + result.stderr).not.toMatch(/https?:\/\/127\.0\.0\.1:\d+/);
     expect(await isPortFree(4123)).toBe(true);
