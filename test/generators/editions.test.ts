@@ -33,7 +33,7 @@ describe("the 3.0 edition (generated/openapi-3.0.json)", () => {
     const doc = JSON.parse(readFileSync(path.join(scratch, "openapi-3.0.json"), "utf8"));
     expect(doc.openapi).toBe("3.0.3");
     expect(doc.info.summary).toBeUndefined();
-    expect(doc.info.license).toEqual({ name: "Apache 2.0" });
+    expect(doc.info.license).toEqual({ name: "Proprietary" });
     const thing = doc.components.schemas.Thing.properties;
     expect(thing.nickname).toEqual({ type: "string", nullable: true });
     expect(thing.kind).toEqual({ type: "string", nullable: true, default: null, allOf: [{ $ref: "#/components/schemas/Kind" }] });
