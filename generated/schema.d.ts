@@ -12227,6 +12227,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file_type": "csv",
+                 *       "payload": "payload"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ValidationRequest"];
             };
         };
@@ -12267,6 +12273,7 @@ export interface operations {
         /** @description Free-form settings; the service does not publish their fields. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -12347,6 +12354,7 @@ export interface operations {
         /** @description Free-form settings; the service does not publish their fields. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -12526,6 +12534,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "support-bot-eval",
+                 *       "type": "prompt_evaluation"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectCreate"];
             };
         };
@@ -12571,6 +12585,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "name",
+                 *           "operator": "contains",
+                 *           "value": "support"
+                 *         }
+                 *       ],
+                 *       "sort": {
+                 *         "name": "updated_at",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectCollectionParams"];
             };
         };
@@ -12856,6 +12886,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "support-bot-eval-q2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectUpdate"];
             };
         };
@@ -12939,6 +12974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13017,6 +13053,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["UserCollaboratorCreate"][];
             };
         };
@@ -13122,6 +13165,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["GroupCollaboratorCreate"][];
             };
         };
@@ -13178,6 +13228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13201,6 +13252,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CollaboratorUpdate"];
             };
         };
@@ -13257,6 +13313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13280,6 +13337,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CollaboratorUpdate"];
             };
         };
@@ -13332,6 +13394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13359,6 +13422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13433,6 +13497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13493,6 +13558,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "grace@acme.example"
+                 *       ],
+                 *       "role": "user",
+                 *       "group_ids": [
+                 *         "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       ],
+                 *       "send_email": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteUsersRequest"];
             };
         };
@@ -13503,6 +13580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13599,6 +13677,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "auth_method": "email",
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": false,
+                 *       "first_name": "",
+                 *       "last_name": "",
+                 *       "password": "change-me-before-use",
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserCreate"];
             };
         };
@@ -13671,6 +13760,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SocialLoginRequest"];
             };
         };
@@ -13830,6 +13925,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": true,
+                 *       "first_name": "Ada",
+                 *       "last_name": "Lovelace",
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserUpdate"];
             };
         };
@@ -14132,6 +14236,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": true,
+                 *       "password": "change-me-before-use"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserPasswordResetRequest"];
             };
         };
@@ -14259,6 +14370,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
         };
@@ -14269,6 +14381,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "aggregate": 0.5,
+                     *         "categories": {
+                     *           "billing": 3
+                     *         },
+                     *         "column_name": "latency_ms",
+                     *         "insight_type": "vertical_bar",
+                     *         "metric_threshold": {
+                     *           "buckets": [
+                     *             3
+                     *           ],
+                     *           "display_value_levels": [
+                     *             "Billing"
+                     *           ],
+                     *           "inverted": false
+                     *         },
+                     *         "title": "Latency above 2 s"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["MetricInsight"][];
                 };
             };
@@ -14468,6 +14602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -14514,6 +14649,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "bleu": 0.5,
+                     *           "chain_id": "9f4aaecd-9f4a-49f4-a9f4-9f4aaecd8779",
+                     *           "chain_root_id": "6a0d2713-6a0d-46a0-a6a0-6a0d2713a60d",
+                     *           "cost": 0.0042,
+                     *           "hallucination": 0.5,
+                     *           "hallucination_severity": 0,
+                     *           "has_children": false,
+                     *           "index": 0,
+                     *           "inputs": {
+                     *             "question": "How do I reset my password?"
+                     *           },
+                     *           "metrics": {},
+                     *           "node_id": "63e7806c-63e7-463e-a63e-63e7806c5898",
+                     *           "node_input": "How do I reset my password?",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_output": "node output",
+                     *           "node_type": "chain",
+                     *           "prompt": "How do I reset my password?",
+                     *           "prompt_hallucination_severity": 0,
+                     *           "prompt_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "response": "Open Settings, choose Security, then Reset password.",
+                     *           "response_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "rouge": 0.5,
+                     *           "segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "target": "Open Settings, choose Security, then Reset password."
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsResponse"];
                 };
             };
@@ -14536,6 +14726,7 @@ export interface operations {
         /** @description Unconfirmed: the service's public references do not describe this body, so any JSON object is allowed here. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -14548,6 +14739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -14657,6 +14849,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "bleu": 0.5,
+                     *           "chain_id": "9f4aaecd-9f4a-49f4-a9f4-9f4aaecd8779",
+                     *           "chain_root_id": "6a0d2713-6a0d-46a0-a6a0-6a0d2713a60d",
+                     *           "cost": 0.0042,
+                     *           "hallucination": 0.5,
+                     *           "hallucination_severity": 0,
+                     *           "has_children": false,
+                     *           "index": 0,
+                     *           "inputs": {
+                     *             "question": "How do I reset my password?"
+                     *           },
+                     *           "metrics": {},
+                     *           "node_id": "63e7806c-63e7-463e-a63e-63e7806c5898",
+                     *           "node_input": "How do I reset my password?",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_output": "node output",
+                     *           "node_type": "chain",
+                     *           "prompt": "How do I reset my password?",
+                     *           "prompt_hallucination_severity": 0,
+                     *           "prompt_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "response": "Open Settings, choose Security, then Reset password.",
+                     *           "response_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "rouge": 0.5,
+                     *           "segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "target": "Open Settings, choose Security, then Reset password."
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsResponse"];
                 };
             };
@@ -14686,6 +14933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -14720,6 +14968,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
         };
@@ -14730,6 +14979,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "alert": {
+                     *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+                     *             "alert_title": "Latency above 2 s"
+                     *           },
+                     *           "can_critique_column": false,
+                     *           "data_type": "unknown",
+                     *           "description": "Answers from the support knowledge base.",
+                     *           "display_values": [
+                     *             "Billing"
+                     *           ],
+                     *           "filterable": true,
+                     *           "group_description": "Answers from the support knowledge base.",
+                     *           "group_label": "billing",
+                     *           "group_name": "support-bot-eval",
+                     *           "job_error_message": "The scorer timed out.",
+                     *           "job_info": [
+                     *             {}
+                     *           ],
+                     *           "job_status": "unstarted",
+                     *           "job_type": "Luna",
+                     *           "label": "billing",
+                     *           "metric_critique_computing": false,
+                     *           "metric_infos": [
+                     *             {}
+                     *           ],
+                     *           "metric_threshold": {},
+                     *           "name": "support-bot-eval",
+                     *           "scorer_name": "support-bot-eval",
+                     *           "sortable": true,
+                     *           "source": "source",
+                     *           "values": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "num_filtered_rows": 250,
+                     *       "num_rows": 250,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsColumnarResponse"];
                 };
             };
@@ -14766,6 +15062,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "alert": {
+                     *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+                     *             "alert_title": "Latency above 2 s"
+                     *           },
+                     *           "can_critique_column": false,
+                     *           "data_type": "unknown",
+                     *           "description": "Answers from the support knowledge base.",
+                     *           "display_values": [
+                     *             "Billing"
+                     *           ],
+                     *           "filterable": true,
+                     *           "group_description": "Answers from the support knowledge base.",
+                     *           "group_label": "billing",
+                     *           "group_name": "support-bot-eval",
+                     *           "job_error_message": "The scorer timed out.",
+                     *           "job_info": [
+                     *             {}
+                     *           ],
+                     *           "job_status": "unstarted",
+                     *           "job_type": "Luna",
+                     *           "label": "billing",
+                     *           "metric_critique_computing": false,
+                     *           "metric_infos": [
+                     *             {}
+                     *           ],
+                     *           "metric_threshold": {},
+                     *           "name": "support-bot-eval",
+                     *           "scorer_name": "support-bot-eval",
+                     *           "sortable": true,
+                     *           "source": "source",
+                     *           "values": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "num_filtered_rows": 250,
+                     *       "num_rows": 250,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsColumnarResponse"];
                 };
             };
@@ -14796,6 +15139,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sample_indices": {
+                     *         "billing": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "total_samples": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptSampleIDs"];
                 };
             };
@@ -14823,6 +15176,11 @@ export interface operations {
         /** @description A map from run ID to the index of the row to fetch from that run. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "support": 3
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: number;
                 };
@@ -14835,6 +15193,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "support": {
+                     *         "columns": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "limit": 100,
+                     *         "next_starting_token": 0,
+                     *         "num_filtered_rows": 250,
+                     *         "num_rows": 250,
+                     *         "paginated": false,
+                     *         "starting_token": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: components["schemas"]["GetPromptRowsColumnarResponse"];
                     };
@@ -14875,6 +15250,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "alert": {
+                     *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+                     *             "alert_title": "Latency above 2 s"
+                     *           },
+                     *           "can_critique_column": false,
+                     *           "data_type": "unknown",
+                     *           "description": "Answers from the support knowledge base.",
+                     *           "display_values": [
+                     *             "Billing"
+                     *           ],
+                     *           "filterable": true,
+                     *           "group_description": "Answers from the support knowledge base.",
+                     *           "group_label": "billing",
+                     *           "group_name": "support-bot-eval",
+                     *           "job_error_message": "The scorer timed out.",
+                     *           "job_info": [
+                     *             {}
+                     *           ],
+                     *           "job_status": "unstarted",
+                     *           "job_type": "Luna",
+                     *           "label": "billing",
+                     *           "metric_critique_computing": false,
+                     *           "metric_infos": [
+                     *             {}
+                     *           ],
+                     *           "metric_threshold": {},
+                     *           "name": "support-bot-eval",
+                     *           "scorer_name": "support-bot-eval",
+                     *           "sortable": true,
+                     *           "source": "source",
+                     *           "values": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "num_filtered_rows": 250,
+                     *       "num_rows": 250,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsColumnarResponse"];
                 };
             };
@@ -14899,6 +15321,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "columns": [
+                     *           "latency_ms"
+                     *         ],
+                     *         "group_description": "Answers from the support knowledge base.",
+                     *         "group_icon": "Puzzle",
+                     *         "group_label": "billing",
+                     *         "group_name": "support-bot-eval"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PromptGroupResponse"][];
                 };
             };
@@ -14972,6 +15407,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "helpfulness",
+                 *       "criteria": "Did the answer solve the customer's problem?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackTemplateCreate"];
             };
         };
@@ -15066,6 +15511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -15089,6 +15535,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "criteria": "Does the answer cite the knowledge base?",
+                 *       "name": "support-answer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackTemplateUpdate"];
             };
         };
@@ -15183,6 +15635,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": {
+                 *         "feedback_type": "like_dislike",
+                 *         "value": true
+                 *       },
+                 *       "explanation": "The answer gave the exact steps to reset the password."
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackRatingCreate"];
             };
         };
@@ -15237,6 +15698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -15304,6 +15766,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": {
+                 *         "feedback_type": "star",
+                 *         "value": 4
+                 *       },
+                 *       "explanation": "Correct, but it could link the help article."
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackRatingCreate"];
             };
         };
@@ -15356,6 +15827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -15384,6 +15856,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "hard_easy_threshold": false,
+                 *       "include_emb": true,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "page_num": 0,
+                 *       "sort_ascending": false,
+                 *       "sort_by": "created_at",
+                 *       "sort_by_id_list": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SummaryRequest"];
             };
         };
@@ -15394,6 +15882,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "inference_name": "prod-2026-03",
+                     *       "split_name": "training",
+                     *       "split_run_results": {
+                     *         "data_metrics": [
+                     *           {
+                     *             "id": 3
+                     *           }
+                     *         ],
+                     *         "has_next_page": false,
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "model_metrics": {
+                     *           "confidence": 0.85
+                     *         },
+                     *         "sample_count": 250,
+                     *         "span_count": 250,
+                     *         "split_total_sample_count": 250,
+                     *         "split_total_span_count": 250
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["InsightSummaryResults"];
                 };
             };
@@ -15424,6 +15936,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -15434,6 +15956,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "confidence": [
+                     *         0.85
+                     *       ],
+                     *       "data_error_potential": [
+                     *         0.5
+                     *       ],
+                     *       "f1": [
+                     *         0.85
+                     *       ],
+                     *       "ghost_span": [
+                     *         3
+                     *       ],
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "missed_label": [
+                     *         3
+                     *       ],
+                     *       "precision": [
+                     *         0.85
+                     *       ],
+                     *       "recall": [
+                     *         0.85
+                     *       ],
+                     *       "span_shift": [
+                     *         3
+                     *       ],
+                     *       "support": [
+                     *         3
+                     *       ],
+                     *       "total_errors": [
+                     *         250
+                     *       ],
+                     *       "wrong_tag": [
+                     *         3
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupByMetrics"];
                 };
             };
@@ -15462,6 +16024,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "hard_easy_threshold": false,
+                 *       "include_emb": true,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "page_num": 0,
+                 *       "sort_ascending": false,
+                 *       "sort_by": "created_at",
+                 *       "sort_by_id_list": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SummaryIDRequest"];
             };
         };
@@ -15472,6 +16050,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "hard_easy_threshold": false,
+                     *       "ids": [
+                     *         3
+                     *       ],
+                     *       "include_emb": true,
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "page_num": 0,
+                     *       "sort_ascending": false,
+                     *       "sort_by": "created_at",
+                     *       "sort_by_id_list": false,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SummaryIDResponse"];
                 };
             };
@@ -15500,6 +16160,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FilterPercentageRequest"];
             };
         };
@@ -15510,6 +16180,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "feature_noise_pct": 0.5,
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "gold_box_count": 250,
+                     *       "gold_box_percentage": 0.85,
+                     *       "gold_polygon_count": 250,
+                     *       "gold_polygon_percentage": 0.85,
+                     *       "label_noise_pct": 0.5,
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "percentage": 0.85,
+                     *       "pred_box_count": 250,
+                     *       "pred_box_percentage": 0.85,
+                     *       "pred_polygon_count": 250,
+                     *       "pred_polygon_percentage": 0.85,
+                     *       "sample_count": 250,
+                     *       "sample_drifted_percentage": 0.85,
+                     *       "sample_easy_percentage": 0.85,
+                     *       "sample_error_percentage": 0.85,
+                     *       "sample_hard_percentage": 0.85,
+                     *       "sample_misclassified_percentage": 0.85,
+                     *       "sample_mislabeled_percentage": 0.85,
+                     *       "sample_otb_percentage": 0.85,
+                     *       "span_count": 250,
+                     *       "span_percentage": 0.85,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FilterPercentageResponse"];
                 };
             };
@@ -15535,6 +16299,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ThresholdRequest"];
             };
         };
@@ -15545,6 +16316,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "easy_samples_threshold": 0.85,
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "hard_samples_threshold": 0.85,
+                     *       "map_threshold": 0.5,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ThresholdResponse"];
                 };
             };
@@ -15574,6 +16417,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "runs": [
+                     *         {
+                     *           "avg_samples": 0.5,
+                     *           "data_edits": [
+                     *             {
+                     *               "count": 250,
+                     *               "edit_action": "relabel"
+                     *             }
+                     *           ],
+                     *           "hard_sample_metrics": {
+                     *             "accuracy": 0.85,
+                     *             "f1": 0.85,
+                     *             "precision": 0.85,
+                     *             "recall": 0.85
+                     *           },
+                     *           "hard_sample_pct": 0.5,
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "labels": [
+                     *             "billing"
+                     *           ],
+                     *           "metrics": {
+                     *             "accuracy": 0.85,
+                     *             "f1": 0.85,
+                     *             "precision": 0.85,
+                     *             "recall": 0.85
+                     *           },
+                     *           "name": "baseline-2026-03-04",
+                     *           "num_samples": 250,
+                     *           "num_spans": 250,
+                     *           "slices": [
+                     *             {
+                     *               "logic": {},
+                     *               "metrics": {
+                     *                 "accuracy": 0.85,
+                     *                 "f1": 0.85,
+                     *                 "precision": 0.85,
+                     *                 "recall": 0.85
+                     *               },
+                     *               "name": "long-questions"
+                     *             }
+                     *           ],
+                     *           "spans_per_class": 0.5,
+                     *           "spans_per_sample": 0.5,
+                     *           "task": "intent",
+                     *           "task_type": 0,
+                     *           "updated_at": "2026-03-05T08:05:44Z"
+                     *         }
+                     *       ],
+                     *       "split": "training"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompareRunsResponse"];
                 };
             };
@@ -15602,6 +16499,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "col": "latency_ms",
+                 *       "compare_to": "training",
+                 *       "include_metrics": false,
+                 *       "limit_max": 3,
+                 *       "limit_min": 3,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "nbins": 20,
+                 *       "remove_outliers": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DistributionRequest"];
             };
         };
@@ -15612,6 +16525,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bins": [
+                     *         0.5
+                     *       ],
+                     *       "counts": [
+                     *         250
+                     *       ],
+                     *       "metrics": {
+                     *         "confidence": [
+                     *           0.85
+                     *         ],
+                     *         "data_error_potential": [
+                     *           0.5
+                     *         ],
+                     *         "f1": [
+                     *           0.85
+                     *         ],
+                     *         "ghost_span": [
+                     *           3
+                     *         ],
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "missed_label": [
+                     *           3
+                     *         ],
+                     *         "precision": [
+                     *           0.85
+                     *         ],
+                     *         "recall": [
+                     *           0.85
+                     *         ],
+                     *         "span_shift": [
+                     *           3
+                     *         ],
+                     *         "support": [
+                     *           3
+                     *         ],
+                     *         "total_errors": [
+                     *           250
+                     *         ],
+                     *         "wrong_tag": [
+                     *           3
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Distribution"];
                 };
             };
@@ -15642,6 +16603,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MetricsRequest"];
             };
         };
@@ -15652,6 +16623,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accuracy": 0.85,
+                     *       "compare_to": "training",
+                     *       "confidence": 0.85,
+                     *       "data_error_potential": 0.5,
+                     *       "f1": 0.85,
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "multi_label_task_metrics": {
+                     *         "f1": [
+                     *           0.85
+                     *         ],
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "precision": [
+                     *           0.85
+                     *         ],
+                     *         "recall": [
+                     *           0.85
+                     *         ]
+                     *       },
+                     *       "precision": 0.85,
+                     *       "recall": 0.85,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MetricsResponse"];
                 };
             };
@@ -15682,6 +16746,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MetricsRequest"];
             };
         };
@@ -15692,6 +16766,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "f1": [
+                     *         0.85
+                     *       ],
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "precision": [
+                     *         0.85
+                     *       ],
+                     *       "recall": [
+                     *         0.85
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MultiLabelTaskMetrics"];
                 };
             };
@@ -15726,6 +16816,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MetricsRequest"];
             };
         };
@@ -15736,6 +16836,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "co_occurrences": [
+                     *         {
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "labels": [
+                     *             {
+                     *               "co_occurrence": 0.5,
+                     *               "label": "billing"
+                     *             }
+                     *           ],
+                     *           "starting_label": "billing"
+                     *         }
+                     *       ],
+                     *       "num_samples": 250,
+                     *       "percent_samples": 0.5
+                     *     }
+                     */
                     "application/json": components["schemas"]["MultiLabelCoOccurrence"];
                 };
             };
@@ -15768,6 +16888,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -15778,6 +16908,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from_inference_name": "prod-2026-03",
+                     *       "from_split": "training",
+                     *       "inference_name": "prod-2026-03",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "similar_ids": [
+                     *         3
+                     *       ],
+                     *       "split": "training",
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimilarToResponse"];
                 };
             };
@@ -15806,6 +16950,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CBOClusterRequest"];
             };
         };
@@ -15816,6 +16970,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cbo_clusters": [
+                     *         {
+                     *           "id": 3,
+                     *           "labels": [
+                     *             "billing"
+                     *           ],
+                     *           "num_samples": 250,
+                     *           "score": 0.85
+                     *         }
+                     *       ],
+                     *       "compare_to": "training",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CBOClusterResponse"];
                 };
             };
@@ -15850,6 +17087,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartograph_clusters": [
+                     *         {
+                     *           "average_confidence": 0.85,
+                     *           "average_dep": 0.5,
+                     *           "average_f1": 0.85,
+                     *           "cluster_description": "Answers from the support knowledge base.",
+                     *           "cluster_id": 3,
+                     *           "cluster_size": 250,
+                     *           "cluster_summary": "Password reset questions",
+                     *           "cluster_topic": "Password reset questions"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartographClusterResponse"];
                 };
             };
@@ -15875,6 +17128,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -15885,6 +17148,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "num_samples": 250,
+                     *         "score": 1
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CommunityResponse"][];
                 };
             };
@@ -15913,6 +17187,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TopInsightsRequest"];
             };
         };
@@ -15923,6 +17207,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "task": "intent",
+                     *       "top_correlation_pairs": {
+                     *         "support": 0.5
+                     *       },
+                     *       "top_erroneous_words": {
+                     *         "support": 3
+                     *       },
+                     *       "top_misclassified_pairs": [
+                     *         {}
+                     *       ],
+                     *       "top_misclassified_pairs_percentage": 0.85
+                     *     }
+                     */
                     "application/json": components["schemas"]["TopInsightsResponse"];
                 };
             };
@@ -15951,6 +17318,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InsightChartRequest"];
             };
         };
@@ -15961,6 +17338,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "data": [
+                     *         [
+                     *           0.5
+                     *         ]
+                     *       ],
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "task": "intent",
+                     *       "x_labels": [
+                     *         "billing"
+                     *       ],
+                     *       "y_labels": [
+                     *         "billing"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InsightChartResponse"];
                 };
             };
@@ -15999,6 +17460,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "alert_id": 3,
+                     *         "dismissed": false,
+                     *         "extra_filters": {
+                     *           "map_threshold": "map threshold"
+                     *         },
+                     *         "id": "285eb5c9-285e-4285-a285-285eb5c93056",
+                     *         "importance": "high",
+                     *         "logic": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "message": "",
+                     *         "message_fields": {},
+                     *         "pct_samples": 0.5,
+                     *         "score": 0.85,
+                     *         "suggestion": "suggestion",
+                     *         "xray_class": 0,
+                     *         "xray_classname": ""
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["XRayCardDB"][];
                 };
             };
@@ -16032,6 +17576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16063,6 +17608,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -16091,6 +17641,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16101,6 +17661,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "values": [
+                     *         3
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BarChart"];
                 };
             };
@@ -16129,6 +17699,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16139,6 +17719,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ap_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "error_scores": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "map": 0.5,
+                     *       "map_threshold": 0.85
+                     *     }
+                     */
                     "application/json": components["schemas"]["MAPResponse"];
                 };
             };
@@ -16167,6 +17769,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16177,6 +17789,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "boundary_iou": 0.5,
+                     *       "boundary_iou_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "dice_coefficient": 0.5,
+                     *       "dice_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "mean_iou": 0.5,
+                     *       "mean_iou_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SegmentationMetricsResponse"];
                 };
             };
@@ -16205,6 +17848,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16215,6 +17868,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "average_bleu": 0.5,
+                     *       "average_data_error_potential": 0.5,
+                     *       "average_rouge": 0.5
+                     *     }
+                     */
                     "application/json": components["schemas"]["Seq2SeqMetricsResponse"];
                 };
             };
@@ -16243,6 +17903,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "hard_easy_threshold": false,
+                 *       "include_emb": true,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "page_num": 0,
+                 *       "sort_ascending": false,
+                 *       "sort_by": "created_at",
+                 *       "sort_by_id_list": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SummaryRequest"];
             };
         };
@@ -16253,6 +17929,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data_rows": [
+                     *         {
+                     *           "background": 3,
+                     *           "bleu": 0.5,
+                     *           "boundary_iou": 0.5,
+                     *           "boxes": [
+                     *             {
+                     *               "bbox": [],
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "is_gold": true,
+                     *               "is_pred": true
+                     *             }
+                     *           ],
+                     *           "classification": 3,
+                     *           "classification_and_localization": 3,
+                     *           "confidence": 0.85,
+                     *           "data_error_potential": 0.5,
+                     *           "dep_mask": "dep mask",
+                     *           "drift_score": 0.85,
+                     *           "duplicate": 3,
+                     *           "edit_relabeled": false,
+                     *           "edited": false,
+                     *           "generated_output": "Open Settings, choose Security, then Reset password.",
+                     *           "generated_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "generated_uncertainty": 0.85,
+                     *           "ghost_span": 3,
+                     *           "gold": "billing",
+                     *           "height": 3,
+                     *           "id": 3,
+                     *           "image": "",
+                     *           "input": "How do I reset my password?",
+                     *           "input_cutoff": 3,
+                     *           "is_drifted": true,
+                     *           "is_on_the_boundary": true,
+                     *           "localization": 3,
+                     *           "max_dep": 0.5,
+                     *           "max_dep_label": "billing",
+                     *           "mean_iou": 0.5,
+                     *           "meta": {},
+                     *           "missed": 3,
+                     *           "missed_label": 3,
+                     *           "mltc_golds": [
+                     *             "mltc gold"
+                     *           ],
+                     *           "mltc_golds_deps": [
+                     *             0.5
+                     *           ],
+                     *           "mltc_preds": [
+                     *             "mltc pred"
+                     *           ],
+                     *           "mltc_preds_deps": [
+                     *             0.5
+                     *           ],
+                     *           "noise_type": "Label Noise",
+                     *           "perplexity": 0.5,
+                     *           "polygons": [
+                     *             {
+                     *               "contours": [],
+                     *               "data_error_potential": 0.5,
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "is_gold": true,
+                     *               "is_pred": true
+                     *             }
+                     *           ],
+                     *           "pred": "billing",
+                     *           "rouge": 0.5,
+                     *           "span_shift": 3,
+                     *           "spans": [
+                     *             {
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "pred": "billing",
+                     *               "span_end": 3,
+                     *               "span_start": 3
+                     *             }
+                     *           ],
+                     *           "system_prompts": {
+                     *             "support": "support"
+                     *           },
+                     *           "target": "Open Settings, choose Security, then Reset password.",
+                     *           "target_cutoff": 3,
+                     *           "target_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "text": "",
+                     *           "total_errors": 250,
+                     *           "width": 3,
+                     *           "wrong_tag": 3,
+                     *           "x": 0.5,
+                     *           "y": 0.5
+                     *         }
+                     *       ],
+                     *       "has_next_page": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DataRows"];
                 };
             };
@@ -16285,6 +18068,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16295,6 +18088,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": [
+                     *         250
+                     *       ],
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "percentage": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDistribution"];
                 };
             };
@@ -16430,6 +18234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16457,6 +18262,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "support": "support"
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: string;
                     };
@@ -16477,6 +18287,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AnthropicIntegrationCreate"];
             };
         };
@@ -16487,6 +18302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16505,6 +18321,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credential_type": "assumed_role",
+                 *       "region": "us-west-2",
+                 *       "token": {
+                 *         "support": "support"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["BaseAwsIntegrationCreate"];
             };
         };
@@ -16515,6 +18340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16533,6 +18359,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credential_type": "assumed_role",
+                 *       "region": "us-west-2",
+                 *       "token": {
+                 *         "support": "support"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AwsSageMakerIntegrationCreate"];
             };
         };
@@ -16543,6 +18378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16561,6 +18397,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "api_version": "2024-10-21",
+                 *       "authentication_scope": "https://cognitiveservices.azure.com/.default",
+                 *       "authentication_type": "api_key",
+                 *       "azure_deployment": "gpt-4o-mini",
+                 *       "endpoint": "https://acme.openai.azure.com",
+                 *       "proxy": false,
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AzureIntegrationCreate"];
             };
         };
@@ -16571,6 +18418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16589,6 +18437,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "is_enterprise": true,
+                 *       "token": "tok_0123456789abcdef",
+                 *       "url": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LabelStudioIntegrationCreate"];
             };
         };
@@ -16599,6 +18454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16617,6 +18473,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MistralIntegrationCreate"];
             };
         };
@@ -16627,6 +18488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16645,6 +18507,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization_id": "a66dc151-a66d-4a66-aa66-a66dc1513a5f",
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpenAIIntegrationCreate"];
             };
         };
@@ -16655,6 +18523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16673,6 +18542,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VertexAIIntegrationCreate"];
             };
         };
@@ -16683,6 +18557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16701,6 +18576,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization_id": "76352d27-7635-4763-a763-76352d27b18a",
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WriterIntegrationCreate"];
             };
         };
@@ -16711,6 +18592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16729,6 +18611,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "default_catalog_name": "support-bot-eval",
+                 *       "hostname": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "llm": false,
+                 *       "path": "exports/support-bot-eval.csv",
+                 *       "storage": false,
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksIntegrationCreate"];
             };
         };
@@ -16739,6 +18631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16757,6 +18650,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "default_catalog_name": "support-bot-eval",
+                 *       "hostname": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "llm": false,
+                 *       "path": "exports/support-bot-eval.csv",
+                 *       "storage": false,
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksIntegrationCreate"];
             };
         };
@@ -16767,6 +18670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -16791,6 +18695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -16843,6 +18748,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "catalog_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "database_name": "support-bot-eval",
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "inference_name": "prod-2026-03",
+                 *       "map_threshold": 0.5,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "split": "training",
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksExportRequest"];
             };
         };
@@ -16884,6 +18810,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "compare_to": "training",
+                 *       "database_name": "support-bot-eval",
+                 *       "edit_ids": [
+                 *         "8e1e5a06-8e1e-48e1-a8e1-8e1e5a062a56"
+                 *       ],
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "only_export_edited": false,
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksEditExportRequest"];
             };
         };
@@ -16929,6 +18876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -16948,6 +18896,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "catalog_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "database_name": "support-bot-eval",
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "inference_name": "prod-2026-03",
+                 *       "map_threshold": 0.5,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "split": "training",
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksExportRequest"];
             };
         };
@@ -16985,6 +18954,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "catalog_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "edit_ids": [
+                 *         "6d40525e-6d40-46d4-a6d4-6d40525e34fb"
+                 *       ],
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "only_export_edited": false,
+                 *       "psl_content_file_name": "support-questions.csv",
+                 *       "schema_name": "support-bot-eval",
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksUnityCatalogEditExportRequest"];
             };
         };
@@ -17057,6 +19049,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "inference_name": "prod-2026-03",
+                 *       "labels": [
+                 *         "billing"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "split": "training",
+                 *       "task": "intent",
+                 *       "workspace": "acme-analytics"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LabelStudioExportRequest"];
             };
         };
@@ -17067,6 +19075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -17090,6 +19099,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptChainIngestRequest"];
             };
         };
@@ -17131,6 +19141,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeout_minutes": 3,
+                 *       "total_chains": 250
+                 *     }
+                 */
                 "application/json": components["schemas"]["PromptChainIngestBatchRequest"];
             };
         };
@@ -17224,6 +19240,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "indices": [
+                 *         3
+                 *       ],
+                 *       "metric_name": "latency_ms",
+                 *       "registered_scorer_id": "554bede1-554b-4554-a554-554bede1160b",
+                 *       "scores": [
+                 *         "value"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PutPromptScoreRequest"];
             };
         };
@@ -17323,6 +19351,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "support-answer",
+                 *       "template": "Answer the question using the context.\n{{question}}",
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePromptTemplateWithVersionRequestBody"];
             };
         };
@@ -17514,6 +19549,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "template": "Answer the question using the context.\n{{question}}",
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["BasePromptTemplateVersion"];
             };
         };
@@ -17727,6 +19768,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "baseline-2026-03-04",
+                 *       "task_type": 7,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "num_samples": 250,
+                 *       "run_tags": [
+                 *         {
+                 *           "key": "model",
+                 *           "value": "gpt-4o-mini",
+                 *           "tag_type": "generic"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunCreate"];
             };
         };
@@ -17773,6 +19829,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "run_ids": [
+                 *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeleteRunsRequest"];
             };
         };
@@ -17974,6 +20037,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
         };
@@ -18113,6 +20177,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "baseline-2026-03-04"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunUpdateRequest"];
             };
         };
@@ -18567,6 +20636,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "epoch": 0,
+                 *       "extra": [
+                 *         "value"
+                 *       ],
+                 *       "key": "model",
+                 *       "value": 0.5
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunMetricCreateRequest"];
             };
         };
@@ -18722,6 +20801,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "model",
+                 *       "tag_type": "generic",
+                 *       "value": "gpt-4o-mini"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunTagCreateRequest"];
             };
         };
@@ -18814,6 +20900,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "model",
+                 *       "tag_type": "generic",
+                 *       "value": "gpt-4o-mini"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunTagCreateRequest"];
             };
         };
@@ -18897,6 +20990,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "email": "ada@acme.example",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "auth_method": "email",
+                     *       "email_is_verified": true,
+                     *       "role": "admin",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "read_api_keys",
+                     *           "allowed": true
+                     *         }
+                     *       ],
+                     *       "generic_permissions": [
+                     *         {
+                     *           "resource": "project",
+                     *           "action": "generic_create",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "resource": "integration",
+                     *           "action": "generic_update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CurrentUserDB"];
                 };
             };
@@ -18917,6 +21045,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "compare_to": "training",
+                 *       "edit_ids": [
+                 *         "5d6fb9d2-5d6f-45d6-a5d6-5d6fb9d2556a"
+                 *       ],
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "only_export_edited": false,
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EditExportRequest"];
             };
         };
@@ -18948,6 +21095,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "bucket_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "edit_ids": [
+                 *         "b5d3744b-b5d3-4b5d-ab5d-b5d3744b1aff"
+                 *       ],
+                 *       "export_to": "s3",
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "object_name": "support-bot-eval",
+                 *       "only_export_edited": false,
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemoteEditExportRequest"];
             };
         };
@@ -18958,6 +21127,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "all_but": false,
+                     *       "bucket_name": "support-bot-eval",
+                     *       "col_mapping": {
+                     *         "support": "support"
+                     *       },
+                     *       "compare_to": "training",
+                     *       "edit_ids": [
+                     *         "d6802c68-d680-4d68-ad68-d6802c68b5a6"
+                     *       ],
+                     *       "edit_overrides": [
+                     *         {
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "edit_action": "relabel",
+                     *           "edit_spans": {
+                     *             "support": [
+                     *               {
+                     *                 "end_index": 0,
+                     *                 "label": "billing",
+                     *                 "start_index": 0
+                     *               }
+                     *             ]
+                     *           },
+                     *           "filter": {},
+                     *           "inference_name": "prod-2026-03",
+                     *           "map_threshold": 0.85,
+                     *           "new_label": "billing",
+                     *           "note": "Relabelled after review.",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "sample_ids": [
+                     *             3
+                     *           ],
+                     *           "search_string": "refund",
+                     *           "shift_span_end_num_words": 3,
+                     *           "shift_span_start_num_words": 3,
+                     *           "split": "training",
+                     *           "task": "intent",
+                     *           "text_replacement": "refund request",
+                     *           "use_regex": false
+                     *         }
+                     *       ],
+                     *       "export_to": "s3",
+                     *       "file_type": "csv",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "hf_format": false,
+                     *       "include_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "map_threshold": 0.5,
+                     *       "min_reviews": 3,
+                     *       "object_name": "support-bot-eval",
+                     *       "only_export_edited": false,
+                     *       "tagging_schema": "BIO",
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RemoteEditExportResponse"];
                 };
             };
@@ -18985,6 +21274,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "edit_action": "relabel",
+                     *       "edit_spans": {
+                     *         "support": [
+                     *           {
+                     *             "end_index": 0,
+                     *             "label": "billing",
+                     *             "start_index": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "exported": false,
+                     *       "filter": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "id": "54ed8ed3-54ed-454e-a54e-54ed8ed336aa",
+                     *       "inference_name": "prod-2026-03",
+                     *       "map_threshold": 0.85,
+                     *       "new_label": "billing",
+                     *       "note": "Relabelled after review.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "reviewers": [
+                     *         {
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         }
+                     *       ],
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "sample_ids": [
+                     *         3
+                     *       ],
+                     *       "search_string": "refund",
+                     *       "shift_span_end_num_words": 3,
+                     *       "shift_span_start_num_words": 3,
+                     *       "split": "training",
+                     *       "task": "intent",
+                     *       "text_replacement": "refund request",
+                     *       "use_regex": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditGetResponse"];
                 };
             };
@@ -19012,6 +21404,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context."
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditDeleteResponse"];
                 };
             };
@@ -19048,6 +21445,141 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "boxes": [
+                     *             {
+                     *               "bbox": [],
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "is_gold": true,
+                     *               "is_pred": true
+                     *             }
+                     *           ],
+                     *           "generated_output": "Open Settings, choose Security, then Reset password.",
+                     *           "gold": "billing",
+                     *           "id": 3,
+                     *           "image": "",
+                     *           "input": "How do I reset my password?",
+                     *           "meta": {},
+                     *           "pred": "billing",
+                     *           "spans": [
+                     *             {
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "pred": "billing",
+                     *               "span_end": 3,
+                     *               "span_start": 3
+                     *             }
+                     *           ],
+                     *           "target": "Open Settings, choose Security, then Reset password.",
+                     *           "text": "How do I reset my password?"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "edit_action": "relabel",
+                     *       "edit_spans": {
+                     *         "support": [
+                     *           {
+                     *             "end_index": 0,
+                     *             "label": "billing",
+                     *             "start_index": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "exported": false,
+                     *       "filter": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "has_next_page": false,
+                     *       "id": "4e86558a-4e86-44e8-a4e8-4e86558aa54d",
+                     *       "inference_name": "prod-2026-03",
+                     *       "map_threshold": 0.85,
+                     *       "new_label": "billing",
+                     *       "note": "Relabelled after review.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "reviewers": [
+                     *         {
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         }
+                     *       ],
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "sample_ids": [
+                     *         3
+                     *       ],
+                     *       "search_string": "refund",
+                     *       "shift_span_end_num_words": 3,
+                     *       "shift_span_start_num_words": 3,
+                     *       "split": "training",
+                     *       "task": "intent",
+                     *       "text_replacement": "refund request",
+                     *       "use_regex": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditContent"];
                 };
             };
@@ -19075,6 +21607,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditReviewDB"];
                 };
             };
@@ -19193,6 +21731,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Answers from the support knowledge base.",
+                 *       "name": "ml-platform",
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupCreate"];
             };
         };
@@ -19299,6 +21844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -19320,6 +21866,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Answers from the support knowledge base.",
+                 *       "name": "ml-platform",
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupUpdate"];
             };
         };
@@ -19432,6 +21985,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["GroupMemberCreate"][];
             };
         };
@@ -19484,6 +22044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -19507,6 +22068,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "maintainer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupMemberUpdate"];
             };
         };
@@ -19555,6 +22121,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -19582,6 +22153,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -19610,6 +22186,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19628,6 +22210,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "api_key": "YOUR_API_KEY"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiKeyLoginRequest"];
             };
         };
@@ -19638,6 +22225,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19656,6 +22249,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SocialLoginRequest"];
             };
         };
@@ -19666,6 +22265,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19690,6 +22295,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19715,6 +22326,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 100,
+                 *       "starting_token": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
             };
         };
@@ -19801,6 +22418,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "workflows": [
+                 *         {
+                 *           "input": "How do I reset my password?"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkflowsIngestRequest"];
             };
         };
@@ -19811,6 +22439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "project_name": "support-bot-eval",
+                     *       "records_count": 250,
+                     *       "workflows_count": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkflowsIngestResponse"];
                 };
             };
@@ -19846,6 +22483,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPresignedUrlResponse"];
                 };
             };
@@ -19878,6 +22520,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alerts": [
+                     *         {
+                     *           "active": true,
+                     *           "alert_sent": false,
+                     *           "conditions": [
+                     *             {
+                     *               "aggregation": "count",
+                     *               "field": "latency_ms",
+                     *               "operator": "eq",
+                     *               "value": 0.5,
+                     *               "window": 900
+                     *             }
+                     *           ],
+                     *           "counter": 250,
+                     *           "counter_since_last_sent": 250,
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *           "interval": 3,
+                     *           "last_sent": "2026-03-05T08:05:44Z",
+                     *           "last_triggered": "2026-03-05T08:05:44Z",
+                     *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "schema_version": "multi_condition/object/1",
+                     *           "updated_at": "2026-03-05T08:05:44Z"
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListAlertConfigurationsResponse"];
                 };
             };
@@ -19899,6 +22576,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "conditions": [
+                 *         {
+                 *           "aggregation": "count",
+                 *           "field": "latency_ms",
+                 *           "operator": "eq",
+                 *           "value": 0.5,
+                 *           "window": 900
+                 *         }
+                 *       ],
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "interval": 3,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "schema_version": "multi_condition/object/1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAlertConfigurationRequest"];
             };
         };
@@ -19909,6 +22603,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "alert_sent": false,
+                     *       "conditions": [
+                     *         {
+                     *           "aggregation": "count",
+                     *           "condition_type": "metric/numeric/1",
+                     *           "field": "latency_ms",
+                     *           "filter_operator": "eq",
+                     *           "filter_value": "billing",
+                     *           "operator": "eq",
+                     *           "value": 0.5,
+                     *           "window": 900
+                     *         }
+                     *       ],
+                     *       "counter": 250,
+                     *       "counter_since_last_sent": 250,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *       "interval": 3,
+                     *       "last_sent": "2026-03-05T08:05:44Z",
+                     *       "last_triggered": "2026-03-05T08:05:44Z",
+                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "schema_version": "multi_condition/object/1",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertConfigurationResponse"];
                 };
             };
@@ -19938,6 +22662,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "alert_sent": false,
+                     *       "conditions": [
+                     *         {
+                     *           "aggregation": "count",
+                     *           "condition_type": "metric/numeric/1",
+                     *           "field": "latency_ms",
+                     *           "filter_operator": "eq",
+                     *           "filter_value": "billing",
+                     *           "operator": "eq",
+                     *           "value": 0.5,
+                     *           "window": 900
+                     *         }
+                     *       ],
+                     *       "counter": 250,
+                     *       "counter_since_last_sent": 250,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *       "interval": 3,
+                     *       "last_sent": "2026-03-05T08:05:44Z",
+                     *       "last_triggered": "2026-03-05T08:05:44Z",
+                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "schema_version": "multi_condition/object/1",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertConfigurationResponse"];
                 };
             };
@@ -19967,6 +22721,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "deec64bf-deec-4dee-adee-deec64bff976",
+                     *       "message": "The answer follows the retrieved context.",
+                     *       "status": "completed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertStatusResponse"];
                 };
             };
@@ -19990,6 +22751,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": true,
+                 *       "alert_sent": false,
+                 *       "counter": 250,
+                 *       "counter_since_last_sent": 250,
+                 *       "interval": 3,
+                 *       "last_sent": "2026-03-05T08:05:44Z",
+                 *       "last_triggered": "2026-03-05T08:05:44Z",
+                 *       "processed_by": "6b0705b1-6b07-46b0-a6b0-6b0705b12495",
+                 *       "schema_version": "multi_condition/object/1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAlertConfigurationRequest"];
             };
         };
@@ -20000,6 +22774,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "alert_sent": false,
+                     *       "conditions": [
+                     *         {
+                     *           "aggregation": "count",
+                     *           "condition_type": "metric/numeric/1",
+                     *           "field": "latency_ms",
+                     *           "filter_operator": "eq",
+                     *           "filter_value": "billing",
+                     *           "operator": "eq",
+                     *           "value": 0.5,
+                     *           "window": 900
+                     *         }
+                     *       ],
+                     *       "counter": 250,
+                     *       "counter_since_last_sent": 250,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *       "interval": 3,
+                     *       "last_sent": "2026-03-05T08:05:44Z",
+                     *       "last_triggered": "2026-03-05T08:05:44Z",
+                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "schema_version": "multi_condition/object/1",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertConfigurationResponse"];
                 };
             };
@@ -20027,6 +22831,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "support": "support"
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: string;
                     };
@@ -20050,6 +22859,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
         };
@@ -20060,6 +22876,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": {
+                     *         "support": {
+                     *           "support": "support"
+                     *         }
+                     *       },
+                     *       "filter_options": {
+                     *         "support": [
+                     *           "support"
+                     *         ]
+                     *       },
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "chain_id": "cd530347-cd53-4cd5-acd5-cd53034755ce",
+                     *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "feedback_ratings": {
+                     *             "support": {
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "rating": {
+                     *                 "value": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "finish_reason": "stop",
+                     *           "has_children": false,
+                     *           "id": "b12cc568-b12c-4b12-ab12-b12cc568baea",
+                     *           "input_text": "How do I reset my password?",
+                     *           "latency_ms": 1240,
+                     *           "metric_info": {},
+                     *           "metrics_batch_id": "8d9db403-8d9d-48d9-a8d9-8d9db40313a4",
+                     *           "metrics_status": "unprocessed",
+                     *           "model": "gpt-4o-mini",
+                     *           "node_id": "193aaef1-193a-4193-a193-193aaef1e1a6",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_type": "chain",
+                     *           "num_input_tokens": 250,
+                     *           "num_output_tokens": 250,
+                     *           "num_total_tokens": 250,
+                     *           "output_logprobs": {},
+                     *           "output_text": "Open Settings, choose Security, then Reset password.",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "status_code": 3,
+                     *           "tags": [
+                     *             "support"
+                     *           ],
+                     *           "temperature": 0.5,
+                     *           "time_to_first_token_ms": 0.5,
+                     *           "tools": "[]",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "user_metadata": {
+                     *             "customer_tier": "enterprise"
+                     *           },
+                     *           "version": "1"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionRecordsResponse"];
                 };
             };
@@ -20094,6 +22974,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
         };
@@ -20134,6 +23021,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "catalog_name": "support-bot-eval",
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "database_name": "support-bot-eval",
+                 *       "table_name": "support-bot-eval"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksObserveExportRequest"];
             };
         };
@@ -20144,6 +23041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -20176,6 +23074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "filter_options": {
+                     *         "support": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FilterOptionsResponse"];
                 };
             };
@@ -20197,6 +23104,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "client_version": "1",
+                 *       "logging_method": "py_langchain",
+                 *       "records": [
+                 *         {
+                 *           "created_at": "2026-03-04T14:32:10Z",
+                 *           "input_text": "How do I reset my password?",
+                 *           "node_id": "eecb3e84-eecb-4eec-aeec-eecb3e848b1f",
+                 *           "node_type": "chain"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRecordBatch"];
             };
         };
@@ -20207,6 +23128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -20234,6 +23156,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integrations": {
+                     *         "support": {
+                     *           "models": [
+                     *             "gpt-4o-mini"
+                     *           ],
+                     *           "scorer_models": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectIntegrationsResponse"];
                 };
             };
@@ -20261,6 +23197,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "metric_critique_columns": [
+                     *         {
+                     *           "col_name": "support-bot-eval",
+                     *           "metric_critique_computing": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MetricCritiqueColumns"];
                 };
             };
@@ -20291,6 +23237,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FiltersRequestBody"];
             };
         };
@@ -20301,6 +23248,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "aggregate_metrics": {
+                     *         "average_agentic_workflow_success": 0.5,
+                     *         "average_completeness_gpt": 0.5,
+                     *         "average_factuality": 0.5,
+                     *         "average_groundedness": 0.5,
+                     *         "average_input_sexist": 0.5,
+                     *         "average_input_token_length": 0.5,
+                     *         "average_input_toxicity": 0.5,
+                     *         "average_instruction_adherence": 0.5,
+                     *         "average_latency": 1240,
+                     *         "average_output_token_length": 0.5,
+                     *         "average_prompt_perplexity": 0.5,
+                     *         "average_retriever_attribution": 0.5,
+                     *         "average_retriever_utilization": 0.5,
+                     *         "average_sexist": 0.5,
+                     *         "average_tool_error_rate": 0.85,
+                     *         "average_tool_selection_quality": 0.5,
+                     *         "average_total_token_length": 250,
+                     *         "average_toxicity": 0.5,
+                     *         "failures_count": 0,
+                     *         "requests_count": 0,
+                     *         "total_cost": 0
+                     *       },
+                     *       "bucketed_metrics": {
+                     *         "latency_ms": [
+                     *           {
+                     *             "end_bucket_time": "2026-03-04T14:32:10Z",
+                     *             "start_bucket_time": "2026-03-04T14:32:10Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "group_by_columns": [
+                     *         "latency_ms"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionMetricsResponse"];
                 };
             };
@@ -20337,6 +23322,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
         };
@@ -20347,6 +23339,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": {
+                     *         "support": {
+                     *           "support": "support"
+                     *         }
+                     *       },
+                     *       "filter_options": {
+                     *         "support": [
+                     *           "support"
+                     *         ]
+                     *       },
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "chain_id": "cd530347-cd53-4cd5-acd5-cd53034755ce",
+                     *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "feedback_ratings": {
+                     *             "support": {
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "rating": {
+                     *                 "value": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "finish_reason": "stop",
+                     *           "has_children": false,
+                     *           "id": "b12cc568-b12c-4b12-ab12-b12cc568baea",
+                     *           "input_text": "How do I reset my password?",
+                     *           "latency_ms": 1240,
+                     *           "metric_info": {},
+                     *           "metrics_batch_id": "8d9db403-8d9d-48d9-a8d9-8d9db40313a4",
+                     *           "metrics_status": "unprocessed",
+                     *           "model": "gpt-4o-mini",
+                     *           "node_id": "193aaef1-193a-4193-a193-193aaef1e1a6",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_type": "chain",
+                     *           "num_input_tokens": 250,
+                     *           "num_output_tokens": 250,
+                     *           "num_total_tokens": 250,
+                     *           "output_logprobs": {},
+                     *           "output_text": "Open Settings, choose Security, then Reset password.",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "status_code": 3,
+                     *           "tags": [
+                     *             "support"
+                     *           ],
+                     *           "temperature": 0.5,
+                     *           "time_to_first_token_ms": 0.5,
+                     *           "tools": "[]",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "user_metadata": {
+                     *             "customer_tier": "enterprise"
+                     *           },
+                     *           "version": "1"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionRecordsResponse"];
                 };
             };
@@ -20374,6 +23430,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -20395,6 +23456,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FiltersRequestBody"];
             };
         };
@@ -20405,6 +23467,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 250,
+                     *       "max_rows": 512,
+                     *       "max_rows_exceeded": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkflowCountResponse"];
                 };
             };
@@ -20434,6 +23503,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "feature_names": [
+                     *         "support-bot-eval"
+                     *       ],
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeatureColumnsResponse"];
                 };
             };
@@ -20463,6 +23541,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "alert_name": "support-bot-eval",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "description": "Answers from the support knowledge base.",
+                     *         "extra": {},
+                     *         "field_name": "latency_ms",
+                     *         "filter": {
+                     *           "column": "latency_ms",
+                     *           "filter_type": "range",
+                     *           "high": 0.5,
+                     *           "low": 0.5
+                     *         },
+                     *         "id": "607f9c6e-607f-4607-a607-607f9c6e4e3f",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "updated_at": "2026-03-05T08:05:44Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EvaluateAlertDB"][];
                 };
             };
@@ -20499,6 +23598,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "edit_action": "relabel",
+                     *         "edit_spans": {
+                     *           "support": [
+                     *             {
+                     *               "end_index": 0,
+                     *               "label": "billing",
+                     *               "start_index": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "exported": false,
+                     *         "filter": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "id": "54ed8ed3-54ed-454e-a54e-54ed8ed336aa",
+                     *         "inference_name": "prod-2026-03",
+                     *         "map_threshold": 0.85,
+                     *         "new_label": "billing",
+                     *         "note": "Relabelled after review.",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "reviewers": [
+                     *           {
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *           }
+                     *         ],
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "sample_ids": [
+                     *           3
+                     *         ],
+                     *         "search_string": "refund",
+                     *         "shift_span_end_num_words": 3,
+                     *         "shift_span_start_num_words": 3,
+                     *         "split": "training",
+                     *         "task": "intent",
+                     *         "text_replacement": "refund request",
+                     *         "use_regex": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EditGetResponse"][];
                 };
             };
@@ -20527,6 +23731,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "edit_action": "relabel",
+                 *       "map_threshold": 0.85,
+                 *       "new_label": "billing",
+                 *       "note": "Relabelled after review.",
+                 *       "sample_ids": [
+                 *         3
+                 *       ],
+                 *       "search_string": "refund",
+                 *       "shift_span_end_num_words": 3,
+                 *       "shift_span_start_num_words": 3,
+                 *       "task": "intent",
+                 *       "text_replacement": "refund request",
+                 *       "use_regex": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["EditCreateRequest"];
             };
         };
@@ -20537,6 +23758,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "edit_action": "relabel",
+                     *       "edit_spans": {
+                     *         "support": [
+                     *           {
+                     *             "end_index": 0,
+                     *             "label": "billing",
+                     *             "start_index": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "exported": false,
+                     *       "filter": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "id": "3677c595-3677-4367-a367-3677c595ecbf",
+                     *       "inference_name": "prod-2026-03",
+                     *       "map_threshold": 0.85,
+                     *       "new_label": "billing",
+                     *       "note": "Relabelled after review.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "sample_ids": [
+                     *         3
+                     *       ],
+                     *       "search_string": "refund",
+                     *       "shift_span_end_num_words": 3,
+                     *       "shift_span_start_num_words": 3,
+                     *       "split": "training",
+                     *       "task": "intent",
+                     *       "text_replacement": "refund request",
+                     *       "use_regex": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditCreateResponse"];
                 };
             };
@@ -20581,6 +23899,120 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "content": [
+                     *           {
+                     *             "generated_output": "Open Settings, choose Security, then Reset password.",
+                     *             "id": 3,
+                     *             "input": "How do I reset my password?",
+                     *             "target": "Open Settings, choose Security, then Reset password."
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "edit_action": "relabel",
+                     *         "edit_spans": {
+                     *           "support": [
+                     *             {
+                     *               "end_index": 0,
+                     *               "label": "billing",
+                     *               "start_index": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "exported": false,
+                     *         "filter": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "has_next_page": false,
+                     *         "id": "4e86558a-4e86-44e8-a4e8-4e86558aa54d",
+                     *         "inference_name": "prod-2026-03",
+                     *         "map_threshold": 0.85,
+                     *         "new_label": "billing",
+                     *         "note": "Relabelled after review.",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "reviewers": [
+                     *           {
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *           }
+                     *         ],
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "sample_ids": [
+                     *           3
+                     *         ],
+                     *         "search_string": "refund",
+                     *         "shift_span_end_num_words": 3,
+                     *         "shift_span_start_num_words": 3,
+                     *         "split": "training",
+                     *         "task": "intent",
+                     *         "text_replacement": "refund request",
+                     *         "use_regex": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EditContent"][];
                 };
             };
@@ -20612,6 +24044,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "edit_id": "4c35d71e-4c35-44c3-a4c3-4c35d71ed16c",
+                     *         "id": "24493d56-2449-4244-a244-24493d565c35",
+                     *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EditExportDB"][];
                 };
             };
@@ -20643,6 +24085,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -20679,6 +24126,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "logic": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "metrics": {
+                     *           "accuracy": 0.85,
+                     *           "confidence": 0.85,
+                     *           "dep_distribution": {
+                     *             "bins": [
+                     *               0.5
+                     *             ],
+                     *             "counts": [
+                     *               250
+                     *             ]
+                     *           },
+                     *           "f1": 0.85,
+                     *           "multi_label_task_metrics": {},
+                     *           "precision": 0.85,
+                     *           "recall": 0.85
+                     *         },
+                     *         "name": "long-questions",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SliceMetrics"][];
                 };
             };
@@ -20709,6 +24244,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "id": "97c0c2a2-97c0-497c-a97c-97c0c2a28e9d",
+                     *         "logic": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "name": "long-questions",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "updated_at": "2026-03-05T08:05:44Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SliceDB"][];
                 };
             };
@@ -20730,6 +24340,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "logic": {},
+                 *       "name": "long-questions",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceCreate"];
             };
         };
@@ -20740,6 +24358,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "13a3a269-13a3-413a-a13a-13a3a2698069",
+                     *       "logic": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "name": "long-questions",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceCreateResponse"];
                 };
             };
@@ -20769,6 +24460,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "97c0c2a2-97c0-497c-a97c-97c0c2a28e9d",
+                     *       "logic": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "name": "long-questions",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceDB"];
                 };
             };
@@ -20792,6 +24556,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "logic": {},
+                 *       "name": "long-questions",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceUpdate"];
             };
         };
@@ -20802,6 +24574,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "f9ae6af9-f9ae-4f9a-af9a-f9ae6af95313",
+                     *       "logic": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "name": "long-questions",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceUpdateResponse"];
                 };
             };
@@ -20831,6 +24676,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context."
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceDeleteResponse"];
                 };
             };
@@ -20852,6 +24702,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EmailVerificationRequest"];
             };
         };
@@ -20862,6 +24717,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
