@@ -11669,6 +11669,25 @@ export interface components {
             };
         };
         /**
+         * @description Nothing the caller can see answers to an identifier in the path: it does not exist, it was
+         *     deleted, or it belongs to a project, group or organisation the caller has no access to. Retrying
+         *     the same request does not help. The service's reference does not list this answer; it is
+         *     inferred from how the service behaves.
+         */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Project 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
          * @description A parameter or the body did not validate. Each entry of `detail` names the input at fault
          *     (`loc`) and says why (`msg`).
          */
@@ -11692,6 +11711,26 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"];
+            };
+        };
+        /**
+         * @description The credential is valid, but the caller's role does not allow this action: on a project it takes
+         *     a collaborator role that permits it (owner or editor, depending on the action), and on users,
+         *     groups and integrations an organisation admin or the group's maintainer. Retrying does not help;
+         *     ask someone who holds the role. The service's reference does not list this answer; it is inferred
+         *     from the permissions the service reports on each resource (`permissions[].allowed`).
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "You do not have permission to update this project"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
@@ -12147,7 +12186,9 @@ export type EmailVerificationRequest = components['schemas']['EmailVerificationR
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
+export type ResponseForbidden = components['responses']['Forbidden'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderCacheControlNoStore = components['headers']['CacheControlNoStore'];
 export type HeaderWwwAuthenticate = components['headers']['WWWAuthenticate'];
@@ -12227,6 +12268,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file_type": "csv",
+                 *       "payload": "payload"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ValidationRequest"];
             };
         };
@@ -12247,6 +12294,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12267,6 +12315,7 @@ export interface operations {
         /** @description Free-form settings; the service does not publish their fields. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -12288,6 +12337,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12329,6 +12379,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12347,6 +12398,7 @@ export interface operations {
         /** @description Free-form settings; the service does not publish their fields. */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -12369,6 +12421,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12526,6 +12579,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "support-bot-eval",
+                 *       "type": "prompt_evaluation"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectCreate"];
             };
         };
@@ -12571,6 +12630,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "name",
+                 *           "operator": "contains",
+                 *           "value": "support"
+                 *         }
+                 *       ],
+                 *       "sort": {
+                 *         "name": "updated_at",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectCollectionParams"];
             };
         };
@@ -12839,6 +12914,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12856,6 +12932,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "support-bot-eval-q2"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectUpdate"];
             };
         };
@@ -12880,6 +12961,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12912,6 +12995,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -12939,10 +13024,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13000,6 +13087,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13017,6 +13105,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["UserCollaboratorCreate"][];
             };
         };
@@ -13050,6 +13145,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13105,6 +13202,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13122,6 +13220,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["GroupCollaboratorCreate"][];
             };
         };
@@ -13153,6 +13258,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13178,10 +13285,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13201,6 +13311,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CollaboratorUpdate"];
             };
         };
@@ -13232,6 +13347,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13257,10 +13374,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13280,6 +13400,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CollaboratorUpdate"];
             };
         };
@@ -13309,6 +13434,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13332,10 +13459,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13359,10 +13488,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13433,6 +13564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -13493,6 +13625,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "grace@acme.example"
+                 *       ],
+                 *       "role": "user",
+                 *       "group_ids": [
+                 *         "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       ],
+                 *       "send_email": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteUsersRequest"];
             };
         };
@@ -13503,10 +13647,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13599,6 +13745,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "auth_method": "email",
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": false,
+                 *       "first_name": "",
+                 *       "last_name": "",
+                 *       "password": "change-me-before-use",
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserCreate"];
             };
         };
@@ -13671,6 +13828,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SocialLoginRequest"];
             };
         };
@@ -13813,6 +13976,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13830,6 +13994,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": true,
+                 *       "first_name": "Ada",
+                 *       "last_name": "Lovelace",
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserUpdate"];
             };
         };
@@ -13857,6 +14030,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13889,6 +14064,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -13958,6 +14135,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14055,6 +14233,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14132,6 +14311,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": true,
+                 *       "password": "change-me-before-use"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserPasswordResetRequest"];
             };
         };
@@ -14194,6 +14380,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14259,6 +14447,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
         };
@@ -14269,10 +14458,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "aggregate": 0.5,
+                     *         "categories": {
+                     *           "billing": 3
+                     *         },
+                     *         "column_name": "latency_ms",
+                     *         "insight_type": "vertical_bar",
+                     *         "metric_threshold": {
+                     *           "buckets": [
+                     *             3
+                     *           ],
+                     *           "display_value_levels": [
+                     *             "Billing"
+                     *           ],
+                     *           "inverted": false
+                     *         },
+                     *         "title": "Latency above 2 s"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["MetricInsight"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14322,6 +14534,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14365,6 +14578,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14394,6 +14608,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14443,6 +14658,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14468,10 +14685,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14514,10 +14734,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "bleu": 0.5,
+                     *           "chain_id": "9f4aaecd-9f4a-49f4-a9f4-9f4aaecd8779",
+                     *           "chain_root_id": "6a0d2713-6a0d-46a0-a6a0-6a0d2713a60d",
+                     *           "cost": 0.0042,
+                     *           "hallucination": 0.5,
+                     *           "hallucination_severity": 0,
+                     *           "has_children": false,
+                     *           "index": 0,
+                     *           "inputs": {
+                     *             "question": "How do I reset my password?"
+                     *           },
+                     *           "metrics": {},
+                     *           "node_id": "63e7806c-63e7-463e-a63e-63e7806c5898",
+                     *           "node_input": "How do I reset my password?",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_output": "node output",
+                     *           "node_type": "chain",
+                     *           "prompt": "How do I reset my password?",
+                     *           "prompt_hallucination_severity": 0,
+                     *           "prompt_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "response": "Open Settings, choose Security, then Reset password.",
+                     *           "response_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "rouge": 0.5,
+                     *           "segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "target": "Open Settings, choose Security, then Reset password."
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14536,6 +14812,7 @@ export interface operations {
         /** @description Unconfirmed: the service's public references do not describe this body, so any JSON object is allowed here. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -14548,12 +14825,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14583,6 +14862,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14627,6 +14907,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14657,10 +14938,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "bleu": 0.5,
+                     *           "chain_id": "9f4aaecd-9f4a-49f4-a9f4-9f4aaecd8779",
+                     *           "chain_root_id": "6a0d2713-6a0d-46a0-a6a0-6a0d2713a60d",
+                     *           "cost": 0.0042,
+                     *           "hallucination": 0.5,
+                     *           "hallucination_severity": 0,
+                     *           "has_children": false,
+                     *           "index": 0,
+                     *           "inputs": {
+                     *             "question": "How do I reset my password?"
+                     *           },
+                     *           "metrics": {},
+                     *           "node_id": "63e7806c-63e7-463e-a63e-63e7806c5898",
+                     *           "node_input": "How do I reset my password?",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_output": "node output",
+                     *           "node_type": "chain",
+                     *           "prompt": "How do I reset my password?",
+                     *           "prompt_hallucination_severity": 0,
+                     *           "prompt_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "response": "Open Settings, choose Security, then Reset password.",
+                     *           "response_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "rouge": 0.5,
+                     *           "segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "hallucination": 0.5,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "target": "Open Settings, choose Security, then Reset password."
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14686,12 +15023,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14720,6 +15059,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
         };
@@ -14730,10 +15070,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "alert": {
+                     *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+                     *             "alert_title": "Latency above 2 s"
+                     *           },
+                     *           "can_critique_column": false,
+                     *           "data_type": "unknown",
+                     *           "description": "Answers from the support knowledge base.",
+                     *           "display_values": [
+                     *             "Billing"
+                     *           ],
+                     *           "filterable": true,
+                     *           "group_description": "Answers from the support knowledge base.",
+                     *           "group_label": "billing",
+                     *           "group_name": "support-bot-eval",
+                     *           "job_error_message": "The scorer timed out.",
+                     *           "job_info": [
+                     *             {}
+                     *           ],
+                     *           "job_status": "unstarted",
+                     *           "job_type": "Luna",
+                     *           "label": "billing",
+                     *           "metric_critique_computing": false,
+                     *           "metric_infos": [
+                     *             {}
+                     *           ],
+                     *           "metric_threshold": {},
+                     *           "name": "support-bot-eval",
+                     *           "scorer_name": "support-bot-eval",
+                     *           "sortable": true,
+                     *           "source": "source",
+                     *           "values": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "num_filtered_rows": 250,
+                     *       "num_rows": 250,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsColumnarResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14766,10 +15154,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "alert": {
+                     *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+                     *             "alert_title": "Latency above 2 s"
+                     *           },
+                     *           "can_critique_column": false,
+                     *           "data_type": "unknown",
+                     *           "description": "Answers from the support knowledge base.",
+                     *           "display_values": [
+                     *             "Billing"
+                     *           ],
+                     *           "filterable": true,
+                     *           "group_description": "Answers from the support knowledge base.",
+                     *           "group_label": "billing",
+                     *           "group_name": "support-bot-eval",
+                     *           "job_error_message": "The scorer timed out.",
+                     *           "job_info": [
+                     *             {}
+                     *           ],
+                     *           "job_status": "unstarted",
+                     *           "job_type": "Luna",
+                     *           "label": "billing",
+                     *           "metric_critique_computing": false,
+                     *           "metric_infos": [
+                     *             {}
+                     *           ],
+                     *           "metric_threshold": {},
+                     *           "name": "support-bot-eval",
+                     *           "scorer_name": "support-bot-eval",
+                     *           "sortable": true,
+                     *           "source": "source",
+                     *           "values": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "num_filtered_rows": 250,
+                     *       "num_rows": 250,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsColumnarResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14796,10 +15232,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sample_indices": {
+                     *         "billing": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "total_samples": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromptSampleIDs"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14823,6 +15270,11 @@ export interface operations {
         /** @description A map from run ID to the index of the row to fetch from that run. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "support": 3
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: number;
                 };
@@ -14835,12 +15287,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "support": {
+                     *         "columns": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "limit": 100,
+                     *         "next_starting_token": 0,
+                     *         "num_filtered_rows": 250,
+                     *         "num_rows": 250,
+                     *         "paginated": false,
+                     *         "starting_token": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: components["schemas"]["GetPromptRowsColumnarResponse"];
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14875,10 +15345,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": [
+                     *         {
+                     *           "alert": {
+                     *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+                     *             "alert_title": "Latency above 2 s"
+                     *           },
+                     *           "can_critique_column": false,
+                     *           "data_type": "unknown",
+                     *           "description": "Answers from the support knowledge base.",
+                     *           "display_values": [
+                     *             "Billing"
+                     *           ],
+                     *           "filterable": true,
+                     *           "group_description": "Answers from the support knowledge base.",
+                     *           "group_label": "billing",
+                     *           "group_name": "support-bot-eval",
+                     *           "job_error_message": "The scorer timed out.",
+                     *           "job_info": [
+                     *             {}
+                     *           ],
+                     *           "job_status": "unstarted",
+                     *           "job_type": "Luna",
+                     *           "label": "billing",
+                     *           "metric_critique_computing": false,
+                     *           "metric_infos": [
+                     *             {}
+                     *           ],
+                     *           "metric_threshold": {},
+                     *           "name": "support-bot-eval",
+                     *           "scorer_name": "support-bot-eval",
+                     *           "sortable": true,
+                     *           "source": "source",
+                     *           "values": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "num_filtered_rows": 250,
+                     *       "num_rows": 250,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPromptRowsColumnarResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14899,6 +15417,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "columns": [
+                     *           "latency_ms"
+                     *         ],
+                     *         "group_description": "Answers from the support knowledge base.",
+                     *         "group_icon": "Puzzle",
+                     *         "group_label": "billing",
+                     *         "group_name": "support-bot-eval"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PromptGroupResponse"][];
                 };
             };
@@ -14955,6 +15486,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -14972,6 +15504,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "helpfulness",
+                 *       "criteria": "Did the answer solve the customer's problem?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackTemplateCreate"];
             };
         };
@@ -14999,6 +15541,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15041,6 +15585,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15066,10 +15611,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15089,6 +15637,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "criteria": "Does the answer cite the knowledge base?",
+                 *       "name": "support-answer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackTemplateUpdate"];
             };
         };
@@ -15116,6 +15670,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15160,6 +15716,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15183,6 +15740,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": {
+                 *         "feedback_type": "like_dislike",
+                 *         "value": true
+                 *       },
+                 *       "explanation": "The answer gave the exact steps to reset the password."
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackRatingCreate"];
             };
         };
@@ -15208,6 +15774,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15237,10 +15805,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15283,6 +15854,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15304,6 +15876,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": {
+                 *         "feedback_type": "star",
+                 *         "value": 4
+                 *       },
+                 *       "explanation": "Correct, but it could link the help article."
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackRatingCreate"];
             };
         };
@@ -15329,6 +15910,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15356,10 +15939,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15384,6 +15970,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "hard_easy_threshold": false,
+                 *       "include_emb": true,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "page_num": 0,
+                 *       "sort_ascending": false,
+                 *       "sort_by": "created_at",
+                 *       "sort_by_id_list": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SummaryRequest"];
             };
         };
@@ -15394,10 +15996,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "inference_name": "prod-2026-03",
+                     *       "split_name": "training",
+                     *       "split_run_results": {
+                     *         "data_metrics": [
+                     *           {
+                     *             "id": 3
+                     *           }
+                     *         ],
+                     *         "has_next_page": false,
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "model_metrics": {
+                     *           "confidence": 0.85
+                     *         },
+                     *         "sample_count": 250,
+                     *         "span_count": 250,
+                     *         "split_total_sample_count": 250,
+                     *         "split_total_span_count": 250
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["InsightSummaryResults"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15424,6 +16051,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -15434,10 +16071,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "confidence": [
+                     *         0.85
+                     *       ],
+                     *       "data_error_potential": [
+                     *         0.5
+                     *       ],
+                     *       "f1": [
+                     *         0.85
+                     *       ],
+                     *       "ghost_span": [
+                     *         3
+                     *       ],
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "missed_label": [
+                     *         3
+                     *       ],
+                     *       "precision": [
+                     *         0.85
+                     *       ],
+                     *       "recall": [
+                     *         0.85
+                     *       ],
+                     *       "span_shift": [
+                     *         3
+                     *       ],
+                     *       "support": [
+                     *         3
+                     *       ],
+                     *       "total_errors": [
+                     *         250
+                     *       ],
+                     *       "wrong_tag": [
+                     *         3
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupByMetrics"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15462,6 +16140,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "hard_easy_threshold": false,
+                 *       "include_emb": true,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "page_num": 0,
+                 *       "sort_ascending": false,
+                 *       "sort_by": "created_at",
+                 *       "sort_by_id_list": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SummaryIDRequest"];
             };
         };
@@ -15472,10 +16166,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "hard_easy_threshold": false,
+                     *       "ids": [
+                     *         3
+                     *       ],
+                     *       "include_emb": true,
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "page_num": 0,
+                     *       "sort_ascending": false,
+                     *       "sort_by": "created_at",
+                     *       "sort_by_id_list": false,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SummaryIDResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15500,6 +16277,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FilterPercentageRequest"];
             };
         };
@@ -15510,10 +16297,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "feature_noise_pct": 0.5,
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "gold_box_count": 250,
+                     *       "gold_box_percentage": 0.85,
+                     *       "gold_polygon_count": 250,
+                     *       "gold_polygon_percentage": 0.85,
+                     *       "label_noise_pct": 0.5,
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "percentage": 0.85,
+                     *       "pred_box_count": 250,
+                     *       "pred_box_percentage": 0.85,
+                     *       "pred_polygon_count": 250,
+                     *       "pred_polygon_percentage": 0.85,
+                     *       "sample_count": 250,
+                     *       "sample_drifted_percentage": 0.85,
+                     *       "sample_easy_percentage": 0.85,
+                     *       "sample_error_percentage": 0.85,
+                     *       "sample_hard_percentage": 0.85,
+                     *       "sample_misclassified_percentage": 0.85,
+                     *       "sample_mislabeled_percentage": 0.85,
+                     *       "sample_otb_percentage": 0.85,
+                     *       "span_count": 250,
+                     *       "span_percentage": 0.85,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FilterPercentageResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15535,6 +16417,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ThresholdRequest"];
             };
         };
@@ -15545,10 +16434,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "easy_samples_threshold": 0.85,
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "hard_samples_threshold": 0.85,
+                     *       "map_threshold": 0.5,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ThresholdResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15574,10 +16536,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "runs": [
+                     *         {
+                     *           "avg_samples": 0.5,
+                     *           "data_edits": [
+                     *             {
+                     *               "count": 250,
+                     *               "edit_action": "relabel"
+                     *             }
+                     *           ],
+                     *           "hard_sample_metrics": {
+                     *             "accuracy": 0.85,
+                     *             "f1": 0.85,
+                     *             "precision": 0.85,
+                     *             "recall": 0.85
+                     *           },
+                     *           "hard_sample_pct": 0.5,
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "labels": [
+                     *             "billing"
+                     *           ],
+                     *           "metrics": {
+                     *             "accuracy": 0.85,
+                     *             "f1": 0.85,
+                     *             "precision": 0.85,
+                     *             "recall": 0.85
+                     *           },
+                     *           "name": "baseline-2026-03-04",
+                     *           "num_samples": 250,
+                     *           "num_spans": 250,
+                     *           "slices": [
+                     *             {
+                     *               "logic": {},
+                     *               "metrics": {
+                     *                 "accuracy": 0.85,
+                     *                 "f1": 0.85,
+                     *                 "precision": 0.85,
+                     *                 "recall": 0.85
+                     *               },
+                     *               "name": "long-questions"
+                     *             }
+                     *           ],
+                     *           "spans_per_class": 0.5,
+                     *           "spans_per_sample": 0.5,
+                     *           "task": "intent",
+                     *           "task_type": 0,
+                     *           "updated_at": "2026-03-05T08:05:44Z"
+                     *         }
+                     *       ],
+                     *       "split": "training"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompareRunsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15602,6 +16619,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "col": "latency_ms",
+                 *       "compare_to": "training",
+                 *       "include_metrics": false,
+                 *       "limit_max": 3,
+                 *       "limit_min": 3,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "nbins": 20,
+                 *       "remove_outliers": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DistributionRequest"];
             };
         };
@@ -15612,10 +16645,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bins": [
+                     *         0.5
+                     *       ],
+                     *       "counts": [
+                     *         250
+                     *       ],
+                     *       "metrics": {
+                     *         "confidence": [
+                     *           0.85
+                     *         ],
+                     *         "data_error_potential": [
+                     *           0.5
+                     *         ],
+                     *         "f1": [
+                     *           0.85
+                     *         ],
+                     *         "ghost_span": [
+                     *           3
+                     *         ],
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "missed_label": [
+                     *           3
+                     *         ],
+                     *         "precision": [
+                     *           0.85
+                     *         ],
+                     *         "recall": [
+                     *           0.85
+                     *         ],
+                     *         "span_shift": [
+                     *           3
+                     *         ],
+                     *         "support": [
+                     *           3
+                     *         ],
+                     *         "total_errors": [
+                     *           250
+                     *         ],
+                     *         "wrong_tag": [
+                     *           3
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Distribution"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15642,6 +16724,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MetricsRequest"];
             };
         };
@@ -15652,10 +16744,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accuracy": 0.85,
+                     *       "compare_to": "training",
+                     *       "confidence": 0.85,
+                     *       "data_error_potential": 0.5,
+                     *       "f1": 0.85,
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "multi_label_task_metrics": {
+                     *         "f1": [
+                     *           0.85
+                     *         ],
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "precision": [
+                     *           0.85
+                     *         ],
+                     *         "recall": [
+                     *           0.85
+                     *         ]
+                     *       },
+                     *       "precision": 0.85,
+                     *       "recall": 0.85,
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MetricsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15682,6 +16868,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MetricsRequest"];
             };
         };
@@ -15692,10 +16888,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "f1": [
+                     *         0.85
+                     *       ],
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "precision": [
+                     *         0.85
+                     *       ],
+                     *       "recall": [
+                     *         0.85
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MultiLabelTaskMetrics"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15726,6 +16939,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MetricsRequest"];
             };
         };
@@ -15736,10 +16959,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "co_occurrences": [
+                     *         {
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "labels": [
+                     *             {
+                     *               "co_occurrence": 0.5,
+                     *               "label": "billing"
+                     *             }
+                     *           ],
+                     *           "starting_label": "billing"
+                     *         }
+                     *       ],
+                     *       "num_samples": 250,
+                     *       "percent_samples": 0.5
+                     *     }
+                     */
                     "application/json": components["schemas"]["MultiLabelCoOccurrence"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15768,6 +17012,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -15778,10 +17032,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from_inference_name": "prod-2026-03",
+                     *       "from_split": "training",
+                     *       "inference_name": "prod-2026-03",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "similar_ids": [
+                     *         3
+                     *       ],
+                     *       "split": "training",
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimilarToResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15806,6 +17075,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CBOClusterRequest"];
             };
         };
@@ -15816,10 +17095,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cbo_clusters": [
+                     *         {
+                     *           "id": 3,
+                     *           "labels": [
+                     *             "billing"
+                     *           ],
+                     *           "num_samples": 250,
+                     *           "score": 0.85
+                     *         }
+                     *       ],
+                     *       "compare_to": "training",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CBOClusterResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15850,10 +17213,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cartograph_clusters": [
+                     *         {
+                     *           "average_confidence": 0.85,
+                     *           "average_dep": 0.5,
+                     *           "average_f1": 0.85,
+                     *           "cluster_description": "Answers from the support knowledge base.",
+                     *           "cluster_id": 3,
+                     *           "cluster_size": 250,
+                     *           "cluster_summary": "Password reset questions",
+                     *           "cluster_topic": "Password reset questions"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CartographClusterResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15875,6 +17255,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -15885,10 +17275,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "num_samples": 250,
+                     *         "score": 1
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CommunityResponse"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15913,6 +17315,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TopInsightsRequest"];
             };
         };
@@ -15923,10 +17335,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "task": "intent",
+                     *       "top_correlation_pairs": {
+                     *         "support": 0.5
+                     *       },
+                     *       "top_erroneous_words": {
+                     *         "support": 3
+                     *       },
+                     *       "top_misclassified_pairs": [
+                     *         {}
+                     *       ],
+                     *       "top_misclassified_pairs_percentage": 0.85
+                     *     }
+                     */
                     "application/json": components["schemas"]["TopInsightsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15951,6 +17447,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InsightChartRequest"];
             };
         };
@@ -15961,10 +17467,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "compare_to": "training",
+                     *       "data": [
+                     *         [
+                     *           0.5
+                     *         ]
+                     *       ],
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "map_threshold": 0.5,
+                     *       "meta_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "task": "intent",
+                     *       "x_labels": [
+                     *         "billing"
+                     *       ],
+                     *       "y_labels": [
+                     *         "billing"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InsightChartResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -15999,10 +17590,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "alert_id": 3,
+                     *         "dismissed": false,
+                     *         "extra_filters": {
+                     *           "map_threshold": "map threshold"
+                     *         },
+                     *         "id": "285eb5c9-285e-4285-a285-285eb5c93056",
+                     *         "importance": "high",
+                     *         "logic": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "message": "",
+                     *         "message_fields": {},
+                     *         "pct_samples": 0.5,
+                     *         "score": 0.85,
+                     *         "suggestion": "suggestion",
+                     *         "xray_class": 0,
+                     *         "xray_classname": ""
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["XRayCardDB"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16032,10 +17707,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16063,10 +17741,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16091,6 +17775,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16101,10 +17795,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "values": [
+                     *         3
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BarChart"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16129,6 +17834,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16139,10 +17854,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ap_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "error_scores": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "map": 0.5,
+                     *       "map_threshold": 0.85
+                     *     }
+                     */
                     "application/json": components["schemas"]["MAPResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16167,6 +17905,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16177,10 +17925,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "boundary_iou": 0.5,
+                     *       "boundary_iou_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "dice_coefficient": 0.5,
+                     *       "dice_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "mean_iou": 0.5,
+                     *       "mean_iou_per_class": {
+                     *         "labels": [
+                     *           "billing"
+                     *         ],
+                     *         "values": [
+                     *           3
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SegmentationMetricsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16205,6 +17985,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16215,10 +18005,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "average_bleu": 0.5,
+                     *       "average_data_error_potential": 0.5,
+                     *       "average_rouge": 0.5
+                     *     }
+                     */
                     "application/json": components["schemas"]["Seq2SeqMetricsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16243,6 +18041,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "hard_easy_threshold": false,
+                 *       "include_emb": true,
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "page_num": 0,
+                 *       "sort_ascending": false,
+                 *       "sort_by": "created_at",
+                 *       "sort_by_id_list": false,
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SummaryRequest"];
             };
         };
@@ -16253,10 +18067,118 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data_rows": [
+                     *         {
+                     *           "background": 3,
+                     *           "bleu": 0.5,
+                     *           "boundary_iou": 0.5,
+                     *           "boxes": [
+                     *             {
+                     *               "bbox": [],
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "is_gold": true,
+                     *               "is_pred": true
+                     *             }
+                     *           ],
+                     *           "classification": 3,
+                     *           "classification_and_localization": 3,
+                     *           "confidence": 0.85,
+                     *           "data_error_potential": 0.5,
+                     *           "dep_mask": "dep mask",
+                     *           "drift_score": 0.85,
+                     *           "duplicate": 3,
+                     *           "edit_relabeled": false,
+                     *           "edited": false,
+                     *           "generated_output": "Open Settings, choose Security, then Reset password.",
+                     *           "generated_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "generated_uncertainty": 0.85,
+                     *           "ghost_span": 3,
+                     *           "gold": "billing",
+                     *           "height": 3,
+                     *           "id": 3,
+                     *           "image": "",
+                     *           "input": "How do I reset my password?",
+                     *           "input_cutoff": 3,
+                     *           "is_drifted": true,
+                     *           "is_on_the_boundary": true,
+                     *           "localization": 3,
+                     *           "max_dep": 0.5,
+                     *           "max_dep_label": "billing",
+                     *           "mean_iou": 0.5,
+                     *           "meta": {},
+                     *           "missed": 3,
+                     *           "missed_label": 3,
+                     *           "mltc_golds": [
+                     *             "mltc gold"
+                     *           ],
+                     *           "mltc_golds_deps": [
+                     *             0.5
+                     *           ],
+                     *           "mltc_preds": [
+                     *             "mltc pred"
+                     *           ],
+                     *           "mltc_preds_deps": [
+                     *             0.5
+                     *           ],
+                     *           "noise_type": "Label Noise",
+                     *           "perplexity": 0.5,
+                     *           "polygons": [
+                     *             {
+                     *               "contours": [],
+                     *               "data_error_potential": 0.5,
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "is_gold": true,
+                     *               "is_pred": true
+                     *             }
+                     *           ],
+                     *           "pred": "billing",
+                     *           "rouge": 0.5,
+                     *           "span_shift": 3,
+                     *           "spans": [
+                     *             {
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "pred": "billing",
+                     *               "span_end": 3,
+                     *               "span_start": 3
+                     *             }
+                     *           ],
+                     *           "system_prompts": {
+                     *             "support": "support"
+                     *           },
+                     *           "target": "Open Settings, choose Security, then Reset password.",
+                     *           "target_cutoff": 3,
+                     *           "target_segments": [
+                     *             {
+                     *               "end": 3,
+                     *               "start": 0
+                     *             }
+                     *           ],
+                     *           "text": "",
+                     *           "total_errors": 250,
+                     *           "width": 3,
+                     *           "wrong_tag": 3,
+                     *           "x": 0.5,
+                     *           "y": 0.5
+                     *         }
+                     *       ],
+                     *       "has_next_page": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DataRows"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16285,6 +18207,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "map_threshold": 0.5,
+                 *       "meta_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentRequest"];
             };
         };
@@ -16295,10 +18227,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": [
+                     *         250
+                     *       ],
+                     *       "labels": [
+                     *         "billing"
+                     *       ],
+                     *       "percentage": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDistribution"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16407,6 +18351,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16430,10 +18375,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16457,12 +18405,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "support": "support"
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: string;
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16477,6 +18431,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AnthropicIntegrationCreate"];
             };
         };
@@ -16487,10 +18446,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16505,6 +18466,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credential_type": "assumed_role",
+                 *       "region": "us-west-2",
+                 *       "token": {
+                 *         "support": "support"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["BaseAwsIntegrationCreate"];
             };
         };
@@ -16515,10 +18485,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16533,6 +18505,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credential_type": "assumed_role",
+                 *       "region": "us-west-2",
+                 *       "token": {
+                 *         "support": "support"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AwsSageMakerIntegrationCreate"];
             };
         };
@@ -16543,10 +18524,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16561,6 +18544,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "api_version": "2024-10-21",
+                 *       "authentication_scope": "https://cognitiveservices.azure.com/.default",
+                 *       "authentication_type": "api_key",
+                 *       "azure_deployment": "gpt-4o-mini",
+                 *       "endpoint": "https://acme.openai.azure.com",
+                 *       "proxy": false,
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AzureIntegrationCreate"];
             };
         };
@@ -16571,10 +18565,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16589,6 +18585,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "is_enterprise": true,
+                 *       "token": "tok_0123456789abcdef",
+                 *       "url": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LabelStudioIntegrationCreate"];
             };
         };
@@ -16599,10 +18602,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16617,6 +18622,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MistralIntegrationCreate"];
             };
         };
@@ -16627,10 +18637,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16645,6 +18657,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization_id": "a66dc151-a66d-4a66-aa66-a66dc1513a5f",
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpenAIIntegrationCreate"];
             };
         };
@@ -16655,10 +18673,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16673,6 +18693,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VertexAIIntegrationCreate"];
             };
         };
@@ -16683,10 +18708,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16701,6 +18728,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization_id": "76352d27-7635-4763-a763-76352d27b18a",
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WriterIntegrationCreate"];
             };
         };
@@ -16711,10 +18744,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16729,6 +18764,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "default_catalog_name": "support-bot-eval",
+                 *       "hostname": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "llm": false,
+                 *       "path": "exports/support-bot-eval.csv",
+                 *       "storage": false,
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksIntegrationCreate"];
             };
         };
@@ -16739,10 +18784,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16757,6 +18804,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "default_catalog_name": "support-bot-eval",
+                 *       "hostname": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "llm": false,
+                 *       "path": "exports/support-bot-eval.csv",
+                 *       "storage": false,
+                 *       "token": "tok_0123456789abcdef"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksIntegrationCreate"];
             };
         };
@@ -16767,10 +18824,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -16791,6 +18850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -16843,6 +18903,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "catalog_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "database_name": "support-bot-eval",
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "inference_name": "prod-2026-03",
+                 *       "map_threshold": 0.5,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "split": "training",
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksExportRequest"];
             };
         };
@@ -16884,6 +18965,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "compare_to": "training",
+                 *       "database_name": "support-bot-eval",
+                 *       "edit_ids": [
+                 *         "8e1e5a06-8e1e-48e1-a8e1-8e1e5a062a56"
+                 *       ],
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "only_export_edited": false,
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksEditExportRequest"];
             };
         };
@@ -16929,6 +19031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -16948,6 +19051,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "catalog_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "database_name": "support-bot-eval",
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "inference_name": "prod-2026-03",
+                 *       "map_threshold": 0.5,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "split": "training",
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksExportRequest"];
             };
         };
@@ -16985,6 +19109,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "catalog_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "edit_ids": [
+                 *         "6d40525e-6d40-46d4-a6d4-6d40525e34fb"
+                 *       ],
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "only_export_edited": false,
+                 *       "psl_content_file_name": "support-questions.csv",
+                 *       "schema_name": "support-bot-eval",
+                 *       "table_name": "support-bot-eval",
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksUnityCatalogEditExportRequest"];
             };
         };
@@ -17057,6 +19204,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "compare_to": "training",
+                 *       "inference_name": "prod-2026-03",
+                 *       "labels": [
+                 *         "billing"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "split": "training",
+                 *       "task": "intent",
+                 *       "workspace": "acme-analytics"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LabelStudioExportRequest"];
             };
         };
@@ -17067,6 +19230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
@@ -17090,6 +19254,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptChainIngestRequest"];
             };
         };
@@ -17112,6 +19277,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17131,6 +19297,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeout_minutes": 3,
+                 *       "total_chains": 250
+                 *     }
+                 */
                 "application/json": components["schemas"]["PromptChainIngestBatchRequest"];
             };
         };
@@ -17155,6 +19327,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17224,6 +19397,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "indices": [
+                 *         3
+                 *       ],
+                 *       "metric_name": "latency_ms",
+                 *       "registered_scorer_id": "554bede1-554b-4554-a554-554bede1160b",
+                 *       "scores": [
+                 *         "value"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PutPromptScoreRequest"];
             };
         };
@@ -17246,6 +19431,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17306,6 +19492,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17323,6 +19510,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "support-answer",
+                 *       "template": "Answer the question using the context.\n{{question}}",
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePromptTemplateWithVersionRequestBody"];
             };
         };
@@ -17362,6 +19556,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17401,6 +19596,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17461,6 +19657,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17495,6 +19692,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17514,6 +19712,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "template": "Answer the question using the context.\n{{question}}",
+                 *       "version": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["BasePromptTemplateVersion"];
             };
         };
@@ -17535,6 +19739,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17573,6 +19778,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17635,6 +19841,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17710,6 +19917,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17727,6 +19935,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "baseline-2026-03-04",
+                 *       "task_type": 7,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "num_samples": 250,
+                 *       "run_tags": [
+                 *         {
+                 *           "key": "model",
+                 *           "value": "gpt-4o-mini",
+                 *           "tag_type": "generic"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunCreate"];
             };
         };
@@ -17756,6 +19979,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17773,6 +19998,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "run_ids": [
+                 *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeleteRunsRequest"];
             };
         };
@@ -17792,6 +20024,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17878,6 +20112,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17948,6 +20183,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -17974,6 +20210,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
         };
@@ -18022,6 +20259,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18094,6 +20332,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18113,6 +20352,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "baseline-2026-03-04"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunUpdateRequest"];
             };
         };
@@ -18154,6 +20398,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18188,6 +20434,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18259,6 +20507,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18293,6 +20542,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18332,6 +20582,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18375,6 +20626,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18414,6 +20666,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18453,6 +20706,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18495,6 +20749,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18548,6 +20803,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18567,6 +20823,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "epoch": 0,
+                 *       "extra": [
+                 *         "value"
+                 *       ],
+                 *       "key": "model",
+                 *       "value": 0.5
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunMetricCreateRequest"];
             };
         };
@@ -18592,6 +20858,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18648,6 +20916,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18703,6 +20972,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18722,6 +20992,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "model",
+                 *       "tag_type": "generic",
+                 *       "value": "gpt-4o-mini"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunTagCreateRequest"];
             };
         };
@@ -18749,6 +21026,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18793,6 +21072,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18814,6 +21094,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "model",
+                 *       "tag_type": "generic",
+                 *       "value": "gpt-4o-mini"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RunTagCreateRequest"];
             };
         };
@@ -18841,6 +21128,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18877,6 +21166,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -18897,6 +21188,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "email": "ada@acme.example",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "auth_method": "email",
+                     *       "email_is_verified": true,
+                     *       "role": "admin",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "action": "read_api_keys",
+                     *           "allowed": true
+                     *         }
+                     *       ],
+                     *       "generic_permissions": [
+                     *         {
+                     *           "resource": "project",
+                     *           "action": "generic_create",
+                     *           "allowed": true
+                     *         },
+                     *         {
+                     *           "resource": "integration",
+                     *           "action": "generic_update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CurrentUserDB"];
                 };
             };
@@ -18917,6 +21243,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "compare_to": "training",
+                 *       "edit_ids": [
+                 *         "5d6fb9d2-5d6f-45d6-a5d6-5d6fb9d2556a"
+                 *       ],
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "only_export_edited": false,
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EditExportRequest"];
             };
         };
@@ -18948,6 +21293,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "all_but": false,
+                 *       "bucket_name": "support-bot-eval",
+                 *       "compare_to": "training",
+                 *       "edit_ids": [
+                 *         "b5d3744b-b5d3-4b5d-ab5d-b5d3744b1aff"
+                 *       ],
+                 *       "export_to": "s3",
+                 *       "file_type": "csv",
+                 *       "hf_format": false,
+                 *       "include_cols": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "map_threshold": 0.5,
+                 *       "min_reviews": 3,
+                 *       "object_name": "support-bot-eval",
+                 *       "only_export_edited": false,
+                 *       "tagging_schema": "BIO",
+                 *       "task": "intent"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemoteEditExportRequest"];
             };
         };
@@ -18958,6 +21325,126 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "all_but": false,
+                     *       "bucket_name": "support-bot-eval",
+                     *       "col_mapping": {
+                     *         "support": "support"
+                     *       },
+                     *       "compare_to": "training",
+                     *       "edit_ids": [
+                     *         "d6802c68-d680-4d68-ad68-d6802c68b5a6"
+                     *       ],
+                     *       "edit_overrides": [
+                     *         {
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "edit_action": "relabel",
+                     *           "edit_spans": {
+                     *             "support": [
+                     *               {
+                     *                 "end_index": 0,
+                     *                 "label": "billing",
+                     *                 "start_index": 0
+                     *               }
+                     *             ]
+                     *           },
+                     *           "filter": {},
+                     *           "inference_name": "prod-2026-03",
+                     *           "map_threshold": 0.85,
+                     *           "new_label": "billing",
+                     *           "note": "Relabelled after review.",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "sample_ids": [
+                     *             3
+                     *           ],
+                     *           "search_string": "refund",
+                     *           "shift_span_end_num_words": 3,
+                     *           "shift_span_start_num_words": 3,
+                     *           "split": "training",
+                     *           "task": "intent",
+                     *           "text_replacement": "refund request",
+                     *           "use_regex": false
+                     *         }
+                     *       ],
+                     *       "export_to": "s3",
+                     *       "file_type": "csv",
+                     *       "filter_params": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "hf_format": false,
+                     *       "include_cols": [
+                     *         "latency_ms"
+                     *       ],
+                     *       "map_threshold": 0.5,
+                     *       "min_reviews": 3,
+                     *       "object_name": "support-bot-eval",
+                     *       "only_export_edited": false,
+                     *       "tagging_schema": "BIO",
+                     *       "task": "intent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RemoteEditExportResponse"];
                 };
             };
@@ -18985,10 +21472,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "edit_action": "relabel",
+                     *       "edit_spans": {
+                     *         "support": [
+                     *           {
+                     *             "end_index": 0,
+                     *             "label": "billing",
+                     *             "start_index": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "exported": false,
+                     *       "filter": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "id": "54ed8ed3-54ed-454e-a54e-54ed8ed336aa",
+                     *       "inference_name": "prod-2026-03",
+                     *       "map_threshold": 0.85,
+                     *       "new_label": "billing",
+                     *       "note": "Relabelled after review.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "reviewers": [
+                     *         {
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         }
+                     *       ],
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "sample_ids": [
+                     *         3
+                     *       ],
+                     *       "search_string": "refund",
+                     *       "shift_span_end_num_words": 3,
+                     *       "shift_span_start_num_words": 3,
+                     *       "split": "training",
+                     *       "task": "intent",
+                     *       "text_replacement": "refund request",
+                     *       "use_regex": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditGetResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19012,10 +21603,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context."
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditDeleteResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19048,10 +21646,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "boxes": [
+                     *             {
+                     *               "bbox": [],
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "is_gold": true,
+                     *               "is_pred": true
+                     *             }
+                     *           ],
+                     *           "generated_output": "Open Settings, choose Security, then Reset password.",
+                     *           "gold": "billing",
+                     *           "id": 3,
+                     *           "image": "",
+                     *           "input": "How do I reset my password?",
+                     *           "meta": {},
+                     *           "pred": "billing",
+                     *           "spans": [
+                     *             {
+                     *               "id": 3,
+                     *               "is_active": true,
+                     *               "pred": "billing",
+                     *               "span_end": 3,
+                     *               "span_start": 3
+                     *             }
+                     *           ],
+                     *           "target": "Open Settings, choose Security, then Reset password.",
+                     *           "text": "How do I reset my password?"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "edit_action": "relabel",
+                     *       "edit_spans": {
+                     *         "support": [
+                     *           {
+                     *             "end_index": 0,
+                     *             "label": "billing",
+                     *             "start_index": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "exported": false,
+                     *       "filter": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "has_next_page": false,
+                     *       "id": "4e86558a-4e86-44e8-a4e8-4e86558aa54d",
+                     *       "inference_name": "prod-2026-03",
+                     *       "map_threshold": 0.85,
+                     *       "new_label": "billing",
+                     *       "note": "Relabelled after review.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "reviewers": [
+                     *         {
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         }
+                     *       ],
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "sample_ids": [
+                     *         3
+                     *       ],
+                     *       "search_string": "refund",
+                     *       "shift_span_end_num_words": 3,
+                     *       "shift_span_start_num_words": 3,
+                     *       "split": "training",
+                     *       "task": "intent",
+                     *       "text_replacement": "refund request",
+                     *       "use_regex": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditContent"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19075,10 +21809,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditReviewDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19193,6 +21935,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Answers from the support knowledge base.",
+                 *       "name": "ml-platform",
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupCreate"];
             };
         };
@@ -19276,6 +22025,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19299,10 +22049,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19320,6 +22073,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Answers from the support knowledge base.",
+                 *       "name": "ml-platform",
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupUpdate"];
             };
         };
@@ -19355,6 +22115,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19415,6 +22177,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19432,6 +22195,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["GroupMemberCreate"][];
             };
         };
@@ -19459,6 +22229,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19484,10 +22256,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19507,6 +22282,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "maintainer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupMemberUpdate"];
             };
         };
@@ -19532,6 +22312,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19555,10 +22337,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19582,10 +22370,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19610,6 +22404,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19628,6 +22428,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "api_key": "YOUR_API_KEY"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiKeyLoginRequest"];
             };
         };
@@ -19638,6 +22443,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19656,6 +22467,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SocialLoginRequest"];
             };
         };
@@ -19666,6 +22483,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19690,6 +22513,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -19715,6 +22544,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "limit": 100,
+                 *       "starting_token": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
             };
         };
@@ -19787,6 +22622,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19801,6 +22637,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "workflows": [
+                 *         {
+                 *           "input": "How do I reset my password?"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkflowsIngestRequest"];
             };
         };
@@ -19811,6 +22658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "project_name": "support-bot-eval",
+                     *       "records_count": 250,
+                     *       "workflows_count": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkflowsIngestResponse"];
                 };
             };
@@ -19846,6 +22702,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetPresignedUrlResponse"];
                 };
             };
@@ -19878,10 +22739,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alerts": [
+                     *         {
+                     *           "active": true,
+                     *           "alert_sent": false,
+                     *           "conditions": [
+                     *             {
+                     *               "aggregation": "count",
+                     *               "field": "latency_ms",
+                     *               "operator": "eq",
+                     *               "value": 0.5,
+                     *               "window": 900
+                     *             }
+                     *           ],
+                     *           "counter": 250,
+                     *           "counter_since_last_sent": 250,
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *           "interval": 3,
+                     *           "last_sent": "2026-03-05T08:05:44Z",
+                     *           "last_triggered": "2026-03-05T08:05:44Z",
+                     *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "schema_version": "multi_condition/object/1",
+                     *           "updated_at": "2026-03-05T08:05:44Z"
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListAlertConfigurationsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19899,6 +22796,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "conditions": [
+                 *         {
+                 *           "aggregation": "count",
+                 *           "field": "latency_ms",
+                 *           "operator": "eq",
+                 *           "value": 0.5,
+                 *           "window": 900
+                 *         }
+                 *       ],
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "interval": 3,
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "schema_version": "multi_condition/object/1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAlertConfigurationRequest"];
             };
         };
@@ -19909,10 +22823,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "alert_sent": false,
+                     *       "conditions": [
+                     *         {
+                     *           "aggregation": "count",
+                     *           "condition_type": "metric/numeric/1",
+                     *           "field": "latency_ms",
+                     *           "filter_operator": "eq",
+                     *           "filter_value": "billing",
+                     *           "operator": "eq",
+                     *           "value": 0.5,
+                     *           "window": 900
+                     *         }
+                     *       ],
+                     *       "counter": 250,
+                     *       "counter_since_last_sent": 250,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *       "interval": 3,
+                     *       "last_sent": "2026-03-05T08:05:44Z",
+                     *       "last_triggered": "2026-03-05T08:05:44Z",
+                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "schema_version": "multi_condition/object/1",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertConfigurationResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19938,10 +22884,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "alert_sent": false,
+                     *       "conditions": [
+                     *         {
+                     *           "aggregation": "count",
+                     *           "condition_type": "metric/numeric/1",
+                     *           "field": "latency_ms",
+                     *           "filter_operator": "eq",
+                     *           "filter_value": "billing",
+                     *           "operator": "eq",
+                     *           "value": 0.5,
+                     *           "window": 900
+                     *         }
+                     *       ],
+                     *       "counter": 250,
+                     *       "counter_since_last_sent": 250,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *       "interval": 3,
+                     *       "last_sent": "2026-03-05T08:05:44Z",
+                     *       "last_triggered": "2026-03-05T08:05:44Z",
+                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "schema_version": "multi_condition/object/1",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertConfigurationResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19967,10 +22944,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "deec64bf-deec-4dee-adee-deec64bff976",
+                     *       "message": "The answer follows the retrieved context.",
+                     *       "status": "completed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertStatusResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -19990,6 +22976,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": true,
+                 *       "alert_sent": false,
+                 *       "counter": 250,
+                 *       "counter_since_last_sent": 250,
+                 *       "interval": 3,
+                 *       "last_sent": "2026-03-05T08:05:44Z",
+                 *       "last_triggered": "2026-03-05T08:05:44Z",
+                 *       "processed_by": "6b0705b1-6b07-46b0-a6b0-6b0705b12495",
+                 *       "schema_version": "multi_condition/object/1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAlertConfigurationRequest"];
             };
         };
@@ -20000,10 +22999,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "alert_sent": false,
+                     *       "conditions": [
+                     *         {
+                     *           "aggregation": "count",
+                     *           "condition_type": "metric/numeric/1",
+                     *           "field": "latency_ms",
+                     *           "filter_operator": "eq",
+                     *           "filter_value": "billing",
+                     *           "operator": "eq",
+                     *           "value": 0.5,
+                     *           "window": 900
+                     *         }
+                     *       ],
+                     *       "counter": 250,
+                     *       "counter_since_last_sent": 250,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+                     *       "interval": 3,
+                     *       "last_sent": "2026-03-05T08:05:44Z",
+                     *       "last_triggered": "2026-03-05T08:05:44Z",
+                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "schema_version": "multi_condition/object/1",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertConfigurationResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20027,12 +23058,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "support": "support"
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: string;
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20050,6 +23087,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
         };
@@ -20060,10 +23104,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": {
+                     *         "support": {
+                     *           "support": "support"
+                     *         }
+                     *       },
+                     *       "filter_options": {
+                     *         "support": [
+                     *           "support"
+                     *         ]
+                     *       },
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "chain_id": "cd530347-cd53-4cd5-acd5-cd53034755ce",
+                     *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "feedback_ratings": {
+                     *             "support": {
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "rating": {
+                     *                 "value": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "finish_reason": "stop",
+                     *           "has_children": false,
+                     *           "id": "b12cc568-b12c-4b12-ab12-b12cc568baea",
+                     *           "input_text": "How do I reset my password?",
+                     *           "latency_ms": 1240,
+                     *           "metric_info": {},
+                     *           "metrics_batch_id": "8d9db403-8d9d-48d9-a8d9-8d9db40313a4",
+                     *           "metrics_status": "unprocessed",
+                     *           "model": "gpt-4o-mini",
+                     *           "node_id": "193aaef1-193a-4193-a193-193aaef1e1a6",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_type": "chain",
+                     *           "num_input_tokens": 250,
+                     *           "num_output_tokens": 250,
+                     *           "num_total_tokens": 250,
+                     *           "output_logprobs": {},
+                     *           "output_text": "Open Settings, choose Security, then Reset password.",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "status_code": 3,
+                     *           "tags": [
+                     *             "support"
+                     *           ],
+                     *           "temperature": 0.5,
+                     *           "time_to_first_token_ms": 0.5,
+                     *           "tools": "[]",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "user_metadata": {
+                     *             "customer_tier": "enterprise"
+                     *           },
+                     *           "version": "1"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionRecordsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20094,6 +23204,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
         };
@@ -20108,6 +23225,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20134,6 +23252,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "catalog_name": "support-bot-eval",
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ],
+                 *       "database_name": "support-bot-eval",
+                 *       "table_name": "support-bot-eval"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DatabricksObserveExportRequest"];
             };
         };
@@ -20144,10 +23272,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20176,10 +23306,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "filter_options": {
+                     *         "support": [
+                     *           "support"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FilterOptionsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20197,6 +23337,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "client_version": "1",
+                 *       "logging_method": "py_langchain",
+                 *       "records": [
+                 *         {
+                 *           "created_at": "2026-03-04T14:32:10Z",
+                 *           "input_text": "How do I reset my password?",
+                 *           "node_id": "eecb3e84-eecb-4eec-aeec-eecb3e848b1f",
+                 *           "node_type": "chain"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRecordBatch"];
             };
         };
@@ -20207,10 +23361,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20234,10 +23390,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integrations": {
+                     *         "support": {
+                     *           "models": [
+                     *             "gpt-4o-mini"
+                     *           ],
+                     *           "scorer_models": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProjectIntegrationsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20261,10 +23432,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "metric_critique_columns": [
+                     *         {
+                     *           "col_name": "support-bot-eval",
+                     *           "metric_critique_computing": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MetricCritiqueColumns"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20291,6 +23473,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FiltersRequestBody"];
             };
         };
@@ -20301,10 +23484,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "aggregate_metrics": {
+                     *         "average_agentic_workflow_success": 0.5,
+                     *         "average_completeness_gpt": 0.5,
+                     *         "average_factuality": 0.5,
+                     *         "average_groundedness": 0.5,
+                     *         "average_input_sexist": 0.5,
+                     *         "average_input_token_length": 0.5,
+                     *         "average_input_toxicity": 0.5,
+                     *         "average_instruction_adherence": 0.5,
+                     *         "average_latency": 1240,
+                     *         "average_output_token_length": 0.5,
+                     *         "average_prompt_perplexity": 0.5,
+                     *         "average_retriever_attribution": 0.5,
+                     *         "average_retriever_utilization": 0.5,
+                     *         "average_sexist": 0.5,
+                     *         "average_tool_error_rate": 0.85,
+                     *         "average_tool_selection_quality": 0.5,
+                     *         "average_total_token_length": 250,
+                     *         "average_toxicity": 0.5,
+                     *         "failures_count": 0,
+                     *         "requests_count": 0,
+                     *         "total_cost": 0
+                     *       },
+                     *       "bucketed_metrics": {
+                     *         "latency_ms": [
+                     *           {
+                     *             "end_bucket_time": "2026-03-04T14:32:10Z",
+                     *             "start_bucket_time": "2026-03-04T14:32:10Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "group_by_columns": [
+                     *         "latency_ms"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionMetricsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20337,6 +23559,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "latency_ms"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
         };
@@ -20347,10 +23576,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "columns": {
+                     *         "support": {
+                     *           "support": "support"
+                     *         }
+                     *       },
+                     *       "filter_options": {
+                     *         "support": [
+                     *           "support"
+                     *         ]
+                     *       },
+                     *       "limit": 100,
+                     *       "next_starting_token": null,
+                     *       "paginated": false,
+                     *       "rows": [
+                     *         {
+                     *           "chain_id": "cd530347-cd53-4cd5-acd5-cd53034755ce",
+                     *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "feedback_ratings": {
+                     *             "support": {
+                     *               "created_at": "2026-03-04T14:32:10Z",
+                     *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "rating": {
+                     *                 "value": false
+                     *               }
+                     *             }
+                     *           },
+                     *           "finish_reason": "stop",
+                     *           "has_children": false,
+                     *           "id": "b12cc568-b12c-4b12-ab12-b12cc568baea",
+                     *           "input_text": "How do I reset my password?",
+                     *           "latency_ms": 1240,
+                     *           "metric_info": {},
+                     *           "metrics_batch_id": "8d9db403-8d9d-48d9-a8d9-8d9db40313a4",
+                     *           "metrics_status": "unprocessed",
+                     *           "model": "gpt-4o-mini",
+                     *           "node_id": "193aaef1-193a-4193-a193-193aaef1e1a6",
+                     *           "node_name": "support-bot-eval",
+                     *           "node_type": "chain",
+                     *           "num_input_tokens": 250,
+                     *           "num_output_tokens": 250,
+                     *           "num_total_tokens": 250,
+                     *           "output_logprobs": {},
+                     *           "output_text": "Open Settings, choose Security, then Reset password.",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "status_code": 3,
+                     *           "tags": [
+                     *             "support"
+                     *           ],
+                     *           "temperature": 0.5,
+                     *           "time_to_first_token_ms": 0.5,
+                     *           "tools": "[]",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "user_metadata": {
+                     *             "customer_tier": "enterprise"
+                     *           },
+                     *           "version": "1"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionRecordsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20374,10 +23668,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20395,6 +23695,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FiltersRequestBody"];
             };
         };
@@ -20405,10 +23706,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 250,
+                     *       "max_rows": 512,
+                     *       "max_rows_exceeded": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkflowCountResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20434,10 +23743,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "feature_names": [
+                     *         "support-bot-eval"
+                     *       ],
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeatureColumnsResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20463,10 +23782,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "alert_name": "support-bot-eval",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "description": "Answers from the support knowledge base.",
+                     *         "extra": {},
+                     *         "field_name": "latency_ms",
+                     *         "filter": {
+                     *           "column": "latency_ms",
+                     *           "filter_type": "range",
+                     *           "high": 0.5,
+                     *           "low": 0.5
+                     *         },
+                     *         "id": "607f9c6e-607f-4607-a607-607f9c6e4e3f",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "updated_at": "2026-03-05T08:05:44Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EvaluateAlertDB"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20499,10 +23840,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "edit_action": "relabel",
+                     *         "edit_spans": {
+                     *           "support": [
+                     *             {
+                     *               "end_index": 0,
+                     *               "label": "billing",
+                     *               "start_index": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "exported": false,
+                     *         "filter": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "id": "54ed8ed3-54ed-454e-a54e-54ed8ed336aa",
+                     *         "inference_name": "prod-2026-03",
+                     *         "map_threshold": 0.85,
+                     *         "new_label": "billing",
+                     *         "note": "Relabelled after review.",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "reviewers": [
+                     *           {
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *           }
+                     *         ],
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "sample_ids": [
+                     *           3
+                     *         ],
+                     *         "search_string": "refund",
+                     *         "shift_span_end_num_words": 3,
+                     *         "shift_span_start_num_words": 3,
+                     *         "split": "training",
+                     *         "task": "intent",
+                     *         "text_replacement": "refund request",
+                     *         "use_regex": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EditGetResponse"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20527,6 +23974,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "edit_action": "relabel",
+                 *       "map_threshold": 0.85,
+                 *       "new_label": "billing",
+                 *       "note": "Relabelled after review.",
+                 *       "sample_ids": [
+                 *         3
+                 *       ],
+                 *       "search_string": "refund",
+                 *       "shift_span_end_num_words": 3,
+                 *       "shift_span_start_num_words": 3,
+                 *       "task": "intent",
+                 *       "text_replacement": "refund request",
+                 *       "use_regex": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["EditCreateRequest"];
             };
         };
@@ -20537,10 +24001,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "edit_action": "relabel",
+                     *       "edit_spans": {
+                     *         "support": [
+                     *           {
+                     *             "end_index": 0,
+                     *             "label": "billing",
+                     *             "start_index": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "exported": false,
+                     *       "filter": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "id": "3677c595-3677-4367-a367-3677c595ecbf",
+                     *       "inference_name": "prod-2026-03",
+                     *       "map_threshold": 0.85,
+                     *       "new_label": "billing",
+                     *       "note": "Relabelled after review.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "sample_ids": [
+                     *         3
+                     *       ],
+                     *       "search_string": "refund",
+                     *       "shift_span_end_num_words": 3,
+                     *       "shift_span_start_num_words": 3,
+                     *       "split": "training",
+                     *       "task": "intent",
+                     *       "text_replacement": "refund request",
+                     *       "use_regex": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["EditCreateResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20581,10 +24144,125 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "content": [
+                     *           {
+                     *             "generated_output": "Open Settings, choose Security, then Reset password.",
+                     *             "id": 3,
+                     *             "input": "How do I reset my password?",
+                     *             "target": "Open Settings, choose Security, then Reset password."
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "edit_action": "relabel",
+                     *         "edit_spans": {
+                     *           "support": [
+                     *             {
+                     *               "end_index": 0,
+                     *               "label": "billing",
+                     *               "start_index": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "exported": false,
+                     *         "filter": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "has_next_page": false,
+                     *         "id": "4e86558a-4e86-44e8-a4e8-4e86558aa54d",
+                     *         "inference_name": "prod-2026-03",
+                     *         "map_threshold": 0.85,
+                     *         "new_label": "billing",
+                     *         "note": "Relabelled after review.",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "reviewers": [
+                     *           {
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *           }
+                     *         ],
+                     *         "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *         "sample_ids": [
+                     *           3
+                     *         ],
+                     *         "search_string": "refund",
+                     *         "shift_span_end_num_words": 3,
+                     *         "shift_span_start_num_words": 3,
+                     *         "split": "training",
+                     *         "task": "intent",
+                     *         "text_replacement": "refund request",
+                     *         "use_regex": false
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EditContent"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20612,10 +24290,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "edit_id": "4c35d71e-4c35-44c3-a4c3-4c35d71ed16c",
+                     *         "id": "24493d56-2449-4244-a244-24493d565c35",
+                     *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["EditExportDB"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20643,10 +24332,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "example"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20679,10 +24374,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "logic": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "metrics": {
+                     *           "accuracy": 0.85,
+                     *           "confidence": 0.85,
+                     *           "dep_distribution": {
+                     *             "bins": [
+                     *               0.5
+                     *             ],
+                     *             "counts": [
+                     *               250
+                     *             ]
+                     *           },
+                     *           "f1": 0.85,
+                     *           "multi_label_task_metrics": {},
+                     *           "precision": 0.85,
+                     *           "recall": 0.85
+                     *         },
+                     *         "name": "long-questions",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SliceMetrics"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20709,10 +24493,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "id": "97c0c2a2-97c0-497c-a97c-97c0c2a28e9d",
+                     *         "logic": {
+                     *           "cbo_clusters": [
+                     *             3
+                     *           ],
+                     *           "class_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "cluster_ids": [
+                     *             3
+                     *           ],
+                     *           "confidence_high": 0.85,
+                     *           "confidence_low": 0.85,
+                     *           "correctly_classified": false,
+                     *           "data_embs": false,
+                     *           "data_error_potential_high": 0.5,
+                     *           "data_error_potential_low": 0.5,
+                     *           "drift_score_threshold": 0.85,
+                     *           "exclude_ids": [
+                     *             3
+                     *           ],
+                     *           "gold_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "ids": [
+                     *             3
+                     *           ],
+                     *           "image_ids": [
+                     *             3
+                     *           ],
+                     *           "is_drifted": true,
+                     *           "is_edited": true,
+                     *           "is_otb": true,
+                     *           "lasso": {
+                     *             "x": [
+                     *               0.5
+                     *             ],
+                     *             "y": [
+                     *               0.5
+                     *             ]
+                     *           },
+                     *           "likely_mislabeled": false,
+                     *           "likely_mislabeled_dep_percentile": 0,
+                     *           "meta_filter": [
+                     *             {
+                     *               "name": "support-bot-eval"
+                     *             }
+                     *           ],
+                     *           "misclassified_only": false,
+                     *           "num_similar_to": 250,
+                     *           "pred_filter": [
+                     *             "billing"
+                     *           ],
+                     *           "regex": false,
+                     *           "similar_to": [
+                     *             3
+                     *           ],
+                     *           "span_regex": false,
+                     *           "span_sample_ids": [
+                     *             3
+                     *           ],
+                     *           "span_text": "refund",
+                     *           "text_pat": "refund"
+                     *         },
+                     *         "name": "long-questions",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "updated_at": "2026-03-05T08:05:44Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SliceDB"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20730,6 +24590,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "logic": {},
+                 *       "name": "long-questions",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceCreate"];
             };
         };
@@ -20740,10 +24608,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "13a3a269-13a3-413a-a13a-13a3a2698069",
+                     *       "logic": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "name": "long-questions",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceCreateResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20769,10 +24712,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "97c0c2a2-97c0-497c-a97c-97c0c2a28e9d",
+                     *       "logic": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "name": "long-questions",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20792,6 +24809,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "logic": {},
+                 *       "name": "long-questions",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceUpdate"];
             };
         };
@@ -20802,10 +24827,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "id": "f9ae6af9-f9ae-4f9a-af9a-f9ae6af95313",
+                     *       "logic": {
+                     *         "cbo_clusters": [
+                     *           3
+                     *         ],
+                     *         "class_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "cluster_ids": [
+                     *           3
+                     *         ],
+                     *         "confidence_high": 0.85,
+                     *         "confidence_low": 0.85,
+                     *         "correctly_classified": false,
+                     *         "data_embs": false,
+                     *         "data_error_potential_high": 0.5,
+                     *         "data_error_potential_low": 0.5,
+                     *         "drift_score_threshold": 0.85,
+                     *         "exclude_ids": [
+                     *           3
+                     *         ],
+                     *         "gold_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "ids": [
+                     *           3
+                     *         ],
+                     *         "image_ids": [
+                     *           3
+                     *         ],
+                     *         "is_drifted": true,
+                     *         "is_edited": true,
+                     *         "is_otb": true,
+                     *         "lasso": {
+                     *           "x": [
+                     *             0.5
+                     *           ],
+                     *           "y": [
+                     *             0.5
+                     *           ]
+                     *         },
+                     *         "likely_mislabeled": false,
+                     *         "likely_mislabeled_dep_percentile": 0,
+                     *         "meta_filter": [
+                     *           {
+                     *             "name": "support-bot-eval"
+                     *           }
+                     *         ],
+                     *         "misclassified_only": false,
+                     *         "num_similar_to": 250,
+                     *         "pred_filter": [
+                     *           "billing"
+                     *         ],
+                     *         "regex": false,
+                     *         "similar_to": [
+                     *           3
+                     *         ],
+                     *         "span_regex": false,
+                     *         "span_sample_ids": [
+                     *           3
+                     *         ],
+                     *         "span_text": "refund",
+                     *         "text_pat": "refund"
+                     *       },
+                     *       "name": "long-questions",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "updated_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceUpdateResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20831,10 +24931,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context."
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceDeleteResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -20852,6 +24959,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EmailVerificationRequest"];
             };
         };
@@ -20862,6 +24974,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tok_0123456789abcdef",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };

@@ -21,8 +21,8 @@ interface Listing {
   readonly itemSchema: string;
   /** A required scalar property of the item, its TypeScript type, and a type it is not. */
   readonly field: { readonly name: string; readonly type: string; readonly wrongType: string };
-  /** The items the spec's example answer holds (what Prism serves), when it has one. */
-  readonly exampleItems: Json[] | undefined;
+  /** The items the spec's example answer holds: what Prism serves, page after page. */
+  readonly exampleItems: Json[];
 }
 
 function scalarType(schemaOrRef: unknown): { type: string; wrongType: string } | undefined {
@@ -47,7 +47,12 @@ const listings: Listing[] = bundleOperations
       .map((name) => ({ name, ...scalarType(item.properties[name]) }))
       .find((candidate): candidate is Listing["field"] => candidate.type !== undefined);
     if (!field) throw new Error(`${method} ${path}: ${itemSchema} has no required scalar property to check`);
-    return { name: `${method} ${path}`, method, path, itemsField, itemSchema, field, exampleItems: media.example?.[itemsField] };
+    // Without an example, Prism makes an answer up whose next_starting_token never ends the walk;
+    // every listing's example must carry one that does (null), so the walk is read to its end.
+    const exampleItems = media.example?.[itemsField] as Json[] | undefined;
+    if (!exampleItems) throw new Error(`${method} ${path}: the spec's 200 answer has no example holding \`${itemsField}\``);
+    if (media.example.next_starting_token !== null) throw new Error(`${method} ${path}: the example's next_starting_token must be null, or the mock's walk never ends`);
+    return { name: `${method} ${path}`, method, path, itemsField, itemSchema, field, exampleItems };
   });
 
 function pagedMethods(path: string): string[] {
@@ -80,9 +85,6 @@ function writeProgram(): { source: string; lines: Map<string, [number, number]> 
     let init = minimalInit(bundle, entry) as Json | undefined;
     // A path that pages with both methods pages with GET unless told otherwise.
     if (pagedMethods(listing.path).length > 1 && listing.method !== "GET") init = { method: listing.method, ...init };
-    // Without an example answer in the spec, Prism makes one up whose next_starting_token is 0 on
-    // every page; paginate() rightly stops that as a loop, so these walks read one page.
-    if (!listing.exampleItems) init = { ...init, maxPages: 1 };
     const args = init === undefined ? "" : `, ${sourceOf(init, { column: 40, indent: "  " })}`;
     const { name, type, wrongType } = listing.field;
     const first = out.length + 1;
@@ -140,16 +142,14 @@ describe("paginate() in typed code, for every paged listing", () => {
     expect(errors.get("(outside any listing)") ?? [], compiled.output).toEqual([]);
   });
 
-  const titled = listings.map((listing) => [listing.exampleItems ? listing.name : `${listing.name} (no example answer in the spec: one page)`, listing] as const);
-  it.each(titled)("%s", (_title, listing) => {
+  it.each(listings.map((listing) => [listing.name, listing] as const))("%s", (_title, listing) => {
     const name = listing.name;
     expect(errors.get(name) ?? [], "tsc --strict").toEqual([]);
     const outcome = outcomes.get(name);
     expect(outcome?.thrown, "paginate() threw").toBeUndefined();
     expect(outcome?.fields?.length, "items yielded").toBeGreaterThan(0);
-    if (listing.exampleItems) {
-      // Prism serves the spec's example: the walk yields exactly its items, in order.
-      expect(outcome?.fields).toEqual(listing.exampleItems.map((item) => item[listing.field.name]));
-    }
+    // Prism serves the spec's example, whose next_starting_token ends the walk: it yields exactly
+    // the example's items, in order.
+    expect(outcome?.fields).toEqual(listing.exampleItems.map((item) => item[listing.field.name]));
   });
 });
