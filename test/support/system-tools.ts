@@ -41,3 +41,12 @@ export function missing(tool: SystemTool): boolean {
   console.warn(`skipping the checks that need ${tool.name}: not installed here (${tool.install}; .ci/run does this)`);
   return true;
 }
+
+// Debian's python3 first: a pyenv shim earlier on PATH may be a Python without Debian's packages.
+export const pythonPath = existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+
+export const pythonRequestsTool: SystemTool = {
+  name: "Python's requests",
+  present: succeeds(pythonPath, ["-c", "import requests"]),
+  install: "apt-get install -y python3-requests",
+};
