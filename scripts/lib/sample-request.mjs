@@ -53,7 +53,8 @@ export function sampleCredential(document, operation) {
  */
 export function sampleRequest(document, entry) {
   const { operation } = entry;
-  const { params, body } = sampleInputs(document, entry);
+  // The same request as the TypeScript sample: the spec's request example as the body.
+  const { params, body } = sampleInputs(document, entry, { requestExample: true });
   const path = entry.path.replace(/\{([^}]+)\}/g, (_, name) => {
     if (!(name in (params.path ?? {}))) throw new Error(`sample-request: ${operation.operationId} has no value for the path parameter ${name}`);
     return encodeURIComponent(scalarText(params.path[name], name));

@@ -1,6 +1,7 @@
 // The TypeScript code sample of one operation: a whole program with this package's client, the
-// credential the operation accepts read from the environment, and the minimal typed call of
-// typed-call.mjs, unwrapped (an error answer throws a ServiceApiError) and printed.
+// credential the operation accepts read from the environment, and the typed call of typed-call.mjs
+// with the spec's request example as its body, unwrapped (an error answer throws a
+// ServiceApiError) and printed.
 import { sampleCredential } from "./sample-request.mjs";
 import { sampleServerUrl } from "./sample-values.mjs";
 import { callSource } from "./typed-call.mjs";
@@ -29,7 +30,7 @@ export function typescriptSample(document, entry) {
     "",
     `const client = createServiceClient({\n${options.map((option) => `  ${option}`).join("\n")}\n});`,
     "",
-    `${lead}${callSource(document, entry, { column: lead.length })});`,
+    `${lead}${callSource(document, entry, { column: lead.length, requestExample: true })});`,
     "console.log(data);",
     "",
   ].join("\n");

@@ -52,11 +52,17 @@ export function sampleServerUrl(document) {
  * there when the operation requires one: its media type and value, with a `SampleFile` for each
  * file field of a multipart body.
  *
+ * With `requestExample`, a JSON body is the request example the spec gives (what the code samples
+ * show a reader), even when it carries optional fields or the body is optional; without it, or when
+ * there is no example, the body is built from the schema's required properties alone (what the
+ * minimal typed call of every operation needs).
+ *
  * @param {object} document the bundled OpenAPI document
  * @param {{ operation: object }} entry one operation, as `operationsOf` yields it
+ * @param {{ requestExample?: boolean }} [options]
  * @returns {{ params: Record<string, Record<string, unknown>>, body?: { mediaType: string, value: unknown } }}
  */
-export function sampleInputs(document, { operation }) {
+export function sampleInputs(document, { operation }, { requestExample = false } = {}) {
   const resolve = (value) => resolveRef(document, value);
   /** @type {Record<string, Record<string, unknown>>} */
   const found = {};
@@ -66,10 +72,23 @@ export function sampleInputs(document, { operation }) {
   }
   const params = Object.fromEntries(["path", "query", "header"].filter((where) => found[where]).map((where) => [where, found[where]]));
   const requestBody = resolve(operation.requestBody);
-  if (!requestBody?.required) return { params };
-  const [mediaType, media] = Object.entries(requestBody.content ?? {})[0] ?? [];
+  const [mediaType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!media) return { params };
+  const example = requestExample && isJson(mediaType) ? exampleOf(resolve, media) : undefined;
+  if (example !== undefined) return { params, body: { mediaType, value: example } };
+  if (!requestBody.required) return { params };
   return { params, body: { mediaType, value: new Sampler(resolve, mediaType === "multipart/form-data").value(media.schema, "body") } };
+}
+
+function isJson(mediaType) {
+  return mediaType === "application/json" || mediaType.endsWith("+json");
+}
+
+/** A media type's example: `example`, or the first of its named `examples`. */
+function exampleOf(resolve, media) {
+  if (media.example !== undefined) return media.example;
+  const [first] = Object.values(media.examples ?? {});
+  return first === undefined ? undefined : resolve(first).value;
 }
 
 function parameterValue(resolve, parameter) {

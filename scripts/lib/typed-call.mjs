@@ -36,13 +36,14 @@ export function typedCall(document, entry, options = {}) {
  *
  * @param {object} document
  * @param {{ method: string, path: string, operation: object }} entry
- * @param {{ client?: string, column?: number }} [options] `column`: where the expression starts on
- *   its line, so that a long init is broken at the same width wherever the call is put
+ * @param {{ client?: string, column?: number, requestExample?: boolean }} [options] `column`: where
+ *   the expression starts on its line, so that a long init is broken at the same width wherever the
+ *   call is put; `requestExample`: send the spec's request example as the body (sample-values.mjs)
  * @returns {string} e.g. `client.GET("/v1/healthcheck")`
  */
-export function callSource(document, entry, { client = "client", column = 0 } = {}) {
+export function callSource(document, entry, { client = "client", column = 0, requestExample = false } = {}) {
   const head = `${client}.${entry.method.toUpperCase()}(${JSON.stringify(entry.path)}`;
-  const init = minimalInit(document, entry);
+  const init = minimalInit(document, entry, { requestExample });
   if (init === undefined) return `${head})`;
   const prefix = `${head}, `;
   return `${prefix}${sourceOf(init, { column: column + prefix.length })})`;
@@ -54,10 +55,11 @@ export function callSource(document, entry, { client = "client", column = 0 } = 
  *
  * @param {object} document
  * @param {{ method: string, path: string, operation: object }} entry
+ * @param {{ requestExample?: boolean }} [options] passed to `sampleInputs`
  * @returns {Record<string, unknown> | undefined}
  */
-export function minimalInit(document, entry) {
-  const { params, body } = sampleInputs(document, entry);
+export function minimalInit(document, entry, options = {}) {
+  const { params, body } = sampleInputs(document, entry, options);
   /** @type {Record<string, unknown>} */
   const init = {};
   if (Object.keys(params).length > 0) init.params = params;

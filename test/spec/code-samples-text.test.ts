@@ -87,7 +87,9 @@ describe("TypeScript", () => {
         "  auth: { apiKey: process.env.SERVICE_API_KEY },",
         "});",
         "",
-        'const data = await unwrap(client.POST("/projects", { body: { name: "name" } }));',
+        'const data = await unwrap(client.POST("/projects", {',
+        '  body: { name: "support-bot-eval", type: "prompt_evaluation" },',
+        "}));",
         "console.log(data);",
         "",
       ].join("\n"),
@@ -96,6 +98,26 @@ describe("TypeScript", () => {
 
   it("passes no credentials to a public operation", () => {
     expect(typescriptSample(bundle, entry("healthcheck"))).toContain("  auth: {}, // a public operation: no credentials\n");
+  });
+});
+
+describe("the request example", () => {
+  // What a reader sees in the request-body panel is what every sample sends.
+  const withExample = bundleOperations.flatMap((found) => {
+    const media = found.operation.requestBody?.content?.["application/json"];
+    const example = media?.example ?? (Object.values(media?.examples ?? {})[0] as { value?: unknown } | undefined)?.value;
+    return example === undefined ? [] : [{ name: found.operation.operationId as string, found, example }];
+  });
+
+  it("is on every JSON request body of the bundle", () => {
+    const jsonBodies = bundleOperations.filter(({ operation }) => operation.requestBody?.content?.["application/json"]);
+    expect(withExample.map(({ name }) => name)).toEqual(jsonBodies.map(({ operation }) => operation.operationId));
+  });
+
+  it.each(withExample)("$name: curl sends it as the body", ({ found, example }) => {
+    const quoted = /\n {2}-d '((?:[^']|'\\'')*)'/.exec(curlSample(bundle, found));
+    expect(quoted, "the curl sample has a -d body").not.toBeNull();
+    expect(JSON.parse(quoted![1]!.replaceAll("'\\''", "'"))).toEqual(example);
   });
 });
 
