@@ -28,7 +28,37 @@ const ATTRIBUTION_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.
 const inlineLogo = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#888">Redocly</text></svg>',
 )}`;
+// Code that fits the page. Redoc sets code blocks (the guides' examples, request and response
+// samples) in `white-space: pre` inside a column about 450 px wide, so a long line runs past the
+// edge and is reachable only by a horizontal scrollbar many browsers hide until hovered: the
+// reader sees it cut off. Its own design tokens switch this: lines wrap at spaces, and a long URL
+// or JSON string with none breaks where it must. Declared on `:root:root` so that it outranks
+// the theme's `:root` defaults whatever their order in the page.
+const READABLE_CODE = `<style id="service-api-docs">
+  :root:root {
+    --code-wrap: pre-wrap;
+    --code-block-word-break: break-word;
+  }
+</style>`;
+
+// Links that survive being copied. The page routes by hash (`#/users/generatesignuplink`, from
+// the tag and the operationId), which is what a single static file needs. But build-docs
+// prerenders the page without a router, so its links come out as paths (`href="/users"`), and
+// hydration keeps those attributes: a click works (the router catches it), while a copied link
+// or one opened in a new tab points at a path no static host serves. The prerendered links are
+// written as the router would write them.
+const PRERENDER_START = '<div id="redoc">';
+const PRERENDER_END = '<script type="module">';
+function hashLinks(page) {
+  const start = page.indexOf(PRERENDER_START);
+  const end = page.indexOf(PRERENDER_END, start);
+  if (start === -1 || end === -1) throw new Error(`docs: ${outFile} has no prerendered Redoc markup where it was expected`);
+  const prerendered = page.slice(start, end).replace(/ href="\/(?!\/)/g, ' href="#/');
+  return page.slice(0, start) + prerendered + page.slice(end);
+}
+
 const html = readFileSync(outFile, "utf8");
 const remote = html.match(ATTRIBUTION_LOGO)?.length ?? 0;
-writeFileSync(outFile, html.replace(ATTRIBUTION_LOGO, inlineLogo));
+if (!html.includes("</head>")) throw new Error(`docs: ${outFile} has no </head> to put the page's style in`);
+writeFileSync(outFile, hashLinks(html.replace(ATTRIBUTION_LOGO, inlineLogo).replace("</head>", `${READABLE_CODE}\n</head>`)));
 console.log(`docs: ${path.relative(process.cwd(), outFile)}${remote ? ` (${remote} remote logo reference(s) inlined)` : ""}`);
