@@ -2,8 +2,29 @@
 // A build output: written to build/docs/, never committed.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { operationsOf } from "./lib/openapi.mjs";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 import { runTool } from "./lib/run.mjs";
+
+// Which code samples Redoc shows. It keeps an operation's x-codeSamples only in the languages of
+// its `codeSamples.languages` option, and the default list (curl, JavaScript, Python, Java, …)
+// has no TypeScript: the client's own samples would silently vanish from the page. The list is
+// every language the bundle's samples use, in the order they first appear, so none is dropped.
+function codeSampleLanguages(document) {
+  const languages = new Map();
+  for (const { operation } of operationsOf(document)) {
+    for (const sample of operation["x-codeSamples"] ?? []) {
+      const label = sample.label ?? sample.lang;
+      if (!languages.has(label.toLowerCase())) languages.set(label.toLowerCase(), { lang: sample.lang, label });
+    }
+  }
+  return [...languages.values()];
+}
+
+const bundle = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
+const languages = codeSampleLanguages(bundle);
+// Redoc's options; without samples in the bundle, Redoc's defaults stand.
+const redocOptions = languages.length > 0 ? { codeSamples: { languages } } : {};
 
 const outFile = process.argv[2] ? path.resolve(process.argv[2]) : path.join(repoRoot, "build", "docs", "index.html");
 mkdirSync(path.dirname(outFile), { recursive: true });
@@ -17,6 +38,8 @@ runTool(
     "--inlineBundle",
     "--title",
     "Service API reference",
+    "--openapi",
+    JSON.stringify(redocOptions),
   ],
   { quiet: true },
 );
