@@ -9,7 +9,8 @@ import { runTool } from "./lib/run.mjs";
 // Which code samples Redoc shows. It keeps an operation's x-codeSamples only in the languages of
 // its `codeSamples.languages` option, and the default list (curl, JavaScript, Python, Java, …)
 // has no TypeScript: the client's own samples would silently vanish from the page. The list is
-// every language the bundle's samples use, in the order they first appear, so none is dropped.
+// every language the bundle's samples use, in the order they first appear, so none is dropped;
+// then Redoc's "Payload", the request body's example as JSON, which a list without it hides.
 function codeSampleLanguages(document) {
   const languages = new Map();
   for (const { operation } of operationsOf(document)) {
@@ -18,6 +19,8 @@ function codeSampleLanguages(document) {
       if (!languages.has(label.toLowerCase())) languages.set(label.toLowerCase(), { lang: sample.lang, label });
     }
   }
+  if (languages.size === 0) return [];
+  if (!languages.has("payload")) languages.set("payload", { lang: "Payload" });
   return [...languages.values()];
 }
 
