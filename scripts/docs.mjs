@@ -60,10 +60,20 @@ const inlineLogo = `data:image/svg+xml,${encodeURIComponent(
 // reader sees it cut off. Its own design tokens switch this: lines wrap at spaces, and a long URL
 // or JSON string with none breaks where it must. Declared on `:root:root` so that it outranks
 // the theme's `:root` defaults whatever their order in the page.
+// The same goes for the paths Redoc cuts with "…" when they are longer than the panel (a path
+// with three or four ids often is): an operation's path above its samples, and the list of a
+// group's operations beside its description. They are shown whole, on two lines if need be.
 const READABLE_CODE = `<style id="service-api-docs">
   :root:root {
     --code-wrap: pre-wrap;
     --code-block-word-break: break-word;
+  }
+  .panel-request-samples [data-component-name="Panel/PanelHeader"] [data-testid="dropdown"] button span,
+  [data-testid="items-navigation-list"] [data-component-name="Button/Button"] span {
+    white-space: normal;
+    overflow-wrap: anywhere;
+    text-overflow: clip;
+    text-align: left;
   }
 </style>`;
 
