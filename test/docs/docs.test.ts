@@ -2,9 +2,9 @@
 // browser with our title, the getting-started, authentication and errors guides, the groups of
 // x-tagGroups under the names of x-displayName, an operation from every group, and the signup
 // link's three parameters with their defaults. It reads well: nothing runs past its column, no
-// raw Markdown shows, and every operation opens from a link alone. What other parts of the spec
-// add to the page (code samples, request examples, 404 answers) is checked as soon as the bundle
-// carries it. Screenshots go to reports/docs/ (a CI artefact).
+// raw Markdown shows, and every operation opens from a link alone. The signup link's code samples,
+// createProject's request example and getProject's 404 answer are shown as the bundle has them.
+// Screenshots go to reports/docs/ (a CI artefact).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,7 +44,7 @@ const byId = (operationId: string) => operations.find((op) => op.operationId ===
 /** Redoc's address of an operation, from its tag and operationId: `/users/generatesignuplink`. */
 const routeOf = (op: Operation) => `/${op.tag.toLowerCase()}/${op.operationId.toLowerCase()}`;
 
-// What other parts of the spec add, read from the bundle now: a check whose data is there runs.
+// What the reader gets beyond the schemas: code samples, request examples, error answers.
 const signup = byId("generateSignupLink");
 const createProject = byId("createProject");
 const getProject = byId("getProject");
@@ -52,7 +52,10 @@ const signupSamples: { lang: string; label?: string; source: string }[] = signup
 const createProjectBody = createProject.spec.requestBody?.content?.["application/json"];
 const createProjectExample: unknown =
   createProjectBody?.example ?? (Object.values<{ value?: unknown }>(createProjectBody?.examples ?? {})[0]?.value);
-const getProjectNotFound: { description: string } | undefined = getProject.spec.responses?.["404"];
+/** A response object, followed through its `$ref` to components.responses when it has one. */
+const resolveResponse = (response: { $ref?: string; description?: string } | undefined) =>
+  response?.$ref ? bundle.components.responses[response.$ref.split("/").at(-1)!] : response;
+const getProjectNotFound: { description: string } | undefined = resolveResponse(getProject.spec.responses?.["404"]);
 
 const noBrowser = missing(chromiumTool);
 
@@ -276,9 +279,10 @@ describe.skipIf(noBrowser)("rendered docs", () => {
     }
   });
 
-  // Enabled when the code samples land in the bundle (x-codeSamples, generated at build time).
-  it.skipIf(signupSamples.length === 0)("shows the signup link's code samples, TypeScript, curl and Python, with its path and header", async () => {
+  // The code samples are generated into the bundle at build time (x-codeSamples).
+  it("shows the signup link's code samples, TypeScript, curl and Python, with its path and header", async () => {
     const labels = signupSamples.map((s) => s.label ?? s.lang);
+    expect(labels).toHaveLength(3);
     expect(labels.map((l) => l.toLowerCase())).toEqual(expect.arrayContaining(["typescript", "curl", "python"]));
     const section = await open(signup);
     for (const sample of signupSamples) {
@@ -292,16 +296,16 @@ describe.skipIf(noBrowser)("rendered docs", () => {
     expect(await overflowing()).toEqual([]);
   });
 
-  // Enabled when createProject's JSON body carries an example (issue 14, examples that teach).
-  it.skipIf(createProjectExample === undefined)("shows createProject's request example, not one made up from the schema", async () => {
+  it("shows createProject's request example, not one made up from the schema", async () => {
     const section = await open(createProject);
+    expect(createProjectExample, "createProject's JSON body has an example in the bundle").toBeDefined();
     const shown = await requestSample(section, createProject, "Payload");
     expect(JSON.parse(shown)).toEqual(createProjectExample);
     expect(await overflowing()).toEqual([]);
   });
 
-  // Enabled when getProject declares its 404 (issue 14, error answers a reader can rely on).
-  it.skipIf(getProjectNotFound === undefined)("shows getProject's 404 answer", async () => {
+  it("shows getProject's 404 answer", async () => {
+    expect(getProjectNotFound, "getProject declares a 404 in the bundle").toBeDefined();
     const section = await open(getProject);
     const tab = section.getByRole("button", { name: "404", exact: true }).first();
     await tab.click();
