@@ -1,8 +1,9 @@
 // The benchmark's other processes: the loopback server, and measurements that need a fresh Node
 // (cold start, heap, leaks), each a bench/ file run as a child that prints one JSON line.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { run } from "../scripts/lib/run.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,9 +23,9 @@ export async function startServer() {
  * The child gets no GALILEO_* variables: the Speakeasy SDK would log in with them first.
  */
 export function runChild(file, args, { nodeFlags = [] } = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("GALILEO")));
-  const result = spawnSync(process.execPath, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { encoding: "utf8", env, timeout: 300_000, maxBuffer: 64 * 2 ** 20 });
-  if (result.status !== 0) throw new Error(`bench/${file} ${args.join(" ")} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  // An undefined value removes the variable from the child's environment.
+  const unset = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith("GALILEO")).map((name) => [name, undefined]));
+  const result = run(process.execPath, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { env: unset, timeoutMs: 300_000 });
   const lines = result.stdout.trim().split("\n");
   return JSON.parse(lines[lines.length - 1]);
 }

@@ -2,10 +2,10 @@
 // (dist/index.d.ts) and once through openapi-fetch's createClient<paths> with the generated types
 // alone. Median wall time of the runs; instantiations, types and check time from
 // --extendedDiagnostics (the last run's, they do not vary).
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { run } from "../scripts/lib/run.mjs";
 import { median, round1 } from "./stats.mjs";
 import { typeConsumer } from "./type-consumer.mjs";
 
@@ -31,9 +31,8 @@ export function typeCost({ runs = 3 } = {}) {
     for (let i = 0; i < runs; i++) {
       for (const kind of KINDS) {
         const t0 = performance.now();
-        const out = spawnSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, `tsconfig.${kind}.json`), "--extendedDiagnostics"], { encoding: "utf8" });
+        const out = run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, `tsconfig.${kind}.json`), "--extendedDiagnostics"]);
         samples[kind].push((performance.now() - t0) / 1000);
-        if (out.status !== 0) throw new Error(`tsc failed on the ${kind} consumer:\n${out.stdout}${out.stderr}`);
         const number = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(out.stdout)?.[1]);
         diagnostics[kind] = { instantiations: number("Instantiations"), types: number("Types"), checkSeconds: number("Check time") };
       }

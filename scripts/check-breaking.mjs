@@ -7,7 +7,7 @@
 //   node scripts/check-breaking.mjs --against <file>     against any bundle
 //   node scripts/check-breaking.mjs --git <ref>          against generated/openapi.json at a git ref (e.g. v0.1.0)
 //   node scripts/check-breaking.mjs --write-baseline     at release: record the current bundle as this version's baseline
-import { spawnSync } from "node:child_process";
+import { run } from "./lib/run.mjs";
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { allowsBreaking, findBreakingChanges, nextBreakingVersion } from "./lib/breaking.mjs";
@@ -36,8 +36,7 @@ if (option("--against")) {
   baseline = JSON.parse(readFileSync(baselineName, "utf8"));
 } else if (option("--git")) {
   const ref = option("--git");
-  const shown = spawnSync("git", ["show", `${ref}:generated/openapi.json`], { cwd: repoRoot, encoding: "utf8", maxBuffer: 1 << 28 });
-  if (shown.status !== 0) throw new Error(`git show ${ref}:generated/openapi.json failed: ${shown.stderr}`);
+  const shown = run("git", ["show", `${ref}:generated/openapi.json`]);
   baselineName = `generated/openapi.json at ${ref}`;
   baseline = JSON.parse(shown.stdout);
   baselineVersion = /^v?(\d+\.\d+\.\d+)$/.exec(ref)?.[1];

@@ -2,7 +2,7 @@
 // 1. asserts its file list (what users need, no tests, no spec sources, nothing secret-looking),
 // 2. runs publint (strict) and 3. Are The Types Wrong (attw) on that tarball.
 // `--keep <dir>` leaves the tarball there (the consumer tests install it).
-import { spawnSync } from "node:child_process";
+import { run } from "./lib/run.mjs";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { checkPackageContents } from "./lib/package-contents.mjs";
@@ -27,13 +27,13 @@ try {
   } else console.log("contents: ok");
 
   // publint: the package.json fields against the files that really ship. --strict: warnings fail.
-  failed = !run("publint", ["run", pack.tarball, "--strict", "--pack", "false"]) || failed;
+  failed = !check("publint", ["run", pack.tarball, "--strict", "--pack", "false"]) || failed;
 
   // attw: types resolve, and agree with the JavaScript, for CommonJS and ESM consumers.
   // --profile node16: TypeScript's legacy `node10` resolution cannot see `exports` subpaths at all,
   // so only the root entry would work there (it does, through main/types).
   // openapi.yaml is an asset (read it as a file, e.g. with require.resolve), not a module.
-  failed = !run("attw", [pack.tarball, "--profile", "node16", "--exclude-entrypoints", "./openapi.yaml", "--format", "table"]) || failed;
+  failed = !check("attw", [pack.tarball, "--profile", "node16", "--exclude-entrypoints", "./openapi.yaml", "--format", "table"]) || failed;
 } finally {
   rmSync(pack.dir, { recursive: true, force: true });
 }
@@ -43,8 +43,8 @@ if (failed) {
 }
 console.log("check-package: ok");
 
-function run(tool, args) {
-  const result = spawnSync(path.join(binDir, tool), args, { cwd: repoRoot, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+function check(tool, args) {
+  const result = run(path.join(binDir, tool), args, { env: { FORCE_COLOR: "0" }, check: false });
   const output = `${result.stdout}${result.stderr}`.trim();
   if (result.status === 0) {
     console.log(`${tool}: ok`);

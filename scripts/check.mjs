@@ -5,12 +5,11 @@
 //
 // A failed build stops the check (nothing after it means anything); any other failure is
 // reported with its tool's output, and the remaining steps still run so one pass shows them all.
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runBuildSteps } from "./lib/build-steps.mjs";
 import { repoRoot } from "./lib/paths.mjs";
-import { runTool } from "./lib/run.mjs";
+import { run, runNode, runTool } from "./lib/run.mjs";
 
 // Tools' output is shown only when they fail; plain text reads better there than colour codes.
 process.env.FORCE_COLOR = "0";
@@ -35,7 +34,7 @@ function npmScript(name) {
   const [tool, ...args] = command.trim().split(/\s+/);
   // The tool's last line is its summary. Spectral starts it with ✖ even when it found only infos,
   // which pass; without the mark it reads as the count it is.
-  return () => runTool(tool, args, { quiet: true }).stdout.trim().split("\n").at(-1)?.replace(/^[✖✔]\s*/, "");
+  return () => lastLine(runTool(tool, args, { quiet: true }).stdout)?.replace(/^[✖✔]\s*/, "");
 }
 
 const steps = [
@@ -47,7 +46,7 @@ const steps = [
       return changed.length > 0 ? `changed: ${changed.join(", ")}` : "no change";
     },
   },
-  { name: "lint: redocly", run: () => runNode("scripts/lint-redocly.mjs") },
+  { name: "lint: redocly", run: () => lastLine(runNode("scripts/lint-redocly.mjs").stdout) },
   { name: "lint: spectral (with OWASP rules)", run: npmScript("lint:spectral") },
   { name: "typecheck (tsc)", run: npmScript("typecheck") },
   {
@@ -78,16 +77,14 @@ for (const step of steps) {
 console.log(`\ncheck: ${failed === 0 ? "all passed" : `${failed} step(s) failed`} in ${seconds(started)}`);
 // What to commit: the spec's sources and the generated files a reviewer reads (git ignores the
 // ones that are built but not committed).
-const status = spawnSync("git", ["status", "--short", "--", "openapi", "generated"], { cwd: repoRoot, encoding: "utf8" });
+const status = run("git", ["status", "--short", "--", "openapi", "generated"], { check: false });
 if (status.status !== 0) console.log(`(git status failed: ${status.stderr.trim()})`);
 else if (status.stdout.trim() === "") console.log("nothing to commit in openapi/ or generated/");
 else console.log(`to commit (openapi/ and generated/ together):\n${status.stdout.trimEnd()}`);
 process.exit(failed === 0 ? 0 : 1);
 
-function runNode(script) {
-  const result = spawnSync(process.execPath, [path.join(repoRoot, script)], { cwd: repoRoot, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
-  return result.stdout.trim().split("\n").at(-1);
+function lastLine(text) {
+  return text.trim().split("\n").at(-1);
 }
 
 function seconds(since) {

@@ -1,7 +1,7 @@
 // Lints the OpenAPI 3.0 edition (generated/openapi-3.0.yaml) the way `npm run lint` lints the
 // bundle: Redocly with the rules of redocly.yaml, and Spectral with .spectral.yaml (OpenAPI,
 // OWASP and house rules, warnings fail). Both must report nothing at all.
-import { spawnSync } from "node:child_process";
+import { run } from "./lib/run.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,11 +34,7 @@ try {
 }
 
 // Spectral: the bundle's ruleset; its overrides name the 3.0 edition's pointers too.
-const spectral = spawnSync(
-  path.join(binDir, "spectral"),
-  ["lint", "--fail-severity=warn", "--ruleset", ".spectral.yaml", path.relative(repoRoot, edition)],
-  { cwd: repoRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-);
+const spectral = run(path.join(binDir, "spectral"), ["lint", "--fail-severity=warn", "--ruleset", ".spectral.yaml", path.relative(repoRoot, edition)], { check: false });
 process.stdout.write(spectral.stdout);
 process.stderr.write(spectral.stderr);
 console.log(`spectral lint (3.0 edition): ${spectral.status === 0 ? "clean" : `failed (exit ${spectral.status})`}`);

@@ -7,7 +7,6 @@
 //   --docs-port <n>     the docs' port (or SERVICE_API_DOCS_PORT); default 8080
 //
 // A default port that is taken is replaced by a free one; a port you name must be free.
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createServiceClient, unwrap } from "../src/index.js";
@@ -15,6 +14,7 @@ import { runBuildSteps } from "./lib/build-steps.mjs";
 import { repoRoot } from "./lib/paths.mjs";
 import { DOCS_PORT, MOCK_PORT, PortSettingError, readPortSetting, resolvePort } from "./lib/ports.mjs";
 import { startPrism } from "./lib/prism.mjs";
+import { runNode } from "./lib/run.mjs";
 import { serveFile } from "./lib/serve-file.mjs";
 
 const USAGE = "usage: npm start -- [--once] [--mock-port <port>] [--docs-port <port>]";
@@ -30,13 +30,8 @@ try {
   process.exit(2);
 }
 
-function step(script: string) {
-  const result = spawnSync(process.execPath, [path.join(repoRoot, "scripts", script)], { cwd: repoRoot, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`scripts/${script} failed; see its output above`);
-}
-
 runBuildSteps({ inherit: true });
-step("docs.mjs");
+runNode("scripts/docs.mjs", [], { stdio: "inherit" });
 
 const prism = await startPrism({ port: options.mockPort });
 // --once serves no docs: nobody could open them before they close.

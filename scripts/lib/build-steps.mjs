@@ -1,9 +1,9 @@
 // The steps that write generated/, in order. Each takes `--out <dir>` (default generated/).
 // build-spec, check-drift, npm start and npm run check all run exactly this list.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { generatedDir, repoRoot } from "./paths.mjs";
+import { runNode } from "./run.mjs";
 
 export const BUILD_STEPS = ["scripts/bundle.mjs", "scripts/generate.ts", "scripts/convert-3.0.mjs", "scripts/dereference.mjs"];
 
@@ -29,8 +29,7 @@ export function ensureUncommittedOutputs() {
     const file = path.join(generatedDir, name);
     if (existsSync(file) && statSync(file).mtimeMs >= bundle) continue;
     const step = UNCOMMITTED_OUTPUT_STEPS[name];
-    const result = spawnSync(process.execPath, [path.join(repoRoot, step)], { cwd: repoRoot, encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`${step} failed:\n${result.stdout}\n${result.stderr}`);
+    runNode(step);
     built.push(name);
   }
   return built;
@@ -71,9 +70,6 @@ export function runBuildSteps({ outDir, inherit = false } = {}) {
 function runSteps(outDir, inherit) {
   for (const step of BUILD_STEPS) {
     // TypeScript steps (generate.ts reads the client's own rules from src/) run through tsx.
-    const loader = step.endsWith(".ts") ? ["--import", "tsx"] : [];
-    const args = [...loader, path.join(repoRoot, step), "--out", outDir];
-    const result = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: "utf8", stdio: inherit ? "inherit" : "pipe" });
-    if (result.status !== 0) throw new Error(`${step} failed${inherit ? " (see above)" : `:\n${result.stdout}\n${result.stderr}`}`);
+    runNode(step, ["--out", outDir], { stdio: inherit ? "inherit" : "pipe" });
   }
 }

@@ -1,20 +1,15 @@
 // Packs the package as `npm publish` would, without running lifecycle scripts (the caller makes
 // sure dist/ is built), and tells whether the build is older than its sources.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureUncommittedOutputs } from "./build-steps.mjs";
 import { repoRoot } from "./paths.mjs";
+import { run } from "./run.mjs";
 
 /** @returns {{ tarball: string, dependencies: string[], dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} */
 export function packTarball(destination = mkdtempSync(path.join(os.tmpdir(), "service-api-pack-"))) {
-  const result = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    env: { ...process.env, NO_UPDATE_NOTIFIER: "1" },
-  });
-  if (result.status !== 0) throw new Error(`npm pack failed (exit ${result.status}):\n${result.stderr}`);
+  const result = run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination]);
   const [info] = JSON.parse(result.stdout);
   return {
     tarball: path.join(destination, info.filename),
@@ -40,12 +35,7 @@ function packRuntimeDependencies(destination) {
       if (seen.has(name)) continue;
       seen.add(name);
       const dir = path.join(repoRoot, "node_modules", name);
-      const result = spawnSync("npm", ["pack", dir, "--ignore-scripts", "--json", "--pack-destination", destination], {
-        cwd: destination,
-        encoding: "utf8",
-        env: { ...process.env, NO_UPDATE_NOTIFIER: "1" },
-      });
-      if (result.status !== 0) throw new Error(`npm pack ${name} failed (exit ${result.status}):\n${result.stderr}`);
+      const result = run("npm", ["pack", dir, "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: destination });
       tarballs.push(path.join(destination, JSON.parse(result.stdout)[0].filename));
       visit(path.join(dir, "package.json"));
     }
@@ -81,7 +71,6 @@ export function ensureBuilt({ force = false } = {}) {
   const builtOutputs = ensureUncommittedOutputs().length > 0;
   const marker = path.join(repoRoot, "dist", "index.js");
   if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestSource()) return builtOutputs;
-  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+  run("npm", ["run", "--silent", "build"]);
   return true;
 }

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { installConsumer, run, typecheck } from "./helpers.js";
 
 function callMock(dir: string, file: string) {
-  const stdout = run(process.execPath, [file], { cwd: dir, env: { ...process.env, MOCK_URL: inject("packageMockUrl") } });
+  const stdout = run(process.execPath, [file], { cwd: dir, env: { MOCK_URL: inject("packageMockUrl") } });
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
 

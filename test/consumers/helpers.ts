@@ -1,9 +1,9 @@
 // Shared by the consumer tests: install the packed tarball into a copy of a consumer project.
-import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
+import { run as runCommand } from "../../scripts/lib/run.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
@@ -12,11 +12,9 @@ afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
-export function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, NO_UPDATE_NOTIFIER: "1" }, ...options });
-  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status}):\n${output}`);
-  return String(result.stdout);
+/** Runs a command in a consumer's directory; its standard output, or an error quoting all its output. */
+export function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string | undefined> }) {
+  return runCommand(command, args, options).stdout;
 }
 
 /** Copies a consumer to a temporary directory and installs the tarball there, offline. */

@@ -5,12 +5,12 @@
 // mock (its host swapped for the mock's) and must get a 2xx with no sl-violations; the Python
 // samples are compiled with py_compile and, where Debian's python3-requests is installed, run
 // against the mock the same way.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { runAsync } from "../../scripts/lib/run.mjs";
 import { SampleFile, sampleServerUrl } from "../../scripts/lib/sample-values.mjs";
 import { bundle, bundleOperations } from "../support/bundle.js";
 import { missing, pythonPath, pythonRequestsTool } from "../support/system-tools.js";
@@ -58,13 +58,9 @@ const pythonCompiled = new Map<string, Outcome>();
 const pythonRan = new Map<string, Outcome>();
 const canRunPython = !missing(pythonRequestsTool);
 
-function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    execFile(command, args, { ...options, timeout: 120_000, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== "number") return reject(error);
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
-  });
+/** The samples run with `sampleEnv` alone: none of this machine's credentials reach them. */
+function run(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string | undefined> }) {
+  return runAsync(command, args, { ...options, inheritEnv: false, timeoutMs: 120_000 });
 }
 
 async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -132,7 +128,7 @@ async function runCurl(dir: string): Promise<void> {
     const status = /(\d{3})$/.exec(result.stdout)?.[1];
     const violations = /^sl-violations:\s*(.*)$/im.exec(result.stdout)?.[1] ?? null;
     curlOutcomes.set(id, {
-      ...(result.code === 0 ? {} : { error: `curl exited with ${result.code}: ${result.stderr}` }),
+      ...(result.status === 0 ? {} : { error: `curl exited with ${result.status}: ${result.stderr}` }),
       ...(status ? { status: Number(status) } : {}),
       violations,
     });
@@ -149,7 +145,7 @@ async function checkPython(name: string, sources: ReadonlyMap<string, string>, i
   const shares = Array.from({ length: workers }, (_, worker) => files.filter((_, index) => index % workers === worker));
   const results = await Promise.all(shares.map((share) => run(pythonPath, [pythonChecker, ...(runThem ? ["--run"] : []), ...share], { cwd: dir, env: sampleEnv })));
   for (const result of results) {
-    if (result.code !== 0) throw new Error(`the Python checker exited with ${result.code}:\n${result.stderr}`);
+    if (result.status !== 0) throw new Error(`the Python checker exited with ${result.status}:\n${result.stderr}`);
     for (const line of result.stdout.split("\n").filter((text) => text.startsWith("{"))) {
       const report = JSON.parse(line) as { file: string; compiled: boolean; ran?: boolean; error?: string; status?: number; violations?: string | null };
       const failed = !report.compiled || (runThem && report.ran !== true);

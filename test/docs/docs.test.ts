@@ -8,12 +8,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium, watchPage } from "./chromium.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { factOperations } from "../support/facts.js";
+import { runNode } from "../../scripts/lib/run.mjs";
 import { serveFile } from "../../scripts/lib/serve-file.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -69,8 +69,7 @@ beforeAll(async () => {
   if (noBrowser) return;
   scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-docs-"));
   const html = path.join(scratch, "index.html");
-  const built = spawnSync(process.execPath, [path.join(root, "scripts", "docs.mjs"), html], { cwd: root, encoding: "utf8" });
-  expect(built.status, built.stderr).toBe(0);
+  runNode("scripts/docs.mjs", [html]);
   server = await serveFile(html);
   chromium = await launchChromium();
   page = await chromium.browser.newPage({ viewport: { width: 1440, height: 1000 } });

@@ -1,9 +1,9 @@
 // Shared by the generator checks: where things are, and running a tool with its output captured.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
+import { runAsync } from "../../scripts/lib/run.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const generatedDir = path.join(repoRoot, "generated");
@@ -16,28 +16,9 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a command without a shell (asynchronously, so tests in other files keep running). */
-export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd ?? repoRoot,
-      env: { ...process.env, NO_UPDATE_NOTIFIER: "1", REDOCLY_TELEMETRY: "off", FORCE_COLOR: "0", NO_COLOR: "1", ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 240_000);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} could not start: ${error.message}`));
-    });
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+/** Runs a command without a shell (asynchronously, so tests in other files keep running), without colour codes in its output. */
+export function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {}): Promise<RunResult> {
+  return runAsync(command, args, { ...options, env: { FORCE_COLOR: "0", NO_COLOR: "1", ...options.env } });
 }
 
 /** The tool's output, for an assertion message that says what went wrong. */

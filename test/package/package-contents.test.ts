@@ -3,15 +3,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inject, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { REQUIRED_FILES, checkPackageContents } from "../../scripts/lib/package-contents.mjs";
+import { run } from "../../scripts/lib/run.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 describe("package contents", () => {
   it("the packed tarball holds exactly what users need", () => {
-    const listed = spawnSync("tar", ["-tzf", inject("packageTarball")], { encoding: "utf8" });
-    expect(listed.status).toBe(0);
+    const listed = run("tar", ["-tzf", inject("packageTarball")]);
     const files = listed.stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
     expect(checkPackageContents(files, (file) => readFileSync(path.join(root, file), "utf8"))).toEqual([]);
     expect(files.sort()).toEqual([...REQUIRED_FILES].sort());

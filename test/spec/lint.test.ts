@@ -1,8 +1,8 @@
 // Both linters must report nothing at all: zero errors and zero warnings.
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { run as runCommand } from "../../scripts/lib/run.mjs";
 
-const run = (script: string) => spawnSync("npm", ["run", "--silent", script], { encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+const run = (script: string) => runCommand("npm", ["run", "--silent", script], { check: false });
 
 describe("lint", () => {
   it("redocly lint passes with no problems", () => {

@@ -3,8 +3,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
+import { runNode } from "../../scripts/lib/run.mjs";
 import { changelogHasEntry, classifyChange, smallestVersionFor, versionAllows, withoutAnnotations } from "../../scripts/lib/release.mjs";
 
 type Doc = Record<string, any>;
@@ -134,8 +134,8 @@ describe("npm run release:check (the script)", () => {
     makeBaseline(baseline);
     const file = path.join(scratch, `baseline-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, JSON.stringify(baseline));
-    const args = ["scripts/release-check.mjs", "--against", file, "--baseline-version", "1.2.0", "--version", version, "--changelog", changelog];
-    const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
+    const args = ["--against", file, "--baseline-version", "1.2.0", "--version", version, "--changelog", changelog];
+    const result = runNode("scripts/release-check.mjs", args, { check: false });
     return { status: result.status, output: result.stdout + result.stderr };
   }
   const [firstPath, firstItem] = Object.entries(current.paths as Record<string, Doc>)[0]!;

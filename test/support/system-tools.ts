@@ -2,8 +2,8 @@
 // page), Go with kin-openapi, and Perl's OpenAPI::Client (generator checks). `.ci/run` installs
 // them, and under CI a missing one fails its tests. On a machine set up with `npm ci` alone, those
 // tests are skipped with a line saying what to install: `npm test` must pass there too.
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { run } from "../../scripts/lib/run.mjs";
 
 export interface SystemTool {
   readonly name: string;
@@ -12,7 +12,11 @@ export interface SystemTool {
 }
 
 function succeeds(command: string, args: string[]): boolean {
-  return spawnSync(command, args, { stdio: "ignore" }).status === 0;
+  try {
+    return run(command, args, { stdio: "ignore", check: false }).status === 0;
+  } catch {
+    return false; // not installed
+  }
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -2,10 +2,10 @@
 // type-checked by `tsc --strict` and run by tsx. tsconfig.user-code.json maps the two entries to
 // this repository's sources, so neither step needs a build. Generated programs go to a git-ignored
 // scratch folder under .cache/; hand-written ones keep their own tsconfig beside them.
-import { execFile } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runAsync } from "../../scripts/lib/run.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (tool: string) => path.join(repoRoot, "node_modules", ".bin", tool);
@@ -50,7 +50,7 @@ export interface TypeCheck {
 /** `tsc -p <tsconfig>`: every error with its file (absolute) and line. */
 export async function typeCheck(tsconfig: string): Promise<TypeCheck> {
   const started = performance.now();
-  const { code, stdout, stderr } = await run(bin("tsc"), ["-p", tsconfig, "--pretty", "false"], { cwd: path.dirname(tsconfig) });
+  const { status: code, stdout, stderr } = await runAsync(bin("tsc"), ["-p", tsconfig, "--pretty", "false"], { cwd: path.dirname(tsconfig) });
   const output = `${stdout}${stderr}`;
   const diagnostics: Diagnostic[] = [];
   // `file(line,col): error TSnnnn: message`, then indented continuation lines.
@@ -79,24 +79,12 @@ export async function runUserProgram(
   options: { readonly nodeOptions?: readonly string[]; readonly timeoutMs?: number } = {},
 ): Promise<ProgramRun> {
   const started = performance.now();
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SERVICE_")));
-  const result = await run(bin("tsx"), ["--tsconfig", tsconfig, ...(options.nodeOptions ?? []), file], {
+  // The program sees only the credentials the test gives it, never this machine's SERVICE_* ones.
+  const unset = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith("SERVICE_")).map((name) => [name, undefined]));
+  const { status: code, stdout, stderr } = await runAsync(bin("tsx"), ["--tsconfig", tsconfig, ...(options.nodeOptions ?? []), file], {
     cwd: path.dirname(file),
-    env: { ...inherited, ...env },
-    timeout: options.timeoutMs ?? 60_000,
+    env: { ...unset, ...env },
+    timeoutMs: options.timeoutMs ?? 60_000,
   });
-  return { ...result, ms: performance.now() - started };
-}
-
-function run(
-  command: string,
-  args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { ...options, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== "number") return reject(error);
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
-  });
+  return { code, stdout, stderr, ms: performance.now() - started };
 }
