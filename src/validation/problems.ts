@@ -110,8 +110,11 @@ export function describeErrors(errors: readonly ErrorObject[], data: unknown, ex
     .filter((error) => error.keyword === "oneOf" || error.keyword === "anyOf")
     .sort((a, b) => a.instancePath.length - b.instancePath.length)
     .filter((error, index, all) => !all.slice(0, index).some((outer) => within(error.instancePath, outer.instancePath) && outer !== error));
+  // A value of the wrong type fails its enum, format and limits too; the type says it all.
+  const wrongType = new Set(errors.filter((error) => error.keyword === "type").map((error) => error.instancePath));
   const problems: ResponseProblem[] = [];
   for (const error of errors) {
+    if (wrongType.has(error.instancePath) && error.keyword !== "type" && error.keyword !== "oneOf" && error.keyword !== "anyOf") continue;
     // A keyword beside the union in the same schema (its `required`, say) speaks for itself; the
     // rest at or below the union's location come from its alternatives.
     const union = unions.find((outer) => within(error.instancePath, outer.instancePath) && (error === outer || error.parentSchema !== outer.parentSchema));

@@ -4,7 +4,7 @@
 // does not pay for the other 215.
 import { createAjv, type Ajv, type ErrorObject, type ValidateFunction } from "./ajv.js";
 import { contract, contractOperations, deref, pointerSegment, resolvePointer, type ContractOperation, type JsonObject, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
-import { jsonType } from "./json-path.js";
+import { appendKey, jsonType } from "./json-path.js";
 import { describeErrors, type ResponseProblem } from "./problems.js";
 
 export type { ResponseProblem } from "./problems.js";
@@ -159,7 +159,8 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     if (!alternatives || at === undefined) return [none];
     const pointerOfAlternative = (index: number) => `${at}/${keyword}/${index}`;
 
-    const chosen = discriminated(holder!, alternatives, error.data);
+    const chosen = discriminated(holder!, alternatives, error.data, path);
+    if (typeof chosen === "object") return [chosen];
     if (chosen !== undefined) {
       const problems = validate(pointerOfAlternative(chosen), error.data, path);
       return problems.length > 0 ? problems : [none];
@@ -175,12 +176,17 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     return best.problems.length > 0 ? best.problems : [none];
   }
 
-  /** The alternative the discriminator property names, when there is one and the value has it. */
-  function discriminated(holder: JsonObject, alternatives: readonly unknown[], data: unknown): number | undefined {
+  /**
+   * The alternative the discriminator property names, when there is one and the value is an
+   * object; or the problem with the discriminator property itself (missing, or naming nothing).
+   */
+  function discriminated(holder: JsonObject, alternatives: readonly unknown[], data: unknown, path: string): number | ResponseProblem | undefined {
     const discriminator = holder.discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined;
     if (!discriminator?.propertyName || data === null || typeof data !== "object" || Array.isArray(data)) return undefined;
+    const at = appendKey(path, discriminator.propertyName);
     const value = (data as JsonObject)[discriminator.propertyName];
-    if (typeof value !== "string") return undefined;
+    if (value === undefined) return { path: at, message: "required property missing (it says which alternative the value is)" };
+    if (typeof value !== "string") return { path: at, message: `expected string, got ${jsonType(value)}` };
     const mapped = discriminator.mapping?.[value];
     if (mapped !== undefined) {
       const index = alternatives.findIndex((alternative) => (alternative as { $ref?: string }).$ref === mapped);
@@ -195,7 +201,9 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     });
     if (index >= 0) return index;
     const byName = alternatives.findIndex((alternative) => describeSchema(document, alternative) === value);
-    return byName >= 0 ? byName : undefined;
+    if (byName >= 0) return byName;
+    const known = discriminator.mapping ? Object.keys(discriminator.mapping) : alternatives.map((alternative) => describeSchema(document, alternative));
+    return { path: at, message: `not one of the values the discriminator knows (${known.map((name) => JSON.stringify(name)).join(", ")})` };
   }
 
   function check(answer: AnswerToCheck): CheckResult {
