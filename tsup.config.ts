@@ -1,13 +1,17 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 
 // The client's builds: ESM (dist/index.js) and CommonJS (dist/index.cjs), each with its own
-// declarations (.d.ts / .d.cts), plus the types-only `service-api/schema` entry (dist/schema.*).
-// openapi-fetch stays external: it is the one runtime dependency, installed beside us.
+// declarations (.d.ts / .d.cts), plus the types-only `service-api/schema` entry (dist/schema.*),
+// the opt-in `service-api/validate` entry (dist/validate.*) and the `service-api` command
+// (dist/cli.js, ES module only). Each entry is bundled on its own (no shared chunks), so the
+// client's files never import Ajv or the contract; check-size measures dist/index.js alone.
+// Dependencies stay external, and so does the contract: validate and the command load the
+// package's own `service-api/openapi.json` instead of carrying a 1 MB copy each.
 export default defineConfig({
-  entry: { index: "src/index.ts", schema: "generated/schema.d.ts" },
+  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", cli: "src/verify/cli.ts" },
   format: ["esm", "cjs"],
-  dts: { entry: { index: "src/index.ts", schema: "generated/schema.d.ts" }, compilerOptions: { composite: false } },
+  dts: { entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts" }, compilerOptions: { composite: false } },
   tsconfig: "tsconfig.build.json",
   outDir: "dist",
   platform: "neutral",
@@ -16,8 +20,17 @@ export default defineConfig({
   splitting: false,
   sourcemap: false,
   treeshake: false,
-  external: ["openapi-fetch"],
-  onSuccess: async () => fixOpenapiFetchInterop("dist/index.cjs"),
+  external: ["openapi-fetch", "ajv", "ajv-formats", "service-api/openapi.json"],
+  // Keep `with { type: "json" }` on the contract's import: Node refuses a JSON module without it,
+  // and esbuild drops import attributes for an es2022 target unless told they are supported.
+  esbuildOptions: (options) => {
+    options.supported = { ...options.supported, "import-attributes": true };
+  },
+  onSuccess: async () => {
+    fixOpenapiFetchInterop("dist/index.cjs");
+    // The bin is an ES module (package "type": "module"); a CommonJS copy would ship unused.
+    rmSync("dist/cli.cjs");
+  },
 });
 
 /**

@@ -1,5 +1,6 @@
 // The packed tarball in four consumer shapes (see README.md): each installs it into a temporary
 // project, type-checks where it is TypeScript, and calls the Prism mock through the client.
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -40,6 +41,22 @@ describe("consumers of the packed tarball", { timeout: 120_000 }, () => {
     typecheck(dir);
     await build({ absWorkingDir: dir, entryPoints: ["index.ts"], bundle: true, platform: "node", format: "esm", target: "node20", outfile: "out/index.mjs", logLevel: "silent" });
     expect(callMock(dir, "out/index.mjs")).toEqual(expected);
+  });
+
+  it("the installed bin verifies the mock, and service-api/validate loads in ESM and CommonJS", () => {
+    const mock = inject("packageMockUrl");
+    const dir = installConsumer("esm-js");
+    const verify = spawnSync("npx", ["--offline", "service-api", "verify", "--base-url", mock], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NO_UPDATE_NOTIFIER: "1", SERVICE_API_KEY: "consumer-key" },
+    });
+    expect(verify.stderr.replace(/^npm warn.*\n/gm, "")).toBe("");
+    expect(verify.status).toBe(0);
+    expect(verify.stdout).toMatch(/^verify: \d+ of \d+ read-only operations checked \(\d+% coverage; the contract has \d+ operations\): \d+ passed, 0 failed, \d+ skipped$/m);
+    const drift = { projects: true, problems: [{ path: "$.message", message: "expected string, got integer" }] };
+    expect(callMock(dir, "validate.js")).toEqual(drift);
+    expect(callMock(installConsumer("cjs-js"), "validate.js")).toEqual(drift);
   });
 
   it("the type checks are real: a consumer with a type error fails tsc", () => {

@@ -1,0 +1,97 @@
+// The bundled contract as data, for the response validator and the verify command only (the
+// client never imports this file: it would ship the whole 1 MB bundle and Ajv to every user).
+// The import goes through the package's own `service-api/openapi.json` export, so the built
+// entries load the very file the package ships instead of carrying a copy of it.
+import bundle from "service-api/openapi.json" with { type: "json" };
+
+/** The parts of an OpenAPI 3.1 document these tools read; everything else is passed through. */
+export type JsonObject = Record<string, unknown>;
+
+export interface OpenApiParameter {
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly required?: boolean;
+  readonly schema?: JsonObject;
+  readonly example?: unknown;
+  readonly examples?: Record<string, { value?: unknown }>;
+}
+
+export interface OpenApiResponse {
+  readonly description?: string;
+  readonly content?: Record<string, { schema?: JsonObject }>;
+}
+
+export interface OpenApiOperation {
+  readonly operationId?: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  readonly parameters?: readonly (OpenApiParameter | { $ref: string })[];
+  readonly requestBody?: { $ref?: string; required?: boolean; content?: Record<string, { schema?: JsonObject; example?: unknown; examples?: Record<string, { value?: unknown }> }> };
+  readonly responses?: Record<string, OpenApiResponse | { $ref: string }>;
+  readonly [extension: `x-${string}`]: unknown;
+}
+
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly paths: Record<string, Record<string, unknown>>;
+  readonly components?: JsonObject;
+}
+
+/** One operation of the contract, with the method and path template it is served at. */
+export interface ContractOperation {
+  /** "GET", "POST", … */
+  readonly method: string;
+  /** The path template, e.g. "/projects/{project_id}". */
+  readonly path: string;
+  /** "GET /projects/{project_id}": how errors, reports and the client's policy table name it. */
+  readonly key: string;
+  readonly operationId: string;
+  readonly tag: string | undefined;
+  readonly operation: OpenApiOperation;
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** The bundle shipped in the package (generated/openapi.json). */
+export const contract = bundle as unknown as OpenApiDocument;
+
+/** Every operation of `document`, in document order. */
+export function contractOperations(document: OpenApiDocument = contract): ContractOperation[] {
+  const out: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as OpenApiOperation | undefined;
+      if (!operation) continue;
+      const upper = method.toUpperCase();
+      out.push({ method: upper, path, key: `${upper} ${path}`, operationId: operation.operationId ?? `${upper} ${path}`, tag: operation.tags?.[0], operation });
+    }
+  }
+  return out;
+}
+
+/** Escapes one key for a JSON pointer (RFC 6901). */
+export function pointerSegment(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** The node a local reference ("#/components/schemas/Name") points at, or undefined. */
+export function resolvePointer(document: unknown, ref: string): unknown {
+  if (!ref.startsWith("#")) return undefined;
+  const parts = ref.slice(1).split("/").slice(1);
+  let node: unknown = document;
+  for (const part of parts) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as JsonObject)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+
+/** Follows a chain of `$ref`s to the first node that is not one (the bundle's refs are all local). */
+export function deref<T>(document: unknown, node: T | { $ref: string }): T {
+  let current: unknown = node;
+  for (let hops = 0; hops < 32 && current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
+    current = resolvePointer(document, (current as { $ref: string }).$ref);
+  }
+  return current as T;
+}

@@ -1,0 +1,39 @@
+// Where in a body a problem is, written the way people read it: `$.projects[0].created_by_user`
+// rather than Ajv's JSON pointer `/projects/0/created_by_user`.
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** One more step after `path`: `.name`, `["odd key"]` or `[3]`. */
+export function appendKey(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/**
+ * `pointer` (RFC 6901, relative to `data`) as a `$` path after `base`. The data decides whether a
+ * segment is an array index or an object key that happens to be digits.
+ */
+export function jsonPath(pointer: string, data: unknown, base = "$"): string {
+  if (pointer === "") return base;
+  let path = base;
+  let node: unknown = data;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node) && /^\d+$/.test(key)) {
+      path = appendKey(path, Number(key));
+      node = node[Number(key)];
+    } else {
+      path = appendKey(path, key);
+      node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+    }
+  }
+  return path;
+}
+
+/** What a value is, in JSON Schema's words (integer for whole numbers). */
+export function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}

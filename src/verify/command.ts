@@ -1,0 +1,122 @@
+// `service-api verify`, as a function of its arguments and surroundings so tests can run it in
+// process: parses the flags, builds the client as a user would (same options, same SERVICE_*
+// variables), runs the plan, prints the table and the summary, writes the reports, and returns
+// the exit code: 0 all checked operations passed, 1 some failed, 2 usage or connection error.
+import { writeFileSync } from "node:fs";
+import { createServiceClient } from "../client.js";
+import { ServiceConfigurationError } from "../errors.js";
+import { contract, type OpenApiDocument } from "../validation/contract.js";
+import { createResponseValidator } from "../validation/response-validator.js";
+import { discoveryRules } from "./inputs.js";
+import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
+import { planVerify } from "./plan.js";
+import { formatTable, summarize, summaryLine, toJson, toJunit, type VerifyReport } from "./report.js";
+import { createRunner, type OperationResult } from "./run.js";
+
+export interface VerifyIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown };
+  /** The client's fetch; tests may pass their own. Default: the global fetch. */
+  readonly fetch?: typeof fetch;
+  /** The contract to verify against. Default: the bundle shipped in the package. */
+  readonly document?: OpenApiDocument;
+}
+
+export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
+
+function hasCredentials(options: VerifyOptions, env: VerifyIo["env"]): boolean {
+  const set = (name: string) => (env[name] ?? "") !== "";
+  return options.apiKey !== undefined || set("SERVICE_API_KEY") || (set("SERVICE_USERNAME") && set("SERVICE_PASSWORD")) || set("SERVICE_JWT");
+}
+
+export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
+  const fail = (message: string) => {
+    io.stderr.write(`service-api verify: ${message}\n`);
+    return EXIT.usage;
+  };
+  let options: VerifyOptions;
+  try {
+    options = parseVerifyArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+  if (options.help) {
+    io.stdout.write(HELP);
+    return EXIT.passed;
+  }
+  if (!options.baseUrl && !options.consoleUrl && !io.env.SERVICE_API_URL && !io.env.SERVICE_CONSOLE_URL) {
+    return fail("no address to verify: pass --base-url https://api.<your domain> (or --console-url), or set SERVICE_API_URL");
+  }
+  if (!hasCredentials(options, io.env)) {
+    return fail("no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
+  }
+  const document = io.document ?? contract;
+  let plan;
+  try {
+    plan = planVerify(document, options.only, options.skip);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+
+  let client;
+  try {
+    client = createServiceClient({
+      // Left out, each falls back to the environment exactly as the client documents.
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : options.consoleUrl !== undefined ? { consoleUrl: options.consoleUrl } : {}),
+      ...(options.apiKey !== undefined ? { auth: { apiKey: options.apiKey } } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(io.fetch ? { fetch: io.fetch } : {}),
+      env: io.env,
+    });
+  } catch (error) {
+    // The client's refusals name the option and the fix, and never repeat a credential.
+    if (error instanceof ServiceConfigurationError) return fail(error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
+    throw error;
+  }
+  const baseUrl = options.baseUrl ?? options.consoleUrl ?? io.env.SERVICE_API_URL ?? io.env.SERVICE_CONSOLE_URL ?? "";
+  const validator = createResponseValidator(document);
+  const runner = createRunner({ document, client, validator, rules: discoveryRules(document, plan.readOnly), concurrency: options.concurrency });
+
+  // Reachability first, with the health check (it needs no credentials): a wrong address is a
+  // usage error with a fix, not 121 failures.
+  const health = plan.readOnly.find((operation) => operation.path === "/v1/healthcheck");
+  if (health) {
+    const failure = await runner.reach(health);
+    if (failure?.connection) return fail(`cannot reach ${baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
+  }
+
+  const progress = io.stdout.isTTY === true;
+  let done = 0;
+  const results: OperationResult[] = await Promise.all(
+    plan.selected.map(async (operation) => {
+      const result = await runner.verify(operation);
+      done++;
+      if (progress) io.stdout.write(`\r\u001b[2K[${done}/${plan.selected.length}] ${result.operation}`);
+      return result;
+    }),
+  );
+  if (progress) io.stdout.write("\r\u001b[2K");
+
+  const summary = summarize(results, { operations: plan.total, readOnly: plan.readOnly.length });
+  const report: VerifyReport = { baseUrl, summary, operations: results };
+  io.stdout.write(`${formatTable(results)}\n\n${summaryLine(summary)}\n`);
+  const checked = results.filter((result) => result.verdict !== "skip");
+  if (checked.length > 0 && checked.every((result) => result.status === 401)) {
+    io.stdout.write("every call answered 401: check the credentials (--api-key or SERVICE_API_KEY)\n");
+  }
+  try {
+    if (options.jsonFile) writeFileSync(options.jsonFile, toJson(report));
+    if (options.junitFile) writeFileSync(options.junitFile, toJunit(report));
+  } catch (error) {
+    return fail(`cannot write the report: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const lostConnection = results.some((result) => result.status === null && result.verdict === "fail");
+  if (lostConnection) {
+    io.stderr.write("service-api verify: some calls got no answer (see the table); check the connection and run it again\n");
+    return EXIT.usage;
+  }
+  return summary.failed > 0 ? EXIT.failed : EXIT.passed;
+}

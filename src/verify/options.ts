@@ -1,0 +1,108 @@
+// `service-api verify`'s command line: the flags, their checks and the help text. Every refusal
+// is a UsageError whose message says what to fix; none repeats the value of --api-key.
+import { parseArgs } from "node:util";
+
+export class UsageError extends Error {}
+
+export interface VerifyOptions {
+  readonly baseUrl: string | undefined;
+  readonly consoleUrl: string | undefined;
+  /** From --api-key; otherwise the client reads SERVICE_API_KEY & co. from the environment. */
+  readonly apiKey: string | undefined;
+  readonly concurrency: number;
+  /** operationIds or tags; empty means all. */
+  readonly only: readonly string[];
+  readonly skip: readonly string[];
+  readonly jsonFile: string | undefined;
+  readonly junitFile: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly help: boolean;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+const MAX_CONCURRENCY = 64;
+
+export const HELP = `Usage: service-api verify [options]
+
+Calls every read-only operation of the service-api contract on a deployment (GET, and the POSTs
+the contract marks x-idempotent; never a write, never the signup link) and checks each answer
+against the contract: declared status, declared content type, body valid against the schema.
+
+Where:
+  --base-url <url>       the API's address, e.g. https://api.acme.example (or SERVICE_API_URL)
+  --console-url <url>    the console's address; the API's is derived from it (or SERVICE_CONSOLE_URL)
+Credentials (never printed):
+  --api-key <key>        or SERVICE_API_KEY; or SERVICE_USERNAME and SERVICE_PASSWORD; or SERVICE_JWT
+                         (the environment keeps the key out of your shell history and process list)
+What to call:
+  --only <ids|tags>      only these operationIds or tags (comma-separated, repeatable)
+  --skip <ids|tags>      leave these out
+  --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
+  --timeout-ms <ms>      per attempt (default: the client's, 30000)
+Reports:
+  --json <file>          { summary, operations } as JSON
+  --junit <file>         JUnit XML for CI systems
+  --help                 this text
+
+Exit codes: 0 every checked operation passed; 1 at least one failed; 2 usage or connection error.
+`;
+
+function list(values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+}
+
+function positiveInteger(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1 || number > max) {
+    throw new UsageError(`${flag} takes a whole number from 1 to ${max}, e.g. ${flag} ${flag === "--concurrency" ? DEFAULT_CONCURRENCY : 10000}`);
+  }
+  return number;
+}
+
+export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        "base-url": { type: "string" },
+        "console-url": { type: "string" },
+        "api-key": { type: "string" },
+        concurrency: { type: "string" },
+        only: { type: "string", multiple: true },
+        skip: { type: "string", multiple: true },
+        json: { type: "string" },
+        junit: { type: "string" },
+        "timeout-ms": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    // Node's message names the flag ("Unknown option '--bse-url'"); a value is never part of it.
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error);
+    throw new UsageError(`${message}. Run service-api verify --help for the flags.`);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
+  if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
+  for (const flag of ["json", "junit", "base-url", "console-url"] as const) {
+    if (values[flag] === "") throw new UsageError(`--${flag} needs a value`);
+  }
+  return {
+    baseUrl: values["base-url"],
+    consoleUrl: values["console-url"],
+    apiKey: values["api-key"],
+    concurrency: positiveInteger(values.concurrency, "--concurrency", MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
+    only: list(values.only),
+    skip: list(values.skip),
+    jsonFile: values.json,
+    junitFile: values.junit,
+    timeoutMs: positiveInteger(values["timeout-ms"], "--timeout-ms", 2 ** 31 - 1),
+    help: values.help === true,
+  };
+}

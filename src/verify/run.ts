@@ -1,0 +1,208 @@
+// Runs the plan against a deployment with the client: finds each operation's inputs by walking
+// listings (inputs.ts), calls it, and checks the answer with the response validator. Requests in
+// flight are capped; the client's retries and Retry-After handling apply to every one of them.
+import type { ServiceClient } from "../types.js";
+import { ServiceConnectionError, ServiceTimeoutError } from "../errors.js";
+import type { ContractOperation, OpenApiDocument } from "../validation/contract.js";
+import type { ResponseProblem } from "../validation/problems.js";
+import { parseJsonBody, type ResponseValidator } from "../validation/response-validator.js";
+import { inputsOf, itemsOf, type DiscoveryRules, type Inputs, type ListingSource } from "./inputs.js";
+import type { PlannedOperation } from "./plan.js";
+
+export type Verdict = "pass" | "fail" | "skip";
+
+export interface OperationResult {
+  /** "GET /projects/{project_id}". */
+  readonly operation: string;
+  readonly operationId: string;
+  readonly tag: string | undefined;
+  /** The answer's status; null when skipped or when no answer came. */
+  readonly status: number | null;
+  readonly verdict: Verdict;
+  readonly problems: readonly ResponseProblem[];
+  /** Why it was skipped. */
+  readonly reason?: string;
+  readonly durationMs: number;
+}
+
+/** One answer, as verify keeps it. */
+interface Answer {
+  readonly status: number | null;
+  readonly contentType: string | null;
+  readonly body: unknown;
+  readonly problems: readonly ResponseProblem[];
+  /** No answer at all: the transport failed. */
+  readonly failure?: { readonly message: string; readonly connection: boolean };
+  readonly durationMs: number;
+}
+
+type Value = string | number | boolean;
+type Bindings = Readonly<Record<string, Value>>;
+type Resolved = { readonly path: Record<string, Value>; readonly query: Record<string, unknown>; readonly bindings: Bindings } | { readonly missing: string };
+
+/** How many of a listing's items are tried before an input counts as missing. */
+const CANDIDATES = 3;
+/** How deep listings may depend on listings (projects → runs → rows → …). */
+const MAX_DEPTH = 6;
+
+/** The innermost cause's words ("connect ECONNREFUSED 127.0.0.1:4010"), which say what to fix. */
+function rootCause(error: Error): string {
+  let cause: unknown = error.cause;
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  return cause instanceof Error && cause.message ? ` (${cause.message})` : "";
+}
+
+/** A counting semaphore: at most `size` functions running at once. */
+export function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export interface RunContext {
+  readonly document: OpenApiDocument;
+  readonly client: ServiceClient;
+  readonly validator: ResponseValidator;
+  readonly rules: DiscoveryRules;
+  readonly concurrency: number;
+}
+
+export function createRunner(context: RunContext) {
+  const { document, client, validator, rules } = context;
+  const limit = limiter(context.concurrency);
+  const inputsCache = new Map<string, Inputs>();
+  const answers = new Map<string, Promise<Answer>>();
+
+  const inputs = (operation: ContractOperation) => {
+    let known = inputsCache.get(operation.key);
+    if (!known) inputsCache.set(operation.key, (known = inputsOf(document, operation, rules)));
+    return known;
+  };
+
+  /** Calls an operation once per distinct input; later askers share the answer. */
+  function call(operation: ContractOperation, path: Record<string, Value>, query: Record<string, unknown>, body: unknown): Promise<Answer> {
+    const key = `${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)}`;
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = limit(() => send(operation, path, query, body))));
+    return answer;
+  }
+
+  async function send(operation: ContractOperation, path: Record<string, Value>, query: Record<string, unknown>, body: unknown): Promise<Answer> {
+    const started = performance.now();
+    try {
+      const init = { params: { path, query }, parseAs: "text", ...(body === undefined ? {} : { body }) };
+      const result = (await client.request(operation.method as never, operation.path as never, init as never)) as { data?: unknown; error?: unknown; response: Response };
+      const { response } = result;
+      const contentType = response.headers.get("content-type");
+      let parsed: unknown;
+      if (validator.readsBody(contentType)) {
+        const raw = response.ok ? result.data : result.error;
+        parsed = typeof raw === "string" ? parseJsonBody(raw) : raw;
+      }
+      const { problems } = validator.check({ operation: operation.key, status: response.status, contentType, body: parsed });
+      return { status: response.status, contentType, body: parsed, problems, durationMs: performance.now() - started };
+    } catch (error) {
+      const connection = error instanceof ServiceConnectionError || error instanceof ServiceTimeoutError;
+      // The client's errors carry no credential; anything else is reduced to its class.
+      const message = error instanceof Error && error.name.startsWith("Service") ? `${error.message}${rootCause(error)}` : `the call failed (${error instanceof Error ? error.name : typeof error})`;
+      return { status: null, contentType: null, body: undefined, problems: [], failure: { message, connection }, durationMs: performance.now() - started };
+    }
+  }
+
+  /** Values for `source`'s field from its listing, within `bindings`; or why there are none. */
+  async function valuesFrom(source: ListingSource, bindings: Bindings, stack: readonly string[]): Promise<Value[] | string> {
+    const resolved = await resolve(source.listing, bindings, stack);
+    if ("missing" in resolved) return `${source.listing.key} cannot be called (${resolved.missing})`;
+    const answer = await call(source.listing, resolved.path, resolved.query, inputs(source.listing).body);
+    if (answer.failure) return `${source.listing.key} got no answer`;
+    if (answer.status === null || answer.status < 200 || answer.status > 299) return `${source.listing.key} answered HTTP ${answer.status}`;
+    const values: Value[] = [];
+    for (const item of itemsOf(document, source.listing, answer.body)) {
+      const value = item !== null && typeof item === "object" ? (item as Record<string, unknown>)[source.field] : undefined;
+      if ((typeof value === "string" && value !== "") || typeof value === "number" || typeof value === "boolean") {
+        if (!values.includes(value)) values.push(value);
+      }
+      if (values.length >= CANDIDATES) break;
+    }
+    return values.length > 0 ? values : `${source.listing.key} listed no ${source.field === "id" ? "items" : `items with ${source.field}`}`;
+  }
+
+  /** The inputs of `operation`, each found in turn; a later input may need another value of an earlier one. */
+  async function resolve(operation: ContractOperation, preset: Bindings, stack: readonly string[]): Promise<Resolved> {
+    const { parameters, query, missing } = inputs(operation);
+    if (missing) return { missing };
+    if (stack.length > MAX_DEPTH) return { missing: "its inputs depend on too many listings" };
+    const inner = [...stack, operation.key];
+    const step = async (index: number, bindings: Bindings): Promise<Resolved> => {
+      if (index === parameters.length) {
+        const path: Record<string, Value> = {};
+        const foundQuery: Record<string, unknown> = { ...query };
+        for (const parameter of parameters) {
+          const value = bindings[parameter.valuesOf ?? parameter.name]!;
+          if (parameter.in === "path") path[parameter.name] = value;
+          else foundQuery[parameter.name] = parameter.array ? [value] : value;
+        }
+        return { path, query: foundQuery, bindings };
+      }
+      const parameter = parameters[index]!;
+      const name = parameter.valuesOf ?? parameter.name;
+      let candidates: Value[] = [];
+      let why = "";
+      if (bindings[name] !== undefined) candidates = [bindings[name]!];
+      else {
+        for (const source of parameter.listings) {
+          if (inner.includes(source.listing.key)) continue; // a listing that needs this very value
+          const values = await valuesFrom(source, bindings, inner);
+          if (typeof values !== "string") {
+            candidates = values;
+            break;
+          }
+          why ||= values;
+        }
+        if (candidates.length === 0 && parameter.fixed !== undefined) candidates = [parameter.fixed];
+      }
+      if (candidates.length === 0) return { missing: `no value for ${parameter.name}${why ? `: ${why}` : ""}` };
+      let last: Resolved = { missing: `no value for ${parameter.name}` };
+      for (const candidate of candidates) {
+        last = await step(index + 1, { ...bindings, [name]: candidate });
+        if (!("missing" in last)) return last;
+      }
+      return last;
+    };
+    return step(0, preset);
+  }
+
+  /** Verifies one operation: its inputs, its call, its answer. */
+  async function verify(operation: PlannedOperation): Promise<OperationResult> {
+    const base = { operation: operation.key, operationId: operation.operationId, tag: operation.tag };
+    const started = performance.now();
+    if (operation.sideEffect) return { ...base, status: null, verdict: "skip", problems: [], reason: `not called: ${operation.sideEffect}`, durationMs: 0 };
+    const resolved = await resolve(operation, {}, []);
+    if ("missing" in resolved) return { ...base, status: null, verdict: "skip", problems: [], reason: resolved.missing, durationMs: performance.now() - started };
+    const answer = await call(operation, resolved.path, resolved.query, inputs(operation).body);
+    if (answer.failure) {
+      return { ...base, status: null, verdict: "fail", problems: [{ path: "$", message: `no answer: ${answer.failure.message}` }], durationMs: answer.durationMs };
+    }
+    const problems = [...answer.problems];
+    const status = answer.status!;
+    if (status < 200 || status > 299) problems.unshift({ path: "$", message: `HTTP ${status}: a healthy read answers 2xx` });
+    return { ...base, status, verdict: problems.length === 0 ? "pass" : "fail", problems, durationMs: answer.durationMs };
+  }
+
+  /** The health check (no credentials needed): whether the deployment answers at all. */
+  async function reach(operation: ContractOperation): Promise<{ connection: boolean; message: string } | undefined> {
+    const answer = await call(operation, {}, {}, undefined);
+    return answer.failure;
+  }
+
+  return { verify, reach };
+}

@@ -1,0 +1,107 @@
+// What `service-api verify` may call and how its command line is read: only operations that
+// cannot change state, whatever the flags; flags checked with messages that say what to fix.
+import { describe, expect, it } from "vitest";
+import { contract, contractOperations } from "../../src/validation/contract.js";
+import { DEFAULT_CONCURRENCY, parseVerifyArgs, UsageError } from "../../src/verify/options.js";
+import { planVerify } from "../../src/verify/plan.js";
+import { limiter } from "../../src/verify/run.js";
+import { formatTable, summarize, summaryLine, toJunit } from "../../src/verify/report.js";
+import { parseXml } from "../support/xml.js";
+
+describe("the plan", () => {
+  const plan = planVerify(contract, [], []);
+
+  it("holds GETs and x-idempotent POSTs only, never a write or the signup link", () => {
+    const all = contractOperations(contract);
+    expect(plan.total).toBe(all.length);
+    for (const operation of plan.readOnly) expect(operation.method === "GET" || operation.operation["x-idempotent"] === true).toBe(true);
+    expect(plan.readOnly.length).toBe(all.filter((o) => o.method === "GET" || (o.method === "POST" && o.operation["x-idempotent"] === true)).length);
+    expect(plan.readOnly.map((o) => o.operationId)).not.toContain("generateSignupLink");
+  });
+
+  it("marks the GETs with side effects from the contract's x-side-effect", () => {
+    expect(plan.readOnly.filter((o) => o.sideEffect).map((o) => o.operationId).sort()).toEqual(["generatePasswordResetEmail", "generatePasswordResetLink", "getPresignedUrl"]);
+  });
+
+  it("selects by operationId or tag, and refuses a write or an unknown name", () => {
+    expect(planVerify(contract, ["getProject", "groups"], []).selected.map((o) => o.operationId)).toEqual(["getProject", "getGroupRoles", "listGroups", "getGroup", "listGroupMembers"]);
+    expect(planVerify(contract, [], ["insights"]).selected.some((o) => o.tag === "insights")).toBe(false);
+    expect(() => planVerify(contract, ["generateSignupLink"], [])).toThrow(new UsageError("--only generateSignupLink: POST /signup_link can change state, and verify calls read-only operations only"));
+    expect(() => planVerify(contract, [], ["getProjectz"])).toThrow(/--skip getProjectz: no read-only operation has that operationId or tag \(tags: health, auth, projects/);
+  });
+});
+
+describe("the command line", () => {
+  it("reads every flag", () => {
+    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000"]);
+    expect(options).toEqual({ baseUrl: "https://api.acme.example", consoleUrl: undefined, apiKey: "k", concurrency: 2, only: ["getProject", "users", "groups"], skip: ["health"], jsonFile: "r.json", junitFile: "r.xml", timeoutMs: 5000, help: false });
+    expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
+  });
+
+  it.each([
+    [["--concurrency", "0"], "--concurrency takes a whole number from 1 to 64"],
+    [["--concurrency", "many"], "--concurrency takes a whole number from 1 to 64"],
+    [["--bogus"], "Unknown option '--bogus'. Run service-api verify --help for the flags."],
+    [["check"], 'unknown command "check": the command is service-api verify'],
+    [["--api-key", ""], "--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY"],
+    [["--json"], "Option '--json <value>' argument missing"],
+  ])("refuses %j", (argv, message) => {
+    expect(() => parseVerifyArgs(argv)).toThrow(UsageError);
+    expect(() => parseVerifyArgs(argv)).toThrow(message);
+  });
+
+  it("never repeats the API key in a refusal", () => {
+    const key = "canary-key-in-argv-91c2";
+    expect(() => parseVerifyArgs(["--api-key", key, "--concurrency", key])).toThrow(/^(?!.*canary-key)/s);
+  });
+});
+
+describe("the reports", () => {
+  const results = [
+    { operation: "GET /a", operationId: "getA", tag: "t", status: 200, verdict: "pass" as const, problems: [], durationMs: 3 },
+    { operation: "GET /b/{id}", operationId: "getB", tag: "t", status: 200, verdict: "fail" as const, problems: [{ path: '$.x["<&>"]', message: "expected string, got integer" }], durationMs: 4 },
+    { operation: "GET /c", operationId: "getC", tag: undefined, status: null, verdict: "skip" as const, problems: [], reason: "no value for c_id", durationMs: 0 },
+  ];
+  const summary = summarize(results, { operations: 10, readOnly: 3 });
+
+  it("counts and words the summary", () => {
+    expect(summary).toEqual({ operations: 10, readOnly: 3, selected: 3, checked: 2, passed: 1, failed: 1, skipped: 1 });
+    expect(summaryLine(summary)).toBe("verify: 2 of 3 read-only operations checked (67% coverage; the contract has 10 operations): 1 passed, 1 failed, 1 skipped");
+    expect(formatTable(results)).toContain('FAIL     200     GET /b/{id}  getB\n         $.x["<&>"]: expected string, got integer');
+  });
+
+  it("writes JUnit that parses, escaping what XML cannot carry as is", () => {
+    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, operations: results }));
+    const cases = root.children[0]!.children;
+    expect(cases.map((c) => [c.attributes.name, c.children.map((d) => d.name)])).toEqual([
+      ["GET /a (getA)", []],
+      ["GET /b/{id} (getB)", ["failure"]],
+      ["GET /c (getC)", ["skipped"]],
+    ]);
+    expect(cases[1]!.children[0]!.attributes.message).toBe('$.x["<&>"]: expected string, got integer');
+  });
+
+  it("the XML check itself refuses what is not well-formed", () => {
+    expect(() => parseXml('<a><b x="1"></a>')).toThrow(/closes <b>/);
+    expect(() => parseXml("<a>&</a>")).toThrow(/bare &/);
+    expect(() => parseXml("<a x=1/>")).toThrow(/not closed/);
+  });
+});
+
+describe("the concurrency cap", () => {
+  it("never runs more than its size at once", async () => {
+    const limit = limiter(2);
+    let running = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        limit(async () => {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+  });
+});
