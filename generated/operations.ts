@@ -8,8 +8,11 @@ import type { PolicyOverride } from "../src/policies.js";
  */
 export const policyOverrides = {
   "GET /edits/{edit_id}/content": { arrayQuery: ["meta_cols"] },
+  "GET /generate_password_reset": { retrySafe: false },
+  "GET /generate_password_reset_email": { retrySafe: false },
   "GET /groups": { pageItems: "groups" },
   "GET /groups/{group_id}/members": { pageItems: "members" },
+  "GET /presigned_url": { retrySafe: false },
   "GET /projects/{project_id}/alerts": { pageItems: "alerts" },
   "GET /projects/{project_id}/groups": { pageItems: "collaborators" },
   "GET /projects/{project_id}/prompt_datasets": { pageItems: "datasets" },

@@ -109,6 +109,8 @@ function policyOverrides(doc: Json): Record<string, PolicyOverride> {
       override.security = security;
     }
     if (operation["x-idempotent"] === true && !IDEMPOTENT_METHODS.has(method)) override.retrySafe = true;
+    // A GET that sends an email or issues a reset link must not be repeated behind the caller's back.
+    if (operation["x-side-effect"] !== undefined && IDEMPOTENT_METHODS.has(method)) override.retrySafe = false;
     if (operation["x-pagination"]?.items) override.pageItems = operation["x-pagination"].items;
     const body = resolveRef(doc, operation.requestBody);
     const mediaTypes = Object.keys(body?.content ?? {});

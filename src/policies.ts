@@ -23,8 +23,11 @@ export interface PolicyOverride {
   /** Kept where an error may need to name the operation (its security differs). */
   readonly operationId?: string;
   readonly security?: readonly SecurityScheme[];
-  /** A POST marked `x-idempotent`: it only reads, so it may be retried. */
-  readonly retrySafe?: true;
+  /**
+   * true: a POST marked `x-idempotent` (it only reads, so it may be retried). false: a GET marked
+   * `x-side-effect` (repeating it repeats what it does, such as sending an email).
+   */
+  readonly retrySafe?: boolean;
   /** `x-pagination.items`: the array that holds a page's items. */
   readonly pageItems?: string;
   readonly body?: Exclude<BodyEncoding, "json">;
@@ -51,7 +54,7 @@ function withDefaults(method: string, override: PolicyOverride): OperationPolicy
   return {
     operationId: override.operationId,
     security: override.security ?? DEFAULT_SECURITY,
-    retrySafe: override.retrySafe === true || IDEMPOTENT_METHODS.has(method),
+    retrySafe: override.retrySafe ?? IDEMPOTENT_METHODS.has(method),
     pageItems: override.pageItems,
     body: override.body ?? "json",
     files: override.files ?? [],

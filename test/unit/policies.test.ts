@@ -20,7 +20,8 @@ function specPolicy(method: string, operation: Record<string, any>) {
     .map((parameter: any) => parameter.name);
   return {
     security: requirements.map((requirement) => Object.keys(requirement)[0]),
-    retrySafe: IDEMPOTENT.has(method) || operation["x-idempotent"] === true,
+    // An idempotent method, or a POST that only reads; never an operation with a side effect.
+    retrySafe: operation["x-side-effect"] === undefined && (IDEMPOTENT.has(method) || operation["x-idempotent"] === true),
     pageItems: operation["x-pagination"]?.items as string | undefined,
     body,
     files: Object.entries(form?.properties ?? {})

@@ -108,6 +108,17 @@ describe("what is retried", () => {
     expect(svc.sent).toHaveLength(2);
   });
 
+  it("never retries a GET marked x-side-effect (the password reset email)", async () => {
+    for (const step of [503, 429, new TypeError("fetch failed")] as const) {
+      const svc = sequence(step, 200);
+      const call = createServiceClient({ baseUrl: BASE, env: {}, fetch: svc.fetch, auth: { apiKey: "k" }, maxRetries: 5 }).GET("/generate_password_reset_email", {
+        params: { query: { user_email: "a@acme.example" } },
+      });
+      await settle(call).catch(() => undefined);
+      expect(svc.sent).toHaveLength(1);
+    }
+  });
+
   it("never retries the signup link (it sends email)", async () => {
     for (const step of [503, 429, new TypeError("fetch failed")] as const) {
       const svc = sequence(step, 200);
