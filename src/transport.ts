@@ -158,7 +158,8 @@ export function createTransport(options: TransportOptions): Transport {
         // A redirect we refuse to follow will be refused again: not worth a retry, and its cause
         // (the unparsable Location, say) is not kept.
         if (error instanceof RedirectFailure) return { kind, error: new ServiceConnectionError(error.message, failureInit(attempt)), retryable: false };
-        const failure = new ServiceConnectionError("the connection failed before a complete answer arrived", {
+        const code = systemErrorCode(error);
+        const failure = new ServiceConnectionError(`the connection failed before a complete answer arrived${code ? ` (${code})` : ""}`, {
           ...failureInit(attempt),
           cause: sanitizeCause(error, secrets()),
         });
@@ -254,4 +255,17 @@ function stripCredentials(headers: Headers): void {
 
 function summarize(request: Request, headers: Headers): RedactedRequest {
   return { method: request.method, url: redactUrl(request.url), headers: redactHeaders(headers, []) };
+}
+
+/**
+ * The system's error code behind a failed fetch (ECONNREFUSED, ENOTFOUND, ECONNRESET, …), which
+ * fetch keeps in its error's cause: it says what to fix, and it is a fixed word, never a value the
+ * caller sent, so the message can carry it.
+ */
+function systemErrorCode(error: unknown): string | undefined {
+  for (let depth = 0; error instanceof Error && depth < 8; depth++, error = error.cause) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z0-9_]+$/.test(code)) return code;
+  }
+  return undefined;
 }
