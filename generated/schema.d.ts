@@ -22530,9 +22530,15 @@ export interface operations {
     getWorkflows: {
         parameters: {
             query?: {
-                /** @description Only workflows logged at or after this time. */
+                /**
+                 * @description Only workflows logged at or after this time.
+                 * @example 2026-03-04T00:00:00Z
+                 */
                 start_time?: string | null;
-                /** @description Only workflows logged before this time. */
+                /**
+                 * @description Only workflows logged before this time.
+                 * @example 2026-03-05T00:00:00Z
+                 */
                 end_time?: string | null;
             };
             header?: never;
@@ -23182,9 +23188,15 @@ export interface operations {
     exportRows: {
         parameters: {
             query?: {
-                /** @description Only records logged at or after this time. */
+                /**
+                 * @description Only records logged at or after this time.
+                 * @example 2026-03-04T00:00:00Z
+                 */
                 start_time?: string | null;
-                /** @description Only records logged before this time. */
+                /**
+                 * @description Only records logged before this time.
+                 * @example 2026-03-05T00:00:00Z
+                 */
                 end_time?: string | null;
                 /** @description Only the records of this chain. */
                 chain_id?: string | null;
@@ -23234,9 +23246,15 @@ export interface operations {
     exportRowsDatabricks: {
         parameters: {
             query?: {
-                /** @description Only records logged at or after this time. */
+                /**
+                 * @description Only records logged at or after this time.
+                 * @example 2026-03-04T00:00:00Z
+                 */
                 start_time?: string | null;
-                /** @description Only records logged before this time. */
+                /**
+                 * @description Only records logged before this time.
+                 * @example 2026-03-05T00:00:00Z
+                 */
                 end_time?: string | null;
                 /** @description Only the records of this chain. */
                 chain_id?: string | null;
@@ -23286,9 +23304,15 @@ export interface operations {
     getFilterOptions: {
         parameters: {
             query?: {
-                /** @description Only records logged at or after this time. */
+                /**
+                 * @description Only records logged at or after this time.
+                 * @example 2026-03-04T00:00:00Z
+                 */
                 start_time?: string | null;
-                /** @description Only records logged before this time. */
+                /**
+                 * @description Only records logged before this time.
+                 * @example 2026-03-05T00:00:00Z
+                 */
                 end_time?: string | null;
             };
             header?: never;
@@ -23455,9 +23479,15 @@ export interface operations {
     getMetrics: {
         parameters: {
             query: {
-                /** @description The start of the time window. */
+                /**
+                 * @description The start of the time window.
+                 * @example 2026-03-04T00:00:00Z
+                 */
                 start_time: string;
-                /** @description The end of the time window. */
+                /**
+                 * @description The end of the time window.
+                 * @example 2026-03-05T00:00:00Z
+                 */
                 end_time: string;
                 /** @description The width of each time bucket, in minutes. */
                 interval?: number;
@@ -23535,9 +23565,15 @@ export interface operations {
     getObserveRows: {
         parameters: {
             query?: {
-                /** @description Only records logged at or after this time. */
+                /**
+                 * @description Only records logged at or after this time.
+                 * @example 2026-03-04T00:00:00Z
+                 */
                 start_time?: string | null;
-                /** @description Only records logged before this time. */
+                /**
+                 * @description Only records logged before this time.
+                 * @example 2026-03-05T00:00:00Z
+                 */
                 end_time?: string | null;
                 /** @description Only the records of this chain. */
                 chain_id?: string | null;
