@@ -2,7 +2,7 @@
 // errors, with backoff min(0.5 s·2ⁿ, 8 s) and jitter, Retry-After honoured up to 60 s; the signup
 // link never. Middleware runs once per call, and every attempt sends an identical request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createServiceClient, ServiceConnectionError, type ServiceLogEvent } from "../../src/index.js";
+import { createServiceClient, ServiceConnectionError, type ServiceClient, type ServiceLogEvent } from "../../src/index.js";
 import { backoffDelay, parseRetryAfter, retryDelay } from "../../src/retry.js";
 import { BASE, caught, json, recordingFetch, testClient } from "./helpers.js";
 
@@ -108,24 +108,16 @@ describe("what is retried", () => {
     expect(svc.sent).toHaveLength(2);
   });
 
-  it("never retries a GET marked x-side-effect (the password reset email)", async () => {
+  // Both send an email: one a POST without x-idempotent, the other a GET marked x-side-effect.
+  const sendsEmail = {
+    "the signup link": (client: ServiceClient) => client.POST("/signup_link", { params: { query: { user_email: "a@acme.example" } } }),
+    "the password reset email": (client: ServiceClient) =>
+      client.GET("/generate_password_reset_email", { params: { query: { user_email: "a@acme.example" } } }),
+  };
+  it.each(Object.entries(sendsEmail))("never retries %s (it sends email)", async (_name, call) => {
     for (const step of [503, 429, new TypeError("fetch failed")] as const) {
       const svc = sequence(step, 200);
-      const call = createServiceClient({ baseUrl: BASE, env: {}, fetch: svc.fetch, auth: { apiKey: "k" }, maxRetries: 5 }).GET("/generate_password_reset_email", {
-        params: { query: { user_email: "a@acme.example" } },
-      });
-      await settle(call).catch(() => undefined);
-      expect(svc.sent).toHaveLength(1);
-    }
-  });
-
-  it("never retries the signup link (it sends email)", async () => {
-    for (const step of [503, 429, new TypeError("fetch failed")] as const) {
-      const svc = sequence(step, 200);
-      const call = createServiceClient({ baseUrl: BASE, env: {}, fetch: svc.fetch, auth: { apiKey: "k" }, maxRetries: 5 }).POST("/signup_link", {
-        params: { query: { user_email: "a@acme.example" } },
-      });
-      await settle(call).catch(() => undefined);
+      await settle(call(createServiceClient({ baseUrl: BASE, env: {}, fetch: svc.fetch, auth: { apiKey: "k" }, maxRetries: 5 }))).catch(() => undefined);
       expect(svc.sent).toHaveLength(1);
     }
   });
