@@ -80,7 +80,8 @@ export function sampleInputs(document, { operation }, { requestExample = false }
   return { params, body: { mediaType, value: new Sampler(resolve, mediaType === "multipart/form-data").value(media.schema, "body") } };
 }
 
-function isJson(mediaType) {
+/** Whether a body of this media type is JSON (`application/json`, `…+json`). */
+export function isJson(mediaType) {
   return mediaType === "application/json" || mediaType.endsWith("+json");
 }
 

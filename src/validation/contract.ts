@@ -3,6 +3,8 @@
 // The import goes through the package's own `service-api/openapi.json` export, so the built
 // entries load the very file the package ships instead of carrying a copy of it.
 import bundle from "service-api/openapi.json" with { type: "json" };
+import { HTTP_METHODS } from "../policies.js";
+import { pointerKey } from "./json-path.js";
 
 /** The parts of an OpenAPI 3.1 document these tools read; everything else is passed through. */
 export type JsonObject = Record<string, unknown>;
@@ -51,8 +53,6 @@ export interface ContractOperation {
   readonly operation: OpenApiOperation;
 }
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
 /** The bundle shipped in the package (generated/openapi.json). */
 export const contract = bundle as unknown as OpenApiDocument;
 
@@ -60,19 +60,13 @@ export const contract = bundle as unknown as OpenApiDocument;
 export function contractOperations(document: OpenApiDocument = contract): ContractOperation[] {
   const out: ContractOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as OpenApiOperation | undefined;
+    for (const upper of HTTP_METHODS) {
+      const operation = item[upper.toLowerCase()] as OpenApiOperation | undefined;
       if (!operation) continue;
-      const upper = method.toUpperCase();
       out.push({ method: upper, path, key: `${upper} ${path}`, operationId: operation.operationId ?? `${upper} ${path}`, tag: operation.tags?.[0], operation });
     }
   }
   return out;
-}
-
-/** Escapes one key for a JSON pointer (RFC 6901). */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** The node a local reference ("#/components/schemas/Name") points at, or undefined. */
@@ -82,16 +76,26 @@ export function resolvePointer(document: unknown, ref: string): unknown {
   let node: unknown = document;
   for (const part of parts) {
     if (node === null || typeof node !== "object") return undefined;
-    node = (node as JsonObject)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    node = (node as JsonObject)[pointerKey(part)];
   }
   return node;
 }
 
-/** Follows a chain of `$ref`s to the first node that is not one (the bundle's refs are all local). */
-export function deref<T>(document: unknown, node: T | { $ref: string }): T {
-  let current: unknown = node;
+/**
+ * Follows a chain of `$ref`s (the bundle's are all local) to the first node that is not one, and
+ * the JSON pointer that node lives at (`pointer` itself when `node` is no reference).
+ */
+export function followRefs(document: unknown, node: unknown, pointer: string): { node: unknown; pointer: string } {
+  let current = node;
+  let at = pointer;
   for (let hops = 0; hops < 32 && current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
-    current = resolvePointer(document, (current as { $ref: string }).$ref);
+    at = (current as { $ref: string }).$ref;
+    current = resolvePointer(document, at);
   }
-  return current as T;
+  return { node: current, pointer: at };
+}
+
+/** The node `node` stands for, its `$ref`s followed. */
+export function deref<T>(document: unknown, node: T | { $ref: string }): T {
+  return followRefs(document, node, "").node as T;
 }

@@ -3,6 +3,16 @@
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** Escapes one key for a JSON pointer (RFC 6901). */
+export function pointerSegment(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** The key one JSON pointer segment stands for (RFC 6901). */
+export function pointerKey(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
 /** One more step after `path`: `.name`, `["odd key"]` or `[3]`. */
 export function appendKey(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
@@ -17,8 +27,8 @@ export function jsonPath(pointer: string, data: unknown, base = "$"): string {
   if (pointer === "") return base;
   let path = base;
   let node: unknown = data;
-  for (const raw of pointer.split("/").slice(1)) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const segment of pointer.split("/").slice(1)) {
+    const key = pointerKey(segment);
     if (Array.isArray(node) && /^\d+$/.test(key)) {
       path = appendKey(path, Number(key));
       node = node[Number(key)];

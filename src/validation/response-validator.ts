@@ -3,8 +3,8 @@
 // type) schema is compiled by Ajv the first time an answer needs it, so checking one operation
 // does not pay for the other 215.
 import { createAjv, type Ajv, type ErrorObject, type ValidateFunction } from "./ajv.js";
-import { contract, contractOperations, deref, pointerSegment, resolvePointer, type ContractOperation, type JsonObject, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
-import { appendKey, jsonType } from "./json-path.js";
+import { contract, contractOperations, deref, followRefs, type ContractOperation, type JsonObject, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
+import { appendKey, jsonType, pointerSegment } from "./json-path.js";
 import { describeErrors, type ResponseProblem } from "./problems.js";
 
 export type { ResponseProblem } from "./problems.js";
@@ -69,17 +69,6 @@ function matchMediaType(declared: readonly string[], actual: string): string | u
   const lower = declared.map((type) => type.toLowerCase());
   const index = [lower.indexOf(actual), lower.indexOf(`${actual.split("/")[0]}/*`), lower.indexOf("*/*")].find((i) => i >= 0);
   return index === undefined ? undefined : declared[index];
-}
-
-/** A node of the document with the JSON pointer it lives at, after following `$ref`s. */
-function follow(document: OpenApiDocument, node: unknown, pointer: string): { node: unknown; pointer: string } {
-  let current = node;
-  let at = pointer;
-  for (let hops = 0; hops < 32 && current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
-    at = (current as { $ref: string }).$ref;
-    current = resolvePointer(document, at);
-  }
-  return { node: current, pointer: at };
 }
 
 /** A schema's name for a person: its component name, or its type, or its constant. */
@@ -216,7 +205,7 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
       return result([{ path: "$", message: `status ${answer.status} is not declared for this operation (declared: ${Object.keys(responses).join(", ")})` }]);
     }
     const base = `#/paths/${pointerSegment(operation.path)}/${operation.method.toLowerCase()}/responses/${pointerSegment(statusKey)}`;
-    const { node, pointer } = follow(document, responses[statusKey], base);
+    const { node, pointer } = followRefs(document, responses[statusKey], base);
     const declared = Object.keys((node as OpenApiResponse | undefined)?.content ?? {});
     if (declared.length === 0) return result([]);
     const actual = mediaTypeOf(answer.contentType);
