@@ -3,7 +3,9 @@
 // variables), runs the plan, prints the table and the summary, writes the reports, and returns
 // the exit code: 0 all checked operations passed, 1 some failed, 2 usage or connection error.
 import { writeFileSync } from "node:fs";
+import { hasCredentials } from "../auth.js";
 import { createServiceClient } from "../client.js";
+import { resolveConfig, type ServiceClientOptions } from "../config.js";
 import { ServiceConfigurationError } from "../errors.js";
 import { contract, type OpenApiDocument } from "../validation/contract.js";
 import { createResponseValidator } from "../validation/response-validator.js";
@@ -25,11 +27,6 @@ export interface VerifyIo {
 
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 
-function hasCredentials(options: VerifyOptions, env: VerifyIo["env"]): boolean {
-  const set = (name: string) => (env[name] ?? "") !== "";
-  return options.apiKey !== undefined || set("SERVICE_API_KEY") || (set("SERVICE_USERNAME") && set("SERVICE_PASSWORD")) || set("SERVICE_JWT");
-}
-
 export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
   const fail = (message: string) => {
     io.stderr.write(`service-api verify: ${message}\n`);
@@ -46,10 +43,24 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     io.stdout.write(HELP);
     return EXIT.passed;
   }
-  if (!options.baseUrl && !options.consoleUrl && !io.env.SERVICE_API_URL && !io.env.SERVICE_CONSOLE_URL) {
-    return fail("no address to verify: pass --base-url https://api.<your domain> (or --console-url), or set SERVICE_API_URL");
+  const clientOptions: ServiceClientOptions = {
+    // Left out, each falls back to the environment exactly as the client documents.
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : options.consoleUrl !== undefined ? { consoleUrl: options.consoleUrl } : {}),
+    ...(options.apiKey !== undefined ? { auth: { apiKey: options.apiKey } } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(io.fetch ? { fetch: io.fetch } : {}),
+    env: io.env,
+  };
+  // The address and the credentials as the client will resolve them (flags, then SERVICE_*).
+  let config;
+  try {
+    config = resolveConfig(clientOptions);
+  } catch (error) {
+    // The client's refusals name the option and the fix, and never repeat a credential.
+    if (error instanceof ServiceConfigurationError) return fail(error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
+    throw error;
   }
-  if (!hasCredentials(options, io.env)) {
+  if (!hasCredentials(config.credentials)) {
     return fail("no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
   }
   const document = io.document ?? contract;
@@ -61,22 +72,8 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     throw error;
   }
 
-  let client;
-  try {
-    client = createServiceClient({
-      // Left out, each falls back to the environment exactly as the client documents.
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : options.consoleUrl !== undefined ? { consoleUrl: options.consoleUrl } : {}),
-      ...(options.apiKey !== undefined ? { auth: { apiKey: options.apiKey } } : {}),
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(io.fetch ? { fetch: io.fetch } : {}),
-      env: io.env,
-    });
-  } catch (error) {
-    // The client's refusals name the option and the fix, and never repeat a credential.
-    if (error instanceof ServiceConfigurationError) return fail(error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
-    throw error;
-  }
-  const baseUrl = options.baseUrl ?? options.consoleUrl ?? io.env.SERVICE_API_URL ?? io.env.SERVICE_CONSOLE_URL ?? "";
+  const client = createServiceClient(clientOptions);
+  const { baseUrl } = config;
   const validator = createResponseValidator(document);
   const runner = createRunner({ document, client, validator, rules: discoveryRules(document, plan.readOnly), concurrency: options.concurrency });
 
