@@ -46,7 +46,7 @@ for (const f of warnings) console.log(`warning  [${f.rule}] ${f.operation} › $
 
 const WHY = {
   none: "the contract is the same",
-  patch: "only descriptions, summaries or examples changed",
+  patch: "only descriptions, summaries, examples or code samples changed",
   minor: "the contract changed without breaking clients",
   major: `${breaking.length} change(s) break clients`,
 };

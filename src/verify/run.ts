@@ -45,11 +45,20 @@ const CANDIDATES = 3;
 /** How deep listings may depend on listings (projects → runs → rows → …). */
 const MAX_DEPTH = 6;
 
-/** The innermost cause's words ("connect ECONNREFUSED 127.0.0.1:4010"), which say what to fix. */
+/**
+ * The innermost cause's words ("bad port", say), which tell what to fix, appended to the
+ * client's message. Not when that message already names the cause's system code: the client puts
+ * the code there ("… (ECONNREFUSED)"), and the cause's words ("connect ECONNREFUSED 127.0.0.1:4010")
+ * would only say it again, with the address the caller already gave.
+ */
 function rootCause(error: Error): string {
   let cause: unknown = error.cause;
   while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-  return cause instanceof Error && cause.message ? ` (${cause.message})` : "";
+  if (!(cause instanceof Error) || !cause.message) return "";
+  const code = (cause as { code?: unknown }).code;
+  // Word by word, so a short code is not found inside a longer one.
+  if (typeof code === "string" && error.message.split(/\W+/).includes(code)) return "";
+  return ` (${cause.message})`;
 }
 
 /** A counting semaphore: at most `size` functions running at once. */
