@@ -13,7 +13,7 @@ import { repoRoot } from "./lib/paths.mjs";
 // was wrong and how to fix it about 2.7 kB (135 messages). Measured when this budget was set:
 // 40,900 B minified / 13,900 B gzipped (before the hardening and typed-surface work:
 // 29,359 B / 11,337 B). A plain Response for buffered bodies would save ~0.5 kB gzipped but costs
-// ~19 µs of CPU per call, so buffered-response.ts stays. See bench/README.md.
+// ~19 µs of CPU per call, so BufferedResponse (src/transport.ts) stays. See bench/README.md.
 // Lower these numbers when the bundle shrinks; never raise them silently.
 export const BUDGET = { minified: 42_100, gzip: 14_300 };
 

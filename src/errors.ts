@@ -3,7 +3,6 @@
 // and explanations are scrubbed of the client's secrets before they are stored, and what is kept
 // of requests and responses is a redacted summary (redact.ts).
 import { redactBody, redactHeaders, scrub } from "./redact.js";
-import { parseRetryAfter } from "./retry.js";
 
 /** What a request looked like, with credential headers and query values redacted. */
 export interface RedactedRequest {
@@ -264,4 +263,24 @@ export async function unwrap<R extends FetchResult<unknown>>(call: R | Promise<R
     retryAfterMs: status === 429 ? parseRetryAfter(response.headers.get("retry-after")) : undefined,
     response,
   });
+}
+
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/, // IMF-fixdate
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/, // obsolete RFC 850 form
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/, // obsolete asctime form
+];
+
+/**
+ * Retry-After in milliseconds: a non-negative whole number of seconds, or an HTTP date (relative
+ * to `now`, never negative). Anything else (`-5`, `1.5`, prose) is undefined rather than a guess:
+ * `Date.parse` alone reads "-5" as a date in 2001.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!HTTP_DATE.some((format) => format.test(trimmed))) return undefined;
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }

@@ -24,7 +24,7 @@ export interface SendInit {
   readonly signal: AbortSignal;
 }
 
-export function fetchInit({ headers, body, signal }: SendInit, method?: string): RequestInit {
+function fetchInit({ headers, body, signal }: SendInit, method?: string): RequestInit {
   const init: RequestInit = { headers, signal, redirect: "manual" };
   if (method !== undefined) init.method = method;
   if (body !== undefined) init.body = body;

@@ -4,15 +4,13 @@
 // AbortSignal, redirects stay on the API's origin, the body is read under the same deadline,
 // retry-safe operations are retried, and in JWT mode a 401 gets one fresh token and one replay.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
-import { BufferedResponse } from "./buffered-response.js";
 import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
-import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
+import { parseRetryAfter, ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
 import { emit, type ServiceLogger } from "./logger.js";
 import type { OperationPolicy } from "./policies.js";
 import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
-import { fetchInit, followRedirects, isRedirect, RedirectFailure, type SendInit } from "./redirects.js";
-import { backoffDelay, isRetryableStatus, retryDelay } from "./retry.js";
+import { followRedirects, isRedirect, RedirectFailure, type SendInit } from "./redirects.js";
 import type { TokenCache } from "./token-cache.js";
 
 /** One call, as the client prepared it: what the transport needs and nothing it can derive. */
@@ -130,7 +128,8 @@ export function createTransport(options: TransportOptions): Transport {
       if (logger) emit(logger, { event: "request", method, path, operation, attempt });
       let watched = false;
       try {
-        let response = await fetchImpl(request, fetchInit(send));
+        // redirect: "manual": redirects.ts decides which ones to follow (never off the API's origin).
+        let response = await fetchImpl(request, { headers: send.headers, body: send.body, signal: send.signal, redirect: "manual" });
         if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, send);
         if (plan.stream) {
           // From here the deadline is per chunk (watchStream); the caller's abort still applies.
@@ -174,6 +173,136 @@ export function createTransport(options: TransportOptions): Transport {
       return { operation, attempts, request: summarize(request, headers) };
     }
   };
+}
+
+
+// When to try again and how long to wait: pure functions of the status, the retry number and
+// Retry-After, so the rules are tested without clocks or sockets (test/unit/retries.test.ts).
+
+/** Statuses that say "not now" rather than "no": timeouts, throttling, and transient failures. */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+export const BASE_DELAY_MS = 500;
+export const MAX_BACKOFF_MS = 8_000;
+/** A Retry-After longer than this is treated as "give up now" rather than a wait. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status);
+}
+
+/**
+ * Backoff before retry number `retry` (0 for the first retry): min(0.5 s·2ⁿ, 8 s) with "equal
+ * jitter", uniformly between half and all of it, so that clients that failed together do not
+ * retry together, while the wait still grows.
+ */
+export function backoffDelay(retry: number, random: number = Math.random()): number {
+  const ceiling = Math.min(BASE_DELAY_MS * 2 ** retry, MAX_BACKOFF_MS);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+/**
+ * The wait before retry number `retry` after an answer with this Retry-After, or undefined when
+ * the service asked for longer than we are willing to wait (the answer then goes to the caller).
+ */
+export function retryDelay(retry: number, retryAfter: string | null, random?: number): number | undefined {
+  const asked = parseRetryAfter(retryAfter);
+  if (asked === undefined) return backoffDelay(retry, random);
+  return asked > MAX_RETRY_AFTER_MS ? undefined : asked;
+}
+
+// The answer's body, read into memory under the attempt's deadline (attemptOnce), so that stalls
+// and resets mid-body are timed out and retried. Rebuilding a standard Response around the bytes
+// would cost a new ReadableStream per call, the most expensive thing in the request path (about
+// 19 µs of CPU: bench/README.md); this subclass serves text(), json() and the other readers
+// straight from the bytes, keeps the original headers object, and builds a stream only if
+// someone asks for `body`.
+const decoder = new TextDecoder();
+
+export class BufferedResponse extends Response {
+  readonly #bytes: Uint8Array;
+  readonly #from: Response;
+  #used = false;
+  #stream: Response | undefined;
+
+  constructor(bytes: Uint8Array, from: Response) {
+    // No init: status, statusText and ok come from `from` (getters below), which spares the
+    // Response constructor's init conversion on every call.
+    super();
+    this.#bytes = bytes;
+    this.#from = from;
+  }
+
+  override get status(): number {
+    return this.#from.status;
+  }
+  override get statusText(): string {
+    return this.#from.statusText;
+  }
+  override get ok(): boolean {
+    return this.#from.ok;
+  }
+  override get headers(): Headers {
+    return this.#from.headers;
+  }
+  override get url(): string {
+    return this.#from.url;
+  }
+  override get redirected(): boolean {
+    return this.#from.redirected;
+  }
+  override get type(): ResponseType {
+    return this.#from.type;
+  }
+  override get bodyUsed(): boolean {
+    return this.#stream ? this.#stream.bodyUsed : this.#used;
+  }
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    if (this.#stream) return this.#stream.body;
+    // Already read through text()/json()/…, or empty: no stream to give (and never a throw, so
+    // that util.inspect and debuggers can look at a used response).
+    if (this.#used || this.#bytes.byteLength === 0) return null;
+    return this.#asStream().body;
+  }
+
+  override async text(): Promise<string> {
+    return this.#stream ? this.#stream.text() : decoder.decode(this.#take());
+  }
+  override async json(): Promise<any> {
+    return JSON.parse(await this.text());
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#stream) return this.#stream.arrayBuffer();
+    const bytes = this.#take();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await this.arrayBuffer());
+  }
+  override async blob(): Promise<Blob> {
+    return new Blob([await this.arrayBuffer()], { type: this.headers.get("content-type") ?? "" });
+  }
+  override async formData(): Promise<FormData> {
+    return this.#asStream().formData();
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError("Response.clone: Body has already been consumed.");
+    return new BufferedResponse(this.#bytes, this.#from);
+  }
+
+  #take(): Uint8Array {
+    if (this.#used) throw new TypeError("Body is unusable: Body has already been read");
+    this.#used = true;
+    return this.#bytes;
+  }
+
+  #asStream(): Response {
+    if (!this.#stream) {
+      const bytes = this.#take();
+      this.#stream = new Response(bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>), { headers: this.#from.headers });
+    }
+    return this.#stream;
+  }
 }
 
 const ONCE = { once: true } as const;

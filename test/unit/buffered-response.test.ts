@@ -1,7 +1,7 @@
 // The in-memory Response the transport returns (after reading the body under the deadline): it
 // must read like any Response, once.
 import { describe, expect, it } from "vitest";
-import { BufferedResponse } from "../../src/buffered-response.js";
+import { BufferedResponse } from "../../src/transport.js";
 
 function make(text: string, init: ResponseInit = { status: 200, headers: { "content-type": "application/json" } }) {
   const original = new Response("ignored", init);
