@@ -5,8 +5,9 @@
 // major  a change that breaks clients (an error from scripts/lib/breaking.mjs)
 // minor  anything else a client or generator can see: new operations, fields, parameters, values,
 //        changed policies (x-idempotent, x-pagination), and the changes breaking.mjs only warns of
-// patch  only words and examples changed (descriptions, summaries, titles, examples, and the code
-//        samples scripts/bundle.mjs generates into each operation's x-codeSamples)
+// patch  only words and examples changed (descriptions, summaries, titles, examples, the code
+//        samples scripts/bundle.mjs generates into each operation's x-codeSamples, the reference's
+//        navigation names and groups, and where an operation's words come from: x-provenance)
 // none   the same contract
 import { existsSync, readdirSync } from "node:fs";
 import { allowsBreaking, compareVersions, findBreakingChanges, nextBreakingVersion } from "./breaking.mjs";
@@ -15,9 +16,13 @@ import { allowsBreaking, compareVersions, findBreakingChanges, nextBreakingVersi
  * Keywords that document the API without changing what is valid: a change to them is a patch.
  * x-codeSamples is here because the samples are generated from the rest of the contract: when the
  * contract changes they change with it, and when only they change (a new sample language, another
- * rendering) no client can tell.
+ * rendering) no client can tell. x-displayName and x-tagGroups only group and name the reference's
+ * navigation, and x-provenance says where an operation's words come from (openapi/README.md).
  */
-const ANNOTATIONS = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "$comment", "x-codeSamples"]);
+const ANNOTATIONS = new Set([
+  "description", "summary", "title", "example", "examples", "externalDocs", "$comment",
+  "x-codeSamples", "x-displayName", "x-tagGroups", "x-provenance",
+]);
 
 /**
  * Keywords whose value is a map from names the API chose (field names, path templates, schema
