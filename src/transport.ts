@@ -3,6 +3,8 @@
 // credential is put on a copy of the headers, the attempt gets its timeout and the caller's
 // AbortSignal, redirects stay on the API's origin, the body is read under the same deadline,
 // retry-safe operations are retried, and in JWT mode a 401 gets one fresh token and one replay.
+// Below createTransport, in the order it uses them: the retry rules, BufferedResponse (the body
+// read under the deadline), and the small waits and summaries the attempts share.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
 import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
@@ -174,7 +176,6 @@ export function createTransport(options: TransportOptions): Transport {
     }
   };
 }
-
 
 // When to try again and how long to wait: pure functions of the status, the retry number and
 // Retry-After, so the rules are tested without clocks or sockets (test/unit/retries.test.ts).
