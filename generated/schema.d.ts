@@ -4580,6 +4580,7 @@ export interface components {
         ProjectFileUploadForm: {
             /** Format: binary */
             file: Blob | Uint8Array;
+            /** @description Metadata that describes the upload. The service's reference gives only its type (a required string), not its format. */
             upload_metadata: string;
         };
         /**
@@ -10243,9 +10244,14 @@ export interface components {
             client_id?: string | null;
             client_secret?: string | null;
             grant_type?: string | null;
+            /** @example correct-horse-battery-staple */
             password: string;
             /** @default  */
             scope?: string;
+            /**
+             * @description The user's email address.
+             * @example ada@acme.example
+             */
             username: string;
         };
         /**

@@ -30,7 +30,7 @@ describe("curl", () => {
 
   it("URL-encodes a form body and the query string, and sends no credential to a public operation", () => {
     expect(curlSample(bundle, entry("loginEmail"))).toBe(
-      ["curl -X POST 'https://api.acme.example/login' \\", "  --data-urlencode 'password=password' \\", "  --data-urlencode 'username=username'"].join("\n"),
+      ["curl -X POST 'https://api.acme.example/login' \\", "  --data-urlencode 'password=correct-horse-battery-staple' \\", "  --data-urlencode 'username=ada@acme.example'"].join("\n"),
     );
     expect(curlSample(bundle, entry("generateSignupLink"))).toContain("/signup_link?user_email=new.user%40acme.example'");
   });
