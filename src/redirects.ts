@@ -24,9 +24,9 @@ export interface SendInit {
   readonly signal: AbortSignal;
 }
 
-function fetchInit({ headers, body, signal }: SendInit, method?: string): RequestInit {
-  const init: RequestInit = { headers, signal, redirect: "manual" };
-  if (method !== undefined) init.method = method;
+/** The init of a follow-up request; the first one is sent by transport.ts, also with redirect: "manual". */
+function fetchInit({ headers, body, signal }: SendInit, method: string): RequestInit {
+  const init: RequestInit = { method, headers, signal, redirect: "manual" };
   if (body !== undefined) init.body = body;
   return init;
 }
