@@ -39,3 +39,15 @@ export function installConsumer(name: string): string {
 export function typecheck(dir: string) {
   run(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json")], { cwd: dir });
 }
+
+/**
+ * The file an installed package's export gives under the "import" condition, as a path from the
+ * consumer's directory ("/node_modules/service-api/dist/index.js"): what a browser's import map
+ * or a bundler resolving the exports map for ES modules should load.
+ */
+export function esmEntry(dir: string, name: string, subpath = "."): string {
+  const pkg = JSON.parse(readFileSync(path.join(dir, "node_modules", name, "package.json"), "utf8"));
+  const entry = pkg.exports[subpath];
+  const target = typeof entry.import === "string" ? entry.import : entry.import.default;
+  return `/node_modules/${name}/${target.replace(/^\.\//, "")}`;
+}
