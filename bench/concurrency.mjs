@@ -19,9 +19,9 @@ export async function inFlightBench(service, baseUrl, { speakeasy, quick }) {
   const list = candidates(service, { baseUrl, fetch: globalThis.fetch.bind(globalThis), speakeasy }).filter(([name]) => !name.startsWith("ours: ") || name === "ours: API key");
   await verify(list);
   for (const [, call] of list) await burst(call); // warm-up: sockets opened, code optimised
-  // 201 rounds (about 2 minutes with the Speakeasy row): single bursts swing by ±20 % on this kind of machine, and
-  // fewer rounds left the median of per-round ratios moving from run to run (0.99× to 1.46× with
-  // 11 rounds, still ±5 points with 31); at 201 it stays within a few points.
+  // 201 rounds (about 2 minutes with the Speakeasy row): single bursts swing by ±20 % on this
+  // kind of machine, and fewer rounds left the median of per-round ratios moving from run to run
+  // (0.99× to 1.46× with 11 rounds, still ±5 points with 31); at 201 it stays within a few points.
   const rounds = quick ? 3 : 201;
   const perRound = new Map(list.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round++) {

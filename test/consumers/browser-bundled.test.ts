@@ -4,7 +4,7 @@
 // from the consumer's node_modules (resolving the exports map as any bundler does), then loaded
 // in headless Chromium against the Prism mock. Ajv compiles its validators with `new Function`,
 // so the page's Content-Security-Policy must allow 'unsafe-eval'; the last test pins that.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
