@@ -3791,12 +3791,21 @@ export interface components {
         };
         /**
          * ErrorBody
-         * @description The JSON body of an error answer other than 422. The service does not publish its fields;
-         *     in practice it carries a `detail` that explains the error, but clients should not depend on
-         *     any particular field.
+         * @description The JSON body of an error answer other than 422 (401, 403, 404, 429, 500). The service's web
+         *     framework writes such an answer as an object whose `detail` says, in words meant for people,
+         *     what went wrong. The service's reference does not list these bodies; their shape is inferred
+         *     from that framework (`x-provenance: inferred`). Match on the status code, not on the text of
+         *     `detail`, which may change.
+         * @example {
+         *       "detail": "Not authenticated"
+         *     }
          */
         ErrorBody: {
-            [key: string]: unknown;
+            /**
+             * @description What went wrong, in a sentence meant for people (for example which resource was not found). Not a stable code; do not parse it.
+             * @example Project 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found
+             */
+            detail: string;
         };
         /**
          * GetTokenResponse
@@ -3910,8 +3919,11 @@ export interface components {
          * @description A collaborator role with its display name and what it allows.
          */
         CollaboratorRoleInfo: {
+            /** @example Can do anything with the resource. */
             description: string;
+            /** @example Owner */
             display_name: string;
+            /** @example owner */
             name: components["schemas"]["CollaboratorRole"];
         };
         /**
@@ -4190,6 +4202,9 @@ export interface components {
         /**
          * ProjectCreate
          * @description The name and type of a new project.
+         * @example {
+         *       "name": "my_first_project"
+         *     }
          */
         ProjectCreate: {
             /**
@@ -4227,15 +4242,60 @@ export interface components {
             updated_at: string;
         };
         /**
+         * ProjectBookmarkFilter
+         * @description A project-list filter on whether the caller bookmarked the project.
+         */
+        ProjectBookmarkFilter: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "bookmark";
+            value: boolean;
+        };
+        /**
+         * ComparisonFilterOperator
+         * @description How an ordered value (a date, a number) is compared: eq, ne, gt, gte, lt or lte.
+         * @enum {string}
+         */
+        ComparisonFilterOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+        /**
+         * ProjectCreatedAtFilter
+         * @description A project-list filter on the creation time.
+         */
+        ProjectCreatedAtFilter: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "created_at";
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /** Format: date-time */
+            value: string;
+        };
+        /**
+         * ProjectCreatorFilter
+         * @description A project-list filter on the user who created the project.
+         */
+        ProjectCreatorFilter: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "creator";
+            /** Format: uuid */
+            value: string;
+        };
+        /**
          * ProjectIDFilter
          * @description A project-list filter on the project's id.
          */
         ProjectIDFilter: {
             /**
-             * @default id
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "id";
+            name: "id";
             /** Format: uuid */
             value: string;
         };
@@ -4253,77 +4313,11 @@ export interface components {
             /** @default true */
             case_sensitive?: boolean;
             /**
-             * @default name
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "name";
+            name: "name";
             operator: components["schemas"]["TextFilterOperator"];
-            value: string;
-        };
-        /**
-         * MembershipFilterOperator
-         * @description How a filter compares with one value (eq, ne) or a list of values (one_of, not_in).
-         * @enum {string}
-         */
-        MembershipFilterOperator: "eq" | "ne" | "one_of" | "not_in";
-        /**
-         * ProjectTypeFilter
-         * @description A project-list filter on the project type.
-         */
-        ProjectTypeFilter: {
-            /**
-             * @default type
-             * @constant
-             */
-            name?: "type";
-            operator: components["schemas"]["MembershipFilterOperator"];
-            value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
-        };
-        /**
-         * ProjectCreatorFilter
-         * @description A project-list filter on the user who created the project.
-         */
-        ProjectCreatorFilter: {
-            /**
-             * @default creator
-             * @constant
-             */
-            name?: "creator";
-            /** Format: uuid */
-            value: string;
-        };
-        /**
-         * ComparisonFilterOperator
-         * @description How an ordered value (a date, a number) is compared: eq, ne, gt, gte, lt or lte.
-         * @enum {string}
-         */
-        ComparisonFilterOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
-        /**
-         * ProjectCreatedAtFilter
-         * @description A project-list filter on the creation time.
-         */
-        ProjectCreatedAtFilter: {
-            /**
-             * @default created_at
-             * @constant
-             */
-            name?: "created_at";
-            operator: components["schemas"]["ComparisonFilterOperator"];
-            /** Format: date-time */
-            value: string;
-        };
-        /**
-         * ProjectUpdatedAtFilter
-         * @description A project-list filter on the last update time.
-         */
-        ProjectUpdatedAtFilter: {
-            /**
-             * @default updated_at
-             * @constant
-             */
-            name?: "updated_at";
-            operator: components["schemas"]["ComparisonFilterOperator"];
-            /** Format: date-time */
             value: string;
         };
         /**
@@ -4338,60 +4332,84 @@ export interface components {
          */
         ProjectRunsFilter: {
             /**
-             * @default runs
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "runs";
+            name: "runs";
             operator: components["schemas"]["RangeFilterOperator"];
             value: number | number[];
         };
         /**
-         * ProjectBookmarkFilter
-         * @description A project-list filter on whether the caller bookmarked the project.
+         * MembershipFilterOperator
+         * @description How a filter compares with one value (eq, ne) or a list of values (one_of, not_in).
+         * @enum {string}
          */
-        ProjectBookmarkFilter: {
+        MembershipFilterOperator: "eq" | "ne" | "one_of" | "not_in";
+        /**
+         * ProjectTypeFilter
+         * @description A project-list filter on the project type.
+         */
+        ProjectTypeFilter: {
             /**
-             * @default bookmark
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "bookmark";
-            value: boolean;
+            name: "type";
+            operator: components["schemas"]["MembershipFilterOperator"];
+            value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
         };
         /**
-         * ProjectNameSort
-         * @description Sorts the project list by the project's name.
+         * ProjectUpdatedAtFilter
+         * @description A project-list filter on the last update time.
          */
-        ProjectNameSort: {
+        ProjectUpdatedAtFilter: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "updated_at";
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /** Format: date-time */
+            value: string;
+        };
+        /**
+         * ProjectFilter
+         * @description A condition a project must meet to be listed. The `name` property says which field of the
+         *     project is compared, and `operator` and `value` how:
+         *     - `bookmark`: whether the caller bookmarked the project
+         *     - `created_at`: when the project was created
+         *     - `creator`: who created the project
+         *     - `id`: the project's `id`
+         *     - `name`: the project's name
+         *     - `runs`: how many runs the project has
+         *     - `type`: the project's type
+         *     - `updated_at`: when the project was last changed
+         *     A listing with several filters returns only the projects that meet all of them.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "support",
+         *       "case_sensitive": false
+         *     }
+         */
+        ProjectFilter: components["schemas"]["ProjectIDFilter"] | components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectTypeFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectRunsFilter"] | components["schemas"]["ProjectBookmarkFilter"];
+        /**
+         * ProjectBookmarkSort
+         * @description Sorts the project list by whether the caller bookmarked the project.
+         */
+        ProjectBookmarkSort: {
             /** @default true */
             ascending?: boolean;
             /**
-             * @default name
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "name";
+            name: "bookmark";
             /**
-             * @default column
+             * @default custom
              * @constant
              */
-            sort_type?: "column";
-        };
-        /**
-         * ProjectTypeSort
-         * @description Sorts the project list by the project type.
-         */
-        ProjectTypeSort: {
-            /** @default true */
-            ascending?: boolean;
-            /**
-             * @default type
-             * @constant
-             */
-            name?: "type";
-            /**
-             * @default column
-             * @constant
-             */
-            sort_type?: "column";
+            sort_type?: "custom";
         };
         /**
          * ProjectCreatedAtSort
@@ -4401,10 +4419,10 @@ export interface components {
             /** @default true */
             ascending?: boolean;
             /**
-             * @default created_at
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "created_at";
+            name: "created_at";
             /**
              * @default column
              * @constant
@@ -4412,17 +4430,17 @@ export interface components {
             sort_type?: "column";
         };
         /**
-         * ProjectUpdatedAtSort
-         * @description Sorts the project list by the last update time.
+         * ProjectNameSort
+         * @description Sorts the project list by the project's name.
          */
-        ProjectUpdatedAtSort: {
+        ProjectNameSort: {
             /** @default true */
             ascending?: boolean;
             /**
-             * @default updated_at
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "updated_at";
+            name: "name";
             /**
              * @default column
              * @constant
@@ -4437,10 +4455,10 @@ export interface components {
             /** @default true */
             ascending?: boolean;
             /**
-             * @default runs
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "runs";
+            name: "runs";
             /**
              * @default custom
              * @constant
@@ -4448,31 +4466,65 @@ export interface components {
             sort_type?: "custom";
         };
         /**
-         * ProjectBookmarkSort
-         * @description Sorts the project list by whether the caller bookmarked the project.
+         * ProjectTypeSort
+         * @description Sorts the project list by the project type.
          */
-        ProjectBookmarkSort: {
+        ProjectTypeSort: {
             /** @default true */
             ascending?: boolean;
             /**
-             * @default bookmark
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "bookmark";
+            name: "type";
             /**
-             * @default custom
+             * @default column
              * @constant
              */
-            sort_type?: "custom";
+            sort_type?: "column";
         };
+        /**
+         * ProjectUpdatedAtSort
+         * @description Sorts the project list by the last update time.
+         */
+        ProjectUpdatedAtSort: {
+            /** @default true */
+            ascending?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "updated_at";
+            /**
+             * @default column
+             * @constant
+             */
+            sort_type?: "column";
+        };
+        /**
+         * ProjectSort
+         * @description The order in which a project listing is returned. The `name` property says which field the
+         *     projects are ordered by, and `ascending` in which direction:
+         *     - `bookmark`: whether the caller bookmarked the project
+         *     - `created_at`: when the project was created
+         *     - `name`: the project's name
+         *     - `runs`: how many runs the project has
+         *     - `type`: the project's type
+         *     - `updated_at`: when the project was last changed
+         * @example {
+         *       "name": "updated_at",
+         *       "ascending": false
+         *     }
+         */
+        ProjectSort: components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectTypeSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectRunsSort"] | components["schemas"]["ProjectBookmarkSort"];
         /**
          * ProjectCollectionParams
          * @description Filters and sort order for listing projects.
          */
         ProjectCollectionParams: {
-            filters?: (components["schemas"]["ProjectIDFilter"] | components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectTypeFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectRunsFilter"] | components["schemas"]["ProjectBookmarkFilter"])[];
+            filters?: components["schemas"]["ProjectFilter"][];
             /** @default null */
-            sort?: components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectTypeSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectRunsSort"] | components["schemas"]["ProjectBookmarkSort"] | null;
+            sort?: components["schemas"]["ProjectSort"] | null;
         };
         /**
          * GetProjectsPaginatedResponse
@@ -4538,6 +4590,9 @@ export interface components {
         /**
          * ProjectUpdate
          * @description New values for a project's name, type or recorded creator. Fields left out or null keep their current values.
+         * @example {
+         *       "name": "my_updated_project"
+         *     }
          */
         ProjectUpdate: {
             /**
@@ -4677,8 +4732,11 @@ export interface components {
          * @description A user role with its display name and what it allows.
          */
         UserRoleInfo: {
+            /** @example Full access */
             description: string;
+            /** @example Admin */
             display_name: string;
+            /** @example admin */
             name: components["schemas"]["UserRole"];
         };
         /**
@@ -4767,6 +4825,13 @@ export interface components {
         /**
          * UserCreate
          * @description A new user account: the email address and, for email sign-in, a password.
+         * @example {
+         *       "auth_method": "email",
+         *       "email": "user@example.com",
+         *       "first_name": "Alice",
+         *       "last_name": "Appleseed",
+         *       "password": "Th3secret_"
+         *     }
          */
         UserCreate: {
             /**
@@ -4846,6 +4911,10 @@ export interface components {
         /**
          * SocialLoginRequest
          * @description Logs in with an identity token from a social or single-sign-on provider.
+         * @example {
+         *       "id_token": "token1234",
+         *       "provider": "google"
+         *     }
          */
         SocialLoginRequest: {
             id_token: string;
@@ -4854,6 +4923,11 @@ export interface components {
         /**
          * UserUpdate
          * @description New values for a user account. Fields left out or null keep their current values.
+         * @example {
+         *       "email": "bigtony@example.com",
+         *       "first_name": "Tony",
+         *       "last_name": "Newname"
+         *     }
          */
         UserUpdate: {
             /**
@@ -5024,12 +5098,36 @@ export interface components {
             visibility: components["schemas"]["GroupVisibility"];
         };
         /**
+         * CategoryFilterOperator
+         * @description How a category filter matches: any, all, exactly or none of the given categories.
+         * @enum {string}
+         */
+        CategoryFilterOperator: "any" | "all" | "exact" | "none";
+        /**
+         * CategoricalPromptFilterParam
+         * @description A filter that keeps prompt rows whose column holds any, all, exactly or none of the given categories.
+         */
+        CategoricalPromptFilterParam: {
+            categories: string[];
+            column: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            filter_type: "category";
+            /** @default any */
+            operator?: components["schemas"]["CategoryFilterOperator"];
+        };
+        /**
          * RangePromptFilterParam
          * @description A filter that keeps prompt rows whose column lies within a range.
          */
         RangePromptFilterParam: {
             column: string;
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             filter_type: "range";
             high: number;
             low: number;
@@ -5046,35 +5144,35 @@ export interface components {
          */
         ValuePromptFilterParam: {
             column: string;
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             filter_type: "value";
             relation: components["schemas"]["Operator"];
             value: number | boolean | string;
         };
         /**
-         * CategoryFilterOperator
-         * @description How a category filter matches: any, all, exactly or none of the given categories.
-         * @enum {string}
+         * PromptFilterParam
+         * @description A condition on one column of a prompt run's rows. The `filter_type` property says how the
+         *     column is compared:
+         *     - `category`: the column's value is (or is not) one of the listed `categories`
+         *     - `range`: the column's value lies between `low` and `high`
+         *     - `value`: the column's value compares to `value` by the `relation` operator
+         * @example {
+         *       "filter_type": "range",
+         *       "column": "latency_ms",
+         *       "low": 0,
+         *       "high": 1500
+         *     }
          */
-        CategoryFilterOperator: "any" | "all" | "exact" | "none";
-        /**
-         * CategoricalPromptFilterParam
-         * @description A filter that keeps prompt rows whose column holds any, all, exactly or none of the given categories.
-         */
-        CategoricalPromptFilterParam: {
-            categories: string[];
-            column: string;
-            /** @constant */
-            filter_type: "category";
-            /** @default any */
-            operator?: components["schemas"]["CategoryFilterOperator"];
-        };
+        PromptFilterParam: components["schemas"]["RangePromptFilterParam"] | components["schemas"]["ValuePromptFilterParam"] | components["schemas"]["CategoricalPromptFilterParam"];
         /**
          * PromptFilterParams
          * @description Filters over prompt evaluation rows.
          */
         PromptFilterParams: {
-            filters?: (components["schemas"]["RangePromptFilterParam"] | components["schemas"]["ValuePromptFilterParam"] | components["schemas"]["CategoricalPromptFilterParam"])[];
+            filters?: components["schemas"]["PromptFilterParam"][];
         };
         /**
          * InsightType
@@ -5402,23 +5500,11 @@ export interface components {
          */
         LikeDislikeRating: {
             /**
-             * @default like_dislike
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "like_dislike";
+            feedback_type: "like_dislike";
             value: boolean;
-        };
-        /**
-         * StarRating
-         * @description A star rating.
-         */
-        StarRating: {
-            /**
-             * @default star
-             * @constant
-             */
-            feedback_type?: "star";
-            value: number;
         };
         /**
          * ScoreRating
@@ -5426,10 +5512,22 @@ export interface components {
          */
         ScoreRating: {
             /**
-             * @default score
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "score";
+            feedback_type: "score";
+            value: number;
+        };
+        /**
+         * StarRating
+         * @description A star rating.
+         */
+        StarRating: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feedback_type: "star";
             value: number;
         };
         /**
@@ -5438,10 +5536,10 @@ export interface components {
          */
         TagsRating: {
             /**
-             * @default tags
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "tags";
+            feedback_type: "tags";
             value: string[];
         };
         /**
@@ -5450,12 +5548,27 @@ export interface components {
          */
         TextRating: {
             /**
-             * @default text
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "text";
+            feedback_type: "text";
             value: string;
         };
+        /**
+         * FeedbackRating
+         * @description One person's rating of a logged record, in the shape its feedback template asks for. The
+         *     `feedback_type` property says which shape it has:
+         *     - `like_dislike`: a thumbs up (`true`) or down (`false`)
+         *     - `score`: a whole number within the template's range
+         *     - `star`: one to five stars
+         *     - `tags`: a list of labels
+         *     - `text`: free text
+         * @example {
+         *       "feedback_type": "star",
+         *       "value": 4
+         *     }
+         */
+        FeedbackRating: components["schemas"]["LikeDislikeRating"] | components["schemas"]["StarRating"] | components["schemas"]["ScoreRating"] | components["schemas"]["TagsRating"] | components["schemas"]["TextRating"];
         /**
          * FeedbackRatingDB
          * @description A rating a reviewer gave with a feedback template, with their explanation, who gave it and when.
@@ -5474,7 +5587,7 @@ export interface components {
             /** @description The reviewer's explanation, when given. */
             explanation?: string | null;
             /** @description The rating, in the shape that matches the template's kind. */
-            rating: components["schemas"]["LikeDislikeRating"] | components["schemas"]["StarRating"] | components["schemas"]["ScoreRating"] | components["schemas"]["TagsRating"] | components["schemas"]["TextRating"];
+            rating: components["schemas"]["FeedbackRating"];
         };
         /**
          * LikeDislikeAggregate
@@ -5483,11 +5596,24 @@ export interface components {
         LikeDislikeAggregate: {
             dislike_count: number;
             /**
-             * @default like_dislike
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "like_dislike";
+            feedback_type: "like_dislike";
             like_count: number;
+            unrated_count: number;
+        };
+        /**
+         * ScoreAggregate
+         * @description Numeric-score feedback aggregated across raters.
+         */
+        ScoreAggregate: {
+            average: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feedback_type: "score";
             unrated_count: number;
         };
         /**
@@ -5500,23 +5626,10 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @default star
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "star";
-            unrated_count: number;
-        };
-        /**
-         * ScoreAggregate
-         * @description Numeric-score feedback aggregated across raters.
-         */
-        ScoreAggregate: {
-            average: number;
-            /**
-             * @default score
-             * @constant
-             */
-            feedback_type?: "score";
+            feedback_type: "star";
             unrated_count: number;
         };
         /**
@@ -5528,19 +5641,60 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @default tags
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            feedback_type?: "tags";
+            feedback_type: "tags";
             unrated_count: number;
         };
+        /**
+         * RatingAggregate
+         * @description A summary of the ratings given under one feedback template. The `feedback_type` property says
+         *     which kind of rating was summarised, and so which counts and averages are present:
+         *     - `like_dislike`: how many likes and dislikes
+         *     - `score`: the average score
+         *     - `star`: the average number of stars and how many of each
+         *     - `tags`: how often each tag was chosen
+         *     There is no summary of text ratings.
+         * @example {
+         *       "feedback_type": "star",
+         *       "average": 4.2,
+         *       "counts": {
+         *         "4": 4,
+         *         "5": 6
+         *       },
+         *       "unrated_count": 3
+         *     }
+         */
+        RatingAggregate: components["schemas"]["LikeDislikeAggregate"] | components["schemas"]["StarAggregate"] | components["schemas"]["ScoreAggregate"] | components["schemas"]["TagsAggregate"];
         /**
          * FeedbackAggregate
          * @description Human feedback on a row, aggregated across raters.
          */
         FeedbackAggregate: {
-            aggregate: components["schemas"]["LikeDislikeAggregate"] | components["schemas"]["StarAggregate"] | components["schemas"]["ScoreAggregate"] | components["schemas"]["TagsAggregate"];
+            aggregate: components["schemas"]["RatingAggregate"];
         };
+        /**
+         * ColumnCell
+         * @description One value in a column of rows or metrics: a plain string, number or boolean, an id (UUID), a
+         *     time (UTC, ISO 8601), a scored span of text (`Segment`, `HallucinationSegment`), a retrieved
+         *     `Document`, one rating (`FeedbackRatingDB`) or a summary of ratings (`FeedbackAggregate`).
+         *     Which one a column holds depends on the column (see its `data_type`).
+         * @example 0.92
+         */
+        ColumnCell: string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"];
+        /**
+         * ColumnValue
+         * @description A column's value for one row: a single `ColumnCell`, or a list of them (nested up to three
+         *     levels deep, for records that hold lists, such as the chunks of each retrieved document).
+         *     A `null` inside a list marks an entry with no value.
+         * @example [
+         *       0.12,
+         *       0.87,
+         *       null
+         *     ]
+         */
+        ColumnValue: components["schemas"]["ColumnCell"] | (components["schemas"]["ColumnCell"] | null)[] | (components["schemas"]["ColumnCell"] | null)[][] | (components["schemas"]["ColumnCell"] | null)[][][];
         /**
          * MetricSuccess
          * @description A computed metric value, with its explanation, display form and cost.
@@ -5559,7 +5713,7 @@ export interface components {
              * @constant
              */
             status_type: "success";
-            value: string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[][] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[][][] | null;
+            value: components["schemas"]["ColumnValue"] | null;
         };
         /**
          * MetricError
@@ -5590,6 +5744,20 @@ export interface components {
             status_type: "failed";
         };
         /**
+         * MetricState
+         * @description Where one metric stands for one record: not computed, waiting, being computed, not applicable,
+         *     computed (with its value), or failed. Each shape carries a constant `status_type` that says
+         *     which it is (`not_computed`, `pending`, `computing`, `not_applicable`, `success`, `error`,
+         *     `failed`), so a client can switch on it; the service does not declare it as a tag, so the union
+         *     stays an `anyOf`.
+         * @example {
+         *       "status_type": "success",
+         *       "value": 0.92,
+         *       "display_value": "0.92"
+         *     }
+         */
+        MetricState: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+        /**
          * PromptRowColumn
          * @description A column of prompt evaluation rows: its data type, display settings and the status of the scorer that fills it.
          */
@@ -5613,14 +5781,14 @@ export interface components {
             label?: string | null;
             /** @default false */
             metric_critique_computing: boolean;
-            metric_infos?: (components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"])[];
+            metric_infos?: components["schemas"]["MetricState"][];
             metric_threshold?: components["schemas"]["MetricThreshold"] | null;
             name: string;
             scorer_name?: string | null;
             /** @default true */
             sortable: boolean;
             source?: string | null;
-            values?: (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[][] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[][][] | null)[];
+            values?: (components["schemas"]["ColumnValue"] | null)[];
         };
         /**
          * GetPromptRowsColumnarResponse
@@ -5665,26 +5833,35 @@ export interface components {
          * @description Settings of a like/dislike feedback template.
          */
         LikeDislikeConstraints: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             feedback_type: "like_dislike";
-        };
-        /**
-         * StarConstraints
-         * @description Settings of a star-rating feedback template.
-         */
-        StarConstraints: {
-            /** @constant */
-            feedback_type: "star";
         };
         /**
          * ScoreConstraints
          * @description The range allowed for numeric-score feedback.
          */
         ScoreConstraints: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             feedback_type: "score";
             max: number;
             min: number;
+        };
+        /**
+         * StarConstraints
+         * @description Settings of a star-rating feedback template.
+         */
+        StarConstraints: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feedback_type: "star";
         };
         /**
          * TagsConstraints
@@ -5693,7 +5870,10 @@ export interface components {
         TagsConstraints: {
             /** @default false */
             allow_other?: boolean;
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             feedback_type: "tags";
             tags: string[];
         };
@@ -5702,16 +5882,35 @@ export interface components {
          * @description Settings of a free-text feedback template.
          */
         TextConstraints: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             feedback_type: "text";
         };
+        /**
+         * FeedbackConstraints
+         * @description What a feedback template accepts as a rating. The `feedback_type` property says which kind of
+         *     rating the template collects, and the other properties constrain it:
+         *     - `like_dislike`: a thumbs up or down
+         *     - `score`: a whole number between `min` and `max`
+         *     - `star`: one to five stars
+         *     - `tags`: labels, from the list in `tags`
+         *     - `text`: free text
+         * @example {
+         *       "feedback_type": "score",
+         *       "min": 1,
+         *       "max": 10
+         *     }
+         */
+        FeedbackConstraints: components["schemas"]["LikeDislikeConstraints"] | components["schemas"]["StarConstraints"] | components["schemas"]["ScoreConstraints"] | components["schemas"]["TagsConstraints"] | components["schemas"]["TextConstraints"];
         /**
          * FeedbackTemplateDB
          * @description A human feedback template: what reviewers are asked, the kind of rating they give and its limits.
          */
         FeedbackTemplateDB: {
             /** @description The kind of rating the template collects (like/dislike, stars, score, tags or text) and its limits. */
-            constraints: components["schemas"]["LikeDislikeConstraints"] | components["schemas"]["StarConstraints"] | components["schemas"]["ScoreConstraints"] | components["schemas"]["TagsConstraints"] | components["schemas"]["TextConstraints"];
+            constraints: components["schemas"]["FeedbackConstraints"];
             /**
              * Format: date-time
              * @description When the template was created.
@@ -5737,10 +5936,19 @@ export interface components {
         /**
          * FeedbackTemplateCreate
          * @description A new human feedback template: its name, what reviewers are asked and the kind of rating they give.
+         * @example {
+         *       "constraints": {
+         *         "feedback_type": "score",
+         *         "max": 10,
+         *         "min": 1
+         *       },
+         *       "criteria": "How creative was the response?",
+         *       "name": "creativity"
+         *     }
          */
         FeedbackTemplateCreate: {
             /** @description The kind of rating to collect and its limits. An update cannot change them later. */
-            constraints: components["schemas"]["LikeDislikeConstraints"] | components["schemas"]["StarConstraints"] | components["schemas"]["ScoreConstraints"] | components["schemas"]["TagsConstraints"] | components["schemas"]["TextConstraints"];
+            constraints: components["schemas"]["FeedbackConstraints"];
             /** @description The question or guidance shown to reviewers. */
             criteria?: string | null;
             /**
@@ -5769,7 +5977,7 @@ export interface components {
             /** @description Why the reviewer gave this rating. */
             explanation?: string | null;
             /** @description The rating; its `feedback_type` must match the template's kind. */
-            rating: components["schemas"]["LikeDislikeRating"] | components["schemas"]["StarRating"] | components["schemas"]["ScoreRating"] | components["schemas"]["TagsRating"] | components["schemas"]["TextRating"];
+            rating: components["schemas"]["FeedbackRating"];
         };
         /**
          * Split
@@ -5840,6 +6048,28 @@ export interface components {
         /**
          * SummaryRequest
          * @description Asks for a page of samples of a run split with summary statistics, filtered and sorted.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       },
+         *       "hard_easy_threshold": true,
+         *       "include_emb": true,
+         *       "sort_ascending": false,
+         *       "sort_by": "data_error_potential"
+         *     }
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       },
+         *       "sort_ascending": false,
+         *       "sort_by": "data_error_potential"
+         *     }
          */
         SummaryRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6101,6 +6331,32 @@ export interface components {
         /**
          * ContentRequest
          * @description Asks for a content insight over the filtered data of a run split.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       },
+         *       "task": ""
+         *     }
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       }
+         *     }
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       },
+         *       "map_threshold": 0.5
+         *     }
          */
         ContentRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6151,6 +6407,18 @@ export interface components {
         /**
          * SummaryIDRequest
          * @description Asks for the ids of the samples a summary query selects.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       },
+         *       "hard_easy_threshold": true,
+         *       "include_emb": true,
+         *       "sort_ascending": false,
+         *       "sort_by": "data_error_potential"
+         *     }
          */
         SummaryIDRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6216,6 +6484,14 @@ export interface components {
         /**
          * FilterPercentageRequest
          * @description Asks what share of a run split's samples the given filters select.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       }
+         *     }
          */
         FilterPercentageRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6279,6 +6555,7 @@ export interface components {
         /**
          * ThresholdRequest
          * @description Asks for the thresholds that separate hard and easy samples in a run split.
+         * @example {}
          */
         ThresholdRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6426,6 +6703,19 @@ export interface components {
         /**
          * DistributionRequest
          * @description Asks for the distribution of one column over the filtered data of a run split.
+         * @example {
+         *       "col": "confidence",
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       },
+         *       "include_metrics": false,
+         *       "nbins": 20,
+         *       "remove_outliers": false,
+         *       "task": ""
+         *     }
          */
         DistributionRequest: {
             col: string;
@@ -6456,6 +6746,14 @@ export interface components {
         /**
          * MetricsRequest
          * @description Asks for model metrics over the filtered data of a run split.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       }
+         *     }
          */
         MetricsRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6555,6 +6853,14 @@ export interface components {
         /**
          * CBOClusterRequest
          * @description Asks for the clusters of samples a model most often confuses, within the filtered data of a run split.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       }
+         *     }
          */
         CBOClusterRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6638,6 +6944,14 @@ export interface components {
         /**
          * TopInsightsRequest
          * @description Asks for the top insights over the filtered data of a run split.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       }
+         *     }
          */
         TopInsightsRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6693,6 +7007,14 @@ export interface components {
         /**
          * InsightChartRequest
          * @description Asks for the data of an insight chart over the filtered data of a run split.
+         * @example {
+         *       "filter_params": {
+         *         "data_error_potential_high": 0.8,
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": false,
+         *         "text_pat": "the"
+         *       }
+         *     }
          */
         InsightChartRequest: {
             compare_to?: components["schemas"]["Split"] | null;
@@ -6879,6 +7201,20 @@ export interface components {
             integrations: components["schemas"]["IntegrationName"][];
         };
         /**
+         * AnthropicIntegration
+         * @description The Anthropic-style LLM provider integration as the service returns it, without its secret.
+         */
+        AnthropicIntegration: {
+            extra?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "anthropic";
+        };
+        /**
          * AwsCredentialType
          * @description How AWS credentials are given: an assumed role or an access key and secret.
          * @enum {string}
@@ -6895,8 +7231,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
-             * @default aws_bedrock
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "aws_bedrock";
             /** @default us-west-2 */
@@ -7006,8 +7342,8 @@ export interface components {
             } | null;
             models?: components["schemas"]["Model"][];
             /**
-             * @default aws_sagemaker
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "aws_sagemaker";
             /** @default us-west-2 */
@@ -7047,8 +7383,8 @@ export interface components {
                 [key: string]: string;
             } | null;
             /**
-             * @default azure
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "azure";
             /** @default false */
@@ -7063,8 +7399,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
-             * @default databricks
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "databricks";
         };
@@ -7078,11 +7414,25 @@ export interface components {
             } | null;
             is_enterprise: boolean;
             /**
-             * @default labelstudio
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "labelstudio";
             url: string;
+        };
+        /**
+         * MistralIntegration
+         * @description The Mistral integration as the service returns it, without its secret.
+         */
+        MistralIntegration: {
+            extra?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "mistral";
         };
         /**
          * OpenAIIntegration
@@ -7093,8 +7443,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
-             * @default openai
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "openai";
             organization_id?: string | null;
@@ -7108,8 +7458,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
-             * @default vertex_ai
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "vertex_ai";
         };
@@ -7122,39 +7472,11 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /**
-             * @default writer
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             name: "writer";
             organization_id: string;
-        };
-        /**
-         * AnthropicIntegration
-         * @description The Anthropic-style LLM provider integration as the service returns it, without its secret.
-         */
-        AnthropicIntegration: {
-            extra?: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @default anthropic
-             * @constant
-             */
-            name: "anthropic";
-        };
-        /**
-         * MistralIntegration
-         * @description The Mistral integration as the service returns it, without its secret.
-         */
-        MistralIntegration: {
-            extra?: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @default mistral
-             * @constant
-             */
-            name: "mistral";
         };
         /**
          * IntegrationSettings
@@ -7164,6 +7486,9 @@ export interface components {
         /**
          * AnthropicIntegrationCreate
          * @description The API token needed to connect this model provider's integration.
+         * @example {
+         *       "token": "my_secret_api_token"
+         *     }
          */
         AnthropicIntegrationCreate: {
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
@@ -7172,6 +7497,21 @@ export interface components {
         /**
          * BaseAwsIntegrationCreate
          * @description The AWS region, credential type and credential needed to connect an AWS integration.
+         * @example {
+         *       "credential_type": "key_secret",
+         *       "region": "us-west-2",
+         *       "token": {
+         *         "aws_access_key_id": "AWSA46AWSAWSBEDR0C45K",
+         *         "aws_secret_access_key": "sagasg2t0-9527@$s1ashsahfahfddsg"
+         *       }
+         *     }
+         * @example {
+         *       "credential_type": "assumed_role",
+         *       "region": "eu-west-1",
+         *       "token": {
+         *         "aws_role_arn": "arn:aws:iam::1234567901:role/AWSBedrockAccessRole"
+         *       }
+         *     }
          */
         BaseAwsIntegrationCreate: {
             /**
@@ -7192,6 +7532,46 @@ export interface components {
         /**
          * AwsSageMakerIntegrationCreate
          * @description The credentials and settings needed to connect the AWS SageMaker integration.
+         * @example {
+         *       "credential_type": "key_secret",
+         *       "models": [
+         *         {
+         *           "alias": "aws_hello_world",
+         *           "cost_by": "tokens",
+         *           "formatting_tokens": 0,
+         *           "input_map": {
+         *             "prefix": "",
+         *             "prompt": "prompt",
+         *             "suffix": ""
+         *           },
+         *           "input_price": 0,
+         *           "integration": "aws_sagemaker",
+         *           "is_chat": false,
+         *           "name": "huggingface-pytorch-inference-2024-02-29-14-53-51-829",
+         *           "output_price": 0,
+         *           "params_map": {
+         *             "model": "model"
+         *           },
+         *           "provides_log_probs": false,
+         *           "response_prefix_tokens": 0,
+         *           "system_supported": false,
+         *           "token_limit": 4000
+         *         }
+         *       ],
+         *       "region": "us-west-2",
+         *       "token": {
+         *         "aws_access_key_id": "AWSA46AWSAWSBEDR0C45K",
+         *         "aws_secret_access_key": "sagasg2t0-9527@$s1ashsahfahfddsg"
+         *       }
+         *     }
+         * @example {
+         *       "credential_type": "assumed_role",
+         *       "models": [],
+         *       "region": "eu-west-1",
+         *       "token": {
+         *         "aws_role_arn": "arn:aws:iam::1234567901:role/AWSSagemakerAccessRole"
+         *       }
+         *     }
          */
         AwsSageMakerIntegrationCreate: {
             /**
@@ -7214,6 +7594,52 @@ export interface components {
         /**
          * AzureIntegrationCreate
          * @description The credentials and settings needed to connect the Azure OpenAI integration.
+         * @example {
+         *       "available_deployments": [
+         *         {
+         *           "id": "id1",
+         *           "model": "gpt-35-turbo"
+         *         },
+         *         {
+         *           "id": "id2",
+         *           "model": "gpt-4o-mini"
+         *         }
+         *       ],
+         *       "endpoint": "https://example-proxy.example.com",
+         *       "proxy": true,
+         *       "token": "my_secret_api_token"
+         *     }
+         * @example {
+         *       "available_deployments": [
+         *         {
+         *           "id": "id1",
+         *           "model": "gpt-35-turbo"
+         *         },
+         *         {
+         *           "id": "id2",
+         *           "model": "gpt-4o-mini"
+         *         }
+         *       ],
+         *       "endpoint": "https://example-endpoint.openai.azure.com",
+         *       "token": "my_secret_api_token"
+         *     }
+         * @example {
+         *       "endpoint": "https://example-endpoint.openai.azure.com",
+         *       "headers": {
+         *         "project_name": "foo-bar",
+         *         "user_id": "user@example.com"
+         *       },
+         *       "token": "my_secret_api_token"
+         *     }
+         * @example {
+         *       "endpoint": "https://example-proxy.example.com",
+         *       "proxy": true,
+         *       "token": "my_secret_api_token"
+         *     }
+         * @example {
+         *       "endpoint": "https://example-endpoint.openai.azure.com",
+         *       "token": "my_secret_api_token"
+         *     }
          */
         AzureIntegrationCreate: {
             /** @default 2024-10-21 */
@@ -7239,6 +7665,11 @@ export interface components {
         /**
          * LabelStudioIntegrationCreate
          * @description The credentials and settings needed to connect the labelling-tool (Label Studio) integration.
+         * @example {
+         *       "is_enterprise": false,
+         *       "token": "my_secret_api_token",
+         *       "url": "https://app.heartex.com"
+         *     }
          */
         LabelStudioIntegrationCreate: {
             /** @description Whether the annotation tool is its enterprise edition. */
@@ -7254,6 +7685,9 @@ export interface components {
         /**
          * MistralIntegrationCreate
          * @description The credentials and settings needed to connect the Mistral integration.
+         * @example {
+         *       "token": "my_secret_api_token"
+         *     }
          */
         MistralIntegrationCreate: {
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
@@ -7262,6 +7696,9 @@ export interface components {
         /**
          * OpenAIIntegrationCreate
          * @description The credentials and settings needed to connect the OpenAI integration.
+         * @example {
+         *       "token": "my_secret_api_token"
+         *     }
          */
         OpenAIIntegrationCreate: {
             /** @description The organisation ID to use at the provider. */
@@ -7280,6 +7717,10 @@ export interface components {
         /**
          * WriterIntegrationCreate
          * @description The credentials and settings needed to connect the Writer integration.
+         * @example {
+         *       "organization_id": "123456789",
+         *       "token": "my_secret_api_token"
+         *     }
          */
         WriterIntegrationCreate: {
             /** @description The organisation to use at the provider. */
@@ -7290,6 +7731,17 @@ export interface components {
         /**
          * DatabricksIntegrationCreate
          * @description The credentials and settings needed to connect the Databricks integration.
+         * @example {
+         *       "hostname": "https://dbc-00000000-0000.cloud.databricks.com",
+         *       "path": "/sql/1.0/warehouses/a000000000000000",
+         *       "storage": true,
+         *       "token": "my_secret_api_token"
+         *     }
+         * @example {
+         *       "hostname": "https://dbc-00000000-0000.cloud.databricks.com",
+         *       "llm": true,
+         *       "token": "my_secret_api_token"
+         *     }
          */
         DatabricksIntegrationCreate: {
             /** @description The catalog to treat as the default. */
@@ -7687,6 +8139,25 @@ export interface components {
             workspace?: string | null;
         };
         /**
+         * MetadataFilter
+         * @description A filter that keeps workflow nodes whose metadata key matches a value.
+         */
+        MetadataFilter: {
+            /**
+             * @default map
+             * @constant
+             */
+            filter_type?: "map";
+            key: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            name: "metadata";
+            operator: components["schemas"]["MembershipFilterOperator"];
+            value: string | string[];
+        };
+        /**
          * NodeNameFilter
          * @description A filter that keeps workflow nodes by name.
          */
@@ -7699,38 +8170,35 @@ export interface components {
              */
             filter_type?: "string";
             /**
-             * @default node_name
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "node_name";
+            name: "node_name";
             operator: components["schemas"]["TextFilterOperator"];
             value: string;
         };
         /**
-         * MetadataFilter
-         * @description A filter that keeps workflow nodes whose metadata key matches a value.
+         * ScorerFilter
+         * @description A condition that limits which nodes of a logged workflow a scorer runs on. The `name` property
+         *     says which kind of condition it is:
+         *     - `metadata`: match a node by one of its metadata keys and the value stored under it
+         *     - `node_name`: match a node by its name
+         *     A scorer with several filters runs only on nodes that meet all of them.
+         * @example {
+         *       "name": "node_name",
+         *       "filter_type": "string",
+         *       "operator": "eq",
+         *       "value": "retrieve-docs",
+         *       "case_sensitive": true
+         *     }
          */
-        MetadataFilter: {
-            /**
-             * @default map
-             * @constant
-             */
-            filter_type?: "map";
-            key: string;
-            /**
-             * @default metadata
-             * @constant
-             */
-            name?: "metadata";
-            operator: components["schemas"]["MembershipFilterOperator"];
-            value: string | string[];
-        };
+        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"];
         /**
          * GeneratedScorerConfig
          * @description A generated scorer to run, optionally limited to matching nodes.
          */
         GeneratedScorerConfig: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             name: string;
         };
         /**
@@ -7921,10 +8389,10 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_agentic_workflow_success
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            scorer_name?: "_customized_agentic_workflow_success";
+            scorer_name: "_customized_agentic_workflow_success";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8020,10 +8488,10 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_chunk_attribution_utilization_gpt
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            scorer_name?: "_customized_chunk_attribution_utilization_gpt";
+            scorer_name: "_customized_chunk_attribution_utilization_gpt";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8115,10 +8583,10 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_completeness_gpt
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            scorer_name?: "_customized_completeness_gpt";
+            scorer_name: "_customized_completeness_gpt";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8266,10 +8734,117 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_factuality
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            scorer_name: "_customized_factuality";
+            scores?: unknown[] | null;
+            sub_scorers?: components["schemas"]["ScorerName"][];
+        };
+        /**
+         * GroundTruthAdherenceTemplate
+         * @description The prompt, system prompt and few-shot examples an LLM judge uses to score ground truth adherence (whether the response matches the expected answer).
+         */
+        GroundTruthAdherenceTemplate: {
+            /** @default explanation */
+            explanation_field_name?: string;
+            /** @default This metric computes whether a response from a large language model matches a provided ground truth text. */
+            metric_description?: string;
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            /**
+             * @default I will give you two different texts, called the "ground truth" and the "response."
+             *
+             *     Read both texts, then tell me whether they are "equivalent," in the sense that they basically mean the same thing.
+             *
+             *     Keep the following guidelines in mind.
+             *
+             *     - Two texts can be equivalent if they use different phrasing, as long as the phrasing doesn't affect meaning.
+             *     - Two texts can be equivalent if there are _slight_ differences in meaning that wouldn't affect the conclusions that a reasonable reader would draw upon reading them.
+             *     - Imagine that you are grading a free-response exam.  The ground truth given in the answer key for an exam question, and the response is a student's answer to the same question. If you would give the student full marks for this question, that means the two texts are equivalent. If you wouldn't, that means the two texts are not equivalent.
+             *
+             *     Respond in the following JSON format:
+             *
+             *     ```
+             *     {{
+             *         "explanation": string,
+             *         "equivalent": boolean
+             *     }}
+             *     ```
+             *
+             *     "explanation": A step-by-step breakdown of the similarities and differences between the text. For each difference you note (if any), consider why the difference might or might not make the texts non-equivalent, note down your reasoning clearly and explicitly, and ultimately draw a conclusion about whether that difference makes the text non-equivalent.
+             *
+             *     "equivalent": `true` if the texts are equivalent in the sense given above, `false` if they are non-equivalent.
+             *
+             *     You must respond with valid JSON.
+             */
+            metric_system_prompt?: string;
+            /**
+             * @default Ground truth:
+             *
+             *     ```
+             *     {ground_truth}
+             *     ```
+             *
+             *     Response:
+             *
+             *     ```
+             *     {response}
+             *     ```
+             */
+            template?: string;
+            /** @default equivalent */
+            value_field_name?: string;
+        };
+        /**
+         * CustomizedGroundTruthAdherenceGPTScorer
+         * @description A customised LLM-judge scorer for ground truth adherence (whether the response matches the expected answer): its prompt template, judge model settings and how the judges' scores are combined.
+         */
+        CustomizedGroundTruthAdherenceGPTScorer: {
+            /**
+             * @default [
+             *       "average_ground_truth_adherence"
+             *     ]
+             */
+            aggregate_keys?: string[];
+            aggregates?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @default {
+             *       "explanation_field_name": "explanation",
+             *       "metric_description": "This metric computes whether a response from a large language model matches a provided ground truth text.",
+             *       "metric_few_shot_examples": [],
+             *       "metric_system_prompt": "I will give you two different texts, called the \"ground truth\" and the \"response.\"\n\nRead both texts, then tell me whether they are \"equivalent,\" in the sense that they basically mean the same thing.\n\nKeep the following guidelines in mind.\n\n- Two texts can be equivalent if they use different phrasing, as long as the phrasing doesn't affect meaning.\n- Two texts can be equivalent if there are _slight_ differences in meaning that wouldn't affect the conclusions that a reasonable reader would draw upon reading them.\n- Imagine that you are grading a free-response exam.  The ground truth given in the answer key for an exam question, and the response is a student's answer to the same question. If you would give the student full marks for this question, that means the two texts are equivalent. If you wouldn't, that means the two texts are not equivalent.\n\nRespond in the following JSON format:\n\n```\n{{\n    \"explanation\": string,\n    \"equivalent\": boolean\n}}\n```\n\n\"explanation\": A step-by-step breakdown of the similarities and differences between the text. For each difference you note (if any), consider why the difference might or might not make the texts non-equivalent, note down your reasoning clearly and explicitly, and ultimately draw a conclusion about whether that difference makes the text non-equivalent.\n\n\"equivalent\": `true` if the texts are equivalent in the sense given above, `false` if they are non-equivalent.\n\nYou must respond with valid JSON.",
+             *       "template": "Ground truth:\n\n```\n{ground_truth}\n```\n\nResponse:\n\n```\n{response}\n```",
+             *       "value_field_name": "equivalent"
+             *     }
+             */
+            chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"];
+            description?: string | null;
+            extra?: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            generated_scorer_id?: string | null;
+            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            indices?: number[] | null;
+            metric_name?: string | null;
+            model_alias?: string | null;
+            /**
+             * @default ground_truth_adherence
              * @constant
              */
-            scorer_name?: "_customized_factuality";
+            name?: "ground_truth_adherence";
+            num_judges?: number | null;
+            /** @default  */
+            regex_field?: string;
+            /** Format: uuid */
+            registered_scorer_id?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            scorer_name: "_customized_ground_truth_adherence";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8385,10 +8960,10 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_groundedness
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            scorer_name?: "_customized_groundedness";
+            scorer_name: "_customized_groundedness";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8520,240 +9095,10 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_instruction_adherence
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            scorer_name?: "_customized_instruction_adherence";
-            scores?: unknown[] | null;
-            sub_scorers?: components["schemas"]["ScorerName"][];
-        };
-        /**
-         * GroundTruthAdherenceTemplate
-         * @description The prompt, system prompt and few-shot examples an LLM judge uses to score ground truth adherence (whether the response matches the expected answer).
-         */
-        GroundTruthAdherenceTemplate: {
-            /** @default explanation */
-            explanation_field_name?: string;
-            /** @default This metric computes whether a response from a large language model matches a provided ground truth text. */
-            metric_description?: string;
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
-            /**
-             * @default I will give you two different texts, called the "ground truth" and the "response."
-             *
-             *     Read both texts, then tell me whether they are "equivalent," in the sense that they basically mean the same thing.
-             *
-             *     Keep the following guidelines in mind.
-             *
-             *     - Two texts can be equivalent if they use different phrasing, as long as the phrasing doesn't affect meaning.
-             *     - Two texts can be equivalent if there are _slight_ differences in meaning that wouldn't affect the conclusions that a reasonable reader would draw upon reading them.
-             *     - Imagine that you are grading a free-response exam.  The ground truth given in the answer key for an exam question, and the response is a student's answer to the same question. If you would give the student full marks for this question, that means the two texts are equivalent. If you wouldn't, that means the two texts are not equivalent.
-             *
-             *     Respond in the following JSON format:
-             *
-             *     ```
-             *     {{
-             *         "explanation": string,
-             *         "equivalent": boolean
-             *     }}
-             *     ```
-             *
-             *     "explanation": A step-by-step breakdown of the similarities and differences between the text. For each difference you note (if any), consider why the difference might or might not make the texts non-equivalent, note down your reasoning clearly and explicitly, and ultimately draw a conclusion about whether that difference makes the text non-equivalent.
-             *
-             *     "equivalent": `true` if the texts are equivalent in the sense given above, `false` if they are non-equivalent.
-             *
-             *     You must respond with valid JSON.
-             */
-            metric_system_prompt?: string;
-            /**
-             * @default Ground truth:
-             *
-             *     ```
-             *     {ground_truth}
-             *     ```
-             *
-             *     Response:
-             *
-             *     ```
-             *     {response}
-             *     ```
-             */
-            template?: string;
-            /** @default equivalent */
-            value_field_name?: string;
-        };
-        /**
-         * CustomizedGroundTruthAdherenceGPTScorer
-         * @description A customised LLM-judge scorer for ground truth adherence (whether the response matches the expected answer): its prompt template, judge model settings and how the judges' scores are combined.
-         */
-        CustomizedGroundTruthAdherenceGPTScorer: {
-            /**
-             * @default [
-             *       "average_ground_truth_adherence"
-             *     ]
-             */
-            aggregate_keys?: string[];
-            aggregates?: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @default {
-             *       "explanation_field_name": "explanation",
-             *       "metric_description": "This metric computes whether a response from a large language model matches a provided ground truth text.",
-             *       "metric_few_shot_examples": [],
-             *       "metric_system_prompt": "I will give you two different texts, called the \"ground truth\" and the \"response.\"\n\nRead both texts, then tell me whether they are \"equivalent,\" in the sense that they basically mean the same thing.\n\nKeep the following guidelines in mind.\n\n- Two texts can be equivalent if they use different phrasing, as long as the phrasing doesn't affect meaning.\n- Two texts can be equivalent if there are _slight_ differences in meaning that wouldn't affect the conclusions that a reasonable reader would draw upon reading them.\n- Imagine that you are grading a free-response exam.  The ground truth given in the answer key for an exam question, and the response is a student's answer to the same question. If you would give the student full marks for this question, that means the two texts are equivalent. If you wouldn't, that means the two texts are not equivalent.\n\nRespond in the following JSON format:\n\n```\n{{\n    \"explanation\": string,\n    \"equivalent\": boolean\n}}\n```\n\n\"explanation\": A step-by-step breakdown of the similarities and differences between the text. For each difference you note (if any), consider why the difference might or might not make the texts non-equivalent, note down your reasoning clearly and explicitly, and ultimately draw a conclusion about whether that difference makes the text non-equivalent.\n\n\"equivalent\": `true` if the texts are equivalent in the sense given above, `false` if they are non-equivalent.\n\nYou must respond with valid JSON.",
-             *       "template": "Ground truth:\n\n```\n{ground_truth}\n```\n\nResponse:\n\n```\n{response}\n```",
-             *       "value_field_name": "equivalent"
-             *     }
-             */
-            chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"];
-            description?: string | null;
-            extra?: {
-                [key: string]: unknown;
-            } | null;
-            /** Format: uuid */
-            generated_scorer_id?: string | null;
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
-            indices?: number[] | null;
-            metric_name?: string | null;
-            model_alias?: string | null;
-            /**
-             * @default ground_truth_adherence
-             * @constant
-             */
-            name?: "ground_truth_adherence";
-            num_judges?: number | null;
-            /** @default  */
-            regex_field?: string;
-            /** Format: uuid */
-            registered_scorer_id?: string | null;
-            /**
-             * @default _customized_ground_truth_adherence
-             * @constant
-             */
-            scorer_name?: "_customized_ground_truth_adherence";
-            scores?: unknown[] | null;
-            sub_scorers?: components["schemas"]["ScorerName"][];
-        };
-        /**
-         * ToolSelectionQualityTemplate
-         * @description The prompt, system prompt and few-shot examples an LLM judge uses to score tool selection quality (whether the agent chose the right tools with the right arguments).
-         */
-        ToolSelectionQualityTemplate: {
-            /** @default explanation */
-            explanation_field_name?: string;
-            /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments. */
-            metric_description?: string;
-            /**
-             * @default [
-             *       {
-             *         "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
-             *         "generation_prompt_and_response": "Chatbot history:\n```\nhuman: Do the genuses Sapium and Aristotelia belong to the same family?\n```\n\nThe bot's available tools:\n```\n[{'name': 'Search',\n  'description': 'Search for the query',\n  'parameters': {'type': 'object',\n   'properties': {'query': {'type': 'string',\n     'description': 'the query to search'}},\n   'required': ['query']}},\n {'name': 'Lookup',\n  'description': 'Lookup the keyword',\n  'parameters': {'type': 'object',\n   'properties': {'keyword': {'type': 'string',\n     'description': 'the keyword to lookup'}},\n   'required': ['keyword']}}]\n```\n\nThe answer to evaluate:\n```\n{\"Thought\": \"I need to search Sapium and Aristotelia, find their families, then find if they are the same.\", \"Action\": {\"name\": \"Search\", \"arguments\": {\"query\": \"Sapium\"}}}\n```"
-             *       }
-             *     ]
-             */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
-            /**
-             * @default You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.
-             *
-             *     Your task is to evaluate the bot's decision-making process and ensure it follows these guidelines:
-             *     - If all user queries have already been answered and can be found in the chat history, the bot should not call tools.
-             *     - If no suitable tools are available to assist with user queries, the bot should not call tools.
-             *     - If the chat history contains all the necessary information to directly answer all user queries, the bot should not call tools.
-             *     - If the bot decided to call tools, the tools and argument values selected must relate to at least part of one user query.
-             *     - If the bot decided to call tools, all arguments marked as "required" in the tools' schema must be provided with values.
-             *
-             *     Remember that there are many ways the bot's actions can comply with these rules. Your role is to determine whether the bot fundamentally violated any of these rules, not whether it chose the most optimal response.
-             *
-             *     Respond in the following JSON format:
-             *     ```
-             *     {
-             *         "explanation": string,
-             *         "bot_answer_follows_rules": boolean
-             *     }
-             *     ```
-             *
-             *     - **"explanation"**: Provide your step-by-step reasoning to determine whether the bot's reply follows the above-mentioned guidelines.
-             *
-             *     - **"bot_answer_follows_rules"**: Respond `true` if you believe the bot followed the above guidelines, respond `false` otherwise.
-             *
-             *     You must respond with a valid JSON object; don't forget to escape special characters.
-             */
-            metric_system_prompt?: string;
-            /**
-             * @default Chatbot history:
-             *     ```
-             *     {query}
-             *     ```
-             *
-             *     The bot's available tools:
-             *     ```
-             *     {tools}
-             *     ```
-             *
-             *     The answer to evaluate:
-             *     ```
-             *     {response}
-             *     ```
-             */
-            template?: string;
-            /** @default bot_answer_follows_rules */
-            value_field_name?: string;
-        };
-        /**
-         * CustomizedToolSelectionQualityGPTScorer
-         * @description A customised LLM-judge scorer for tool selection quality (whether the agent chose the right tools with the right arguments): its prompt template, judge model settings and how the judges' scores are combined.
-         */
-        CustomizedToolSelectionQualityGPTScorer: {
-            /**
-             * @default [
-             *       "average_tool_selection_quality"
-             *     ]
-             */
-            aggregate_keys?: string[];
-            aggregates?: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @default {
-             *       "explanation_field_name": "explanation",
-             *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.",
-             *       "metric_few_shot_examples": [
-             *         {
-             *           "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
-             *           "generation_prompt_and_response": "Chatbot history:\n```\nhuman: Do the genuses Sapium and Aristotelia belong to the same family?\n```\n\nThe bot's available tools:\n```\n[{'name': 'Search',\n  'description': 'Search for the query',\n  'parameters': {'type': 'object',\n   'properties': {'query': {'type': 'string',\n     'description': 'the query to search'}},\n   'required': ['query']}},\n {'name': 'Lookup',\n  'description': 'Lookup the keyword',\n  'parameters': {'type': 'object',\n   'properties': {'keyword': {'type': 'string',\n     'description': 'the keyword to lookup'}},\n   'required': ['keyword']}}]\n```\n\nThe answer to evaluate:\n```\n{\"Thought\": \"I need to search Sapium and Aristotelia, find their families, then find if they are the same.\", \"Action\": {\"name\": \"Search\", \"arguments\": {\"query\": \"Sapium\"}}}\n```"
-             *         }
-             *       ],
-             *       "metric_system_prompt": "You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.\n\nYour task is to evaluate the bot's decision-making process and ensure it follows these guidelines:\n- If all user queries have already been answered and can be found in the chat history, the bot should not call tools.\n- If no suitable tools are available to assist with user queries, the bot should not call tools.\n- If the chat history contains all the necessary information to directly answer all user queries, the bot should not call tools.\n- If the bot decided to call tools, the tools and argument values selected must relate to at least part of one user query.\n- If the bot decided to call tools, all arguments marked as \"required\" in the tools' schema must be provided with values.\n\nRemember that there are many ways the bot's actions can comply with these rules. Your role is to determine whether the bot fundamentally violated any of these rules, not whether it chose the most optimal response.\n\nRespond in the following JSON format:\n```\n{\n    \"explanation\": string,\n    \"bot_answer_follows_rules\": boolean\n}\n```\n\n- **\"explanation\"**: Provide your step-by-step reasoning to determine whether the bot's reply follows the above-mentioned guidelines.\n\n- **\"bot_answer_follows_rules\"**: Respond `true` if you believe the bot followed the above guidelines, respond `false` otherwise.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
-             *       "template": "Chatbot history:\n```\n{query}\n```\n\nThe bot's available tools:\n```\n{tools}\n```\n\nThe answer to evaluate:\n```\n{response}\n```",
-             *       "value_field_name": "bot_answer_follows_rules"
-             *     }
-             */
-            chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"];
-            description?: string | null;
-            extra?: {
-                [key: string]: unknown;
-            } | null;
-            /** Format: uuid */
-            generated_scorer_id?: string | null;
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
-            indices?: number[] | null;
-            metric_name?: string | null;
-            model_alias?: string | null;
-            /**
-             * @default tool_selection_quality
-             * @constant
-             */
-            name?: "tool_selection_quality";
-            num_judges?: number | null;
-            /** @default  */
-            regex_field?: string;
-            /** Format: uuid */
-            registered_scorer_id?: string | null;
-            /**
-             * @default _customized_tool_selection_quality
-             * @constant
-             */
-            scorer_name?: "_customized_tool_selection_quality";
+            scorer_name: "_customized_instruction_adherence";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
@@ -8883,13 +9228,157 @@ export interface components {
             /** Format: uuid */
             registered_scorer_id?: string | null;
             /**
-             * @default _customized_tool_error_rate
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            scorer_name?: "_customized_tool_error_rate";
+            scorer_name: "_customized_tool_error_rate";
             scores?: unknown[] | null;
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
+        /**
+         * ToolSelectionQualityTemplate
+         * @description The prompt, system prompt and few-shot examples an LLM judge uses to score tool selection quality (whether the agent chose the right tools with the right arguments).
+         */
+        ToolSelectionQualityTemplate: {
+            /** @default explanation */
+            explanation_field_name?: string;
+            /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments. */
+            metric_description?: string;
+            /**
+             * @default [
+             *       {
+             *         "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
+             *         "generation_prompt_and_response": "Chatbot history:\n```\nhuman: Do the genuses Sapium and Aristotelia belong to the same family?\n```\n\nThe bot's available tools:\n```\n[{'name': 'Search',\n  'description': 'Search for the query',\n  'parameters': {'type': 'object',\n   'properties': {'query': {'type': 'string',\n     'description': 'the query to search'}},\n   'required': ['query']}},\n {'name': 'Lookup',\n  'description': 'Lookup the keyword',\n  'parameters': {'type': 'object',\n   'properties': {'keyword': {'type': 'string',\n     'description': 'the keyword to lookup'}},\n   'required': ['keyword']}}]\n```\n\nThe answer to evaluate:\n```\n{\"Thought\": \"I need to search Sapium and Aristotelia, find their families, then find if they are the same.\", \"Action\": {\"name\": \"Search\", \"arguments\": {\"query\": \"Sapium\"}}}\n```"
+             *       }
+             *     ]
+             */
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            /**
+             * @default You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.
+             *
+             *     Your task is to evaluate the bot's decision-making process and ensure it follows these guidelines:
+             *     - If all user queries have already been answered and can be found in the chat history, the bot should not call tools.
+             *     - If no suitable tools are available to assist with user queries, the bot should not call tools.
+             *     - If the chat history contains all the necessary information to directly answer all user queries, the bot should not call tools.
+             *     - If the bot decided to call tools, the tools and argument values selected must relate to at least part of one user query.
+             *     - If the bot decided to call tools, all arguments marked as "required" in the tools' schema must be provided with values.
+             *
+             *     Remember that there are many ways the bot's actions can comply with these rules. Your role is to determine whether the bot fundamentally violated any of these rules, not whether it chose the most optimal response.
+             *
+             *     Respond in the following JSON format:
+             *     ```
+             *     {
+             *         "explanation": string,
+             *         "bot_answer_follows_rules": boolean
+             *     }
+             *     ```
+             *
+             *     - **"explanation"**: Provide your step-by-step reasoning to determine whether the bot's reply follows the above-mentioned guidelines.
+             *
+             *     - **"bot_answer_follows_rules"**: Respond `true` if you believe the bot followed the above guidelines, respond `false` otherwise.
+             *
+             *     You must respond with a valid JSON object; don't forget to escape special characters.
+             */
+            metric_system_prompt?: string;
+            /**
+             * @default Chatbot history:
+             *     ```
+             *     {query}
+             *     ```
+             *
+             *     The bot's available tools:
+             *     ```
+             *     {tools}
+             *     ```
+             *
+             *     The answer to evaluate:
+             *     ```
+             *     {response}
+             *     ```
+             */
+            template?: string;
+            /** @default bot_answer_follows_rules */
+            value_field_name?: string;
+        };
+        /**
+         * CustomizedToolSelectionQualityGPTScorer
+         * @description A customised LLM-judge scorer for tool selection quality (whether the agent chose the right tools with the right arguments): its prompt template, judge model settings and how the judges' scores are combined.
+         */
+        CustomizedToolSelectionQualityGPTScorer: {
+            /**
+             * @default [
+             *       "average_tool_selection_quality"
+             *     ]
+             */
+            aggregate_keys?: string[];
+            aggregates?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @default {
+             *       "explanation_field_name": "explanation",
+             *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.",
+             *       "metric_few_shot_examples": [
+             *         {
+             *           "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
+             *           "generation_prompt_and_response": "Chatbot history:\n```\nhuman: Do the genuses Sapium and Aristotelia belong to the same family?\n```\n\nThe bot's available tools:\n```\n[{'name': 'Search',\n  'description': 'Search for the query',\n  'parameters': {'type': 'object',\n   'properties': {'query': {'type': 'string',\n     'description': 'the query to search'}},\n   'required': ['query']}},\n {'name': 'Lookup',\n  'description': 'Lookup the keyword',\n  'parameters': {'type': 'object',\n   'properties': {'keyword': {'type': 'string',\n     'description': 'the keyword to lookup'}},\n   'required': ['keyword']}}]\n```\n\nThe answer to evaluate:\n```\n{\"Thought\": \"I need to search Sapium and Aristotelia, find their families, then find if they are the same.\", \"Action\": {\"name\": \"Search\", \"arguments\": {\"query\": \"Sapium\"}}}\n```"
+             *         }
+             *       ],
+             *       "metric_system_prompt": "You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.\n\nYour task is to evaluate the bot's decision-making process and ensure it follows these guidelines:\n- If all user queries have already been answered and can be found in the chat history, the bot should not call tools.\n- If no suitable tools are available to assist with user queries, the bot should not call tools.\n- If the chat history contains all the necessary information to directly answer all user queries, the bot should not call tools.\n- If the bot decided to call tools, the tools and argument values selected must relate to at least part of one user query.\n- If the bot decided to call tools, all arguments marked as \"required\" in the tools' schema must be provided with values.\n\nRemember that there are many ways the bot's actions can comply with these rules. Your role is to determine whether the bot fundamentally violated any of these rules, not whether it chose the most optimal response.\n\nRespond in the following JSON format:\n```\n{\n    \"explanation\": string,\n    \"bot_answer_follows_rules\": boolean\n}\n```\n\n- **\"explanation\"**: Provide your step-by-step reasoning to determine whether the bot's reply follows the above-mentioned guidelines.\n\n- **\"bot_answer_follows_rules\"**: Respond `true` if you believe the bot followed the above guidelines, respond `false` otherwise.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+             *       "template": "Chatbot history:\n```\n{query}\n```\n\nThe bot's available tools:\n```\n{tools}\n```\n\nThe answer to evaluate:\n```\n{response}\n```",
+             *       "value_field_name": "bot_answer_follows_rules"
+             *     }
+             */
+            chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"];
+            description?: string | null;
+            extra?: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            generated_scorer_id?: string | null;
+            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            indices?: number[] | null;
+            metric_name?: string | null;
+            model_alias?: string | null;
+            /**
+             * @default tool_selection_quality
+             * @constant
+             */
+            name?: "tool_selection_quality";
+            num_judges?: number | null;
+            /** @default  */
+            regex_field?: string;
+            /** Format: uuid */
+            registered_scorer_id?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            scorer_name: "_customized_tool_selection_quality";
+            scores?: unknown[] | null;
+            sub_scorers?: components["schemas"]["ScorerName"][];
+        };
+        /**
+         * CustomizedScorer
+         * @description The settings of one customized LLM-judged scorer for a prompt run. The `scorer_name` property
+         *     says which scorer the settings are for, and so which judge template and aggregates they carry:
+         *     - `_customized_agentic_workflow_success`: whether an agent reached its user's goal
+         *     - `_customized_chunk_attribution_utilization_gpt`: which retrieved chunks the answer used
+         *     - `_customized_completeness_gpt`: how much of the relevant context the answer covers
+         *     - `_customized_factuality`: whether the answer is factually correct
+         *     - `_customized_ground_truth_adherence`: whether the answer agrees with the expected answer
+         *     - `_customized_groundedness`: whether the answer stays within the given context
+         *     - `_customized_instruction_adherence`: whether the answer follows the prompt's instructions
+         *     - `_customized_tool_error_rate`: whether tool calls failed
+         *     - `_customized_tool_selection_quality`: whether the right tools were chosen with the right arguments
+         * @example {
+         *       "scorer_name": "_customized_factuality",
+         *       "name": "correctness",
+         *       "num_judges": 3,
+         *       "model_alias": "gpt-4o-mini"
+         *     }
+         */
+        CustomizedScorer: components["schemas"]["CustomizedAgenticWorkflowSuccessGPTScorer"] | components["schemas"]["CustomizedChunkAttributionUtilizationGPTScorer"] | components["schemas"]["CustomizedCompletenessGPTScorer"] | components["schemas"]["CustomizedFactualityGPTScorer"] | components["schemas"]["CustomizedGroundednessGPTScorer"] | components["schemas"]["CustomizedInstructionAdherenceGPTScorer"] | components["schemas"]["CustomizedGroundTruthAdherenceGPTScorer"] | components["schemas"]["CustomizedToolSelectionQualityGPTScorer"] | components["schemas"]["CustomizedToolErrorRateGPTScorer"];
         /**
          * RegisteredScorer
          * @description A registered custom scorer to run, by id or name.
@@ -9010,13 +9499,13 @@ export interface components {
          * @description Turns on the agentic workflow success scorer (whether an agent's turn achieved what the user asked), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         AgenticWorkflowSuccessScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default agentic_workflow_success
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "agentic_workflow_success";
+            name: "agentic_workflow_success";
             num_judges?: number | null;
             /**
              * @default plus
@@ -9029,12 +9518,12 @@ export interface components {
          * @description Turns on the BLEU scorer (n-gram overlap between the response and the target), optionally limited to matching nodes.
          */
         BleuScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default bleu
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "bleu";
+            name: "bleu";
         };
         /**
          * ScorerVariant
@@ -9047,13 +9536,13 @@ export interface components {
          * @description Turns on the chunk attribution and utilization scorer (which retrieved chunks shaped the response, and how much of each was used), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ChunkAttributionUtilizationScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default chunk_attribution_utilization
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "chunk_attribution_utilization";
+            name: "chunk_attribution_utilization";
             /** @default luna */
             type?: components["schemas"]["ScorerVariant"];
         };
@@ -9062,13 +9551,13 @@ export interface components {
          * @description Turns on the completeness scorer (how much of the relevant context the response covers), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         CompletenessScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default completeness
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "completeness";
+            name: "completeness";
             num_judges?: number | null;
             /** @default luna */
             type?: components["schemas"]["ScorerVariant"];
@@ -9078,13 +9567,13 @@ export interface components {
          * @description Turns on the context adherence scorer (whether the response stays within the provided context), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ContextAdherenceScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default context_adherence
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "context_adherence";
+            name: "context_adherence";
             num_judges?: number | null;
             /** @default luna */
             type?: components["schemas"]["ScorerVariant"];
@@ -9094,25 +9583,25 @@ export interface components {
          * @description Turns on the context relevance scorer (how relevant the retrieved context is to the query), optionally limited to matching nodes.
          */
         ContextRelevanceScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default context_relevance
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "context_relevance";
+            name: "context_relevance";
         };
         /**
          * CorrectnessScorer
          * @description Turns on the correctness scorer (whether the response is factually correct), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         CorrectnessScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default correctness
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "correctness";
+            name: "correctness";
             num_judges?: number | null;
             /**
              * @default plus
@@ -9125,13 +9614,13 @@ export interface components {
          * @description Turns on the ground truth adherence scorer (whether the response matches the expected answer), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         GroundTruthAdherenceScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default ground_truth_adherence
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "ground_truth_adherence";
+            name: "ground_truth_adherence";
             num_judges?: number | null;
             /**
              * @default plus
@@ -9144,61 +9633,61 @@ export interface components {
          * @description Turns on the input PII scorer (personal data in the input), optionally limited to matching nodes.
          */
         InputPIIScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default input_pii
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "input_pii";
+            name: "input_pii";
         };
         /**
          * InputSexistScorer
          * @description Turns on the input sexism scorer (sexist language in the input), optionally limited to matching nodes.
          */
         InputSexistScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default input_sexist
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "input_sexist";
+            name: "input_sexist";
         };
         /**
          * InputToneScorer
          * @description Turns on the input tone scorer (the emotional tone of the input), optionally limited to matching nodes.
          */
         InputToneScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default input_tone
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "input_tone";
+            name: "input_tone";
         };
         /**
          * InputToxicityScorer
          * @description Turns on the input toxicity scorer (toxic language in the input), optionally limited to matching nodes.
          */
         InputToxicityScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default input_toxicity
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "input_toxicity";
+            name: "input_toxicity";
         };
         /**
          * InstructionAdherenceScorer
          * @description Turns on the instruction adherence scorer (whether the response follows the prompt's instructions), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         InstructionAdherenceScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default instruction_adherence
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "instruction_adherence";
+            name: "instruction_adherence";
             num_judges?: number | null;
             /**
              * @default plus
@@ -9211,97 +9700,97 @@ export interface components {
          * @description Turns on the output PII scorer (personal data in the response), optionally limited to matching nodes.
          */
         OutputPIIScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default output_pii
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "output_pii";
+            name: "output_pii";
         };
         /**
          * OutputSexistScorer
          * @description Turns on the output sexism scorer (sexist language in the response), optionally limited to matching nodes.
          */
         OutputSexistScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default output_sexist
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "output_sexist";
+            name: "output_sexist";
         };
         /**
          * OutputToneScorer
          * @description Turns on the output tone scorer (the emotional tone of the response), optionally limited to matching nodes.
          */
         OutputToneScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default output_tone
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "output_tone";
+            name: "output_tone";
         };
         /**
          * OutputToxicityScorer
          * @description Turns on the output toxicity scorer (toxic language in the response), optionally limited to matching nodes.
          */
         OutputToxicityScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default output_toxicity
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "output_toxicity";
+            name: "output_toxicity";
         };
         /**
          * PromptInjectionScorer
          * @description Turns on the prompt injection scorer (attempts in the input to override the prompt), optionally limited to matching nodes.
          */
         PromptInjectionScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default prompt_injection
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "prompt_injection";
+            name: "prompt_injection";
         };
         /**
          * PromptPerplexityScorer
          * @description Turns on the prompt perplexity scorer (how predictable the prompt is to the model), optionally limited to matching nodes.
          */
         PromptPerplexityScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default prompt_perplexity
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "prompt_perplexity";
+            name: "prompt_perplexity";
         };
         /**
          * RougeScorer
          * @description Turns on the ROUGE scorer (recall-oriented overlap between the response and the target), optionally limited to matching nodes.
          */
         RougeScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default rouge
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "rouge";
+            name: "rouge";
         };
         /**
          * ToolErrorRateScorer
          * @description Turns on the tool error rate scorer (whether the agent's tool calls failed), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ToolErrorRateScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default tool_error_rate
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "tool_error_rate";
+            name: "tool_error_rate";
             /**
              * @default plus
              * @constant
@@ -9313,13 +9802,13 @@ export interface components {
          * @description Turns on the tool selection quality scorer (whether the agent chose the right tools with the right arguments), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ToolSelectionQualityScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             model_name?: string | null;
             /**
-             * @default tool_selection_quality
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "tool_selection_quality";
+            name: "tool_selection_quality";
             num_judges?: number | null;
             /**
              * @default plus
@@ -9332,24 +9821,61 @@ export interface components {
          * @description Turns on the uncertainty scorer (how unsure the model was while generating the response), optionally limited to matching nodes.
          */
         UncertaintyScorer: {
-            filters?: (components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"])[] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @default uncertainty
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "uncertainty";
+            name: "uncertainty";
         };
+        /**
+         * Scorer
+         * @description A built-in scorer to run on the records of a prompt chain, with its settings. The `name`
+         *     property says which scorer it is; the others are that scorer's options (most take `filters`
+         *     to run on some nodes only, and the LLM-judged ones a model and a number of judges).
+         *     - `agentic_workflow_success`: whether an agent reached its user's goal
+         *     - `bleu`: BLEU overlap between the output and the expected answer
+         *     - `chunk_attribution_utilization`: which retrieved chunks the answer drew on, and how much of them
+         *     - `completeness`: how much of the relevant context the answer covers
+         *     - `context_adherence`: whether the answer stays within the retrieved context
+         *     - `context_relevance`: whether the retrieved context fits the question
+         *     - `correctness`: whether the answer is factually correct
+         *     - `ground_truth_adherence`: whether the answer agrees with the expected answer
+         *     - `input_pii`, `output_pii`: personal data in the input or the output
+         *     - `input_sexist`, `output_sexist`: sexist language in the input or the output
+         *     - `input_tone`, `output_tone`: the tone of the input or the output
+         *     - `input_toxicity`, `output_toxicity`: toxic language in the input or the output
+         *     - `instruction_adherence`: whether the answer follows the prompt's instructions
+         *     - `prompt_injection`: attempts in the input to override the prompt
+         *     - `prompt_perplexity`: how predictable the prompt is to the model
+         *     - `rouge`: ROUGE overlap between the output and the expected answer
+         *     - `tool_error_rate`: whether tool calls failed
+         *     - `tool_selection_quality`: whether the right tools were chosen with the right arguments
+         *     - `uncertainty`: how unsure the model was of its own output
+         * @example {
+         *       "name": "context_adherence",
+         *       "num_judges": 3,
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "operator": "eq",
+         *           "value": "answer-question"
+         *         }
+         *       ]
+         *     }
+         */
+        Scorer: components["schemas"]["AgenticWorkflowSuccessScorer"] | components["schemas"]["BleuScorer"] | components["schemas"]["ChunkAttributionUtilizationScorer"] | components["schemas"]["CompletenessScorer"] | components["schemas"]["ContextAdherenceScorer"] | components["schemas"]["ContextRelevanceScorer"] | components["schemas"]["CorrectnessScorer"] | components["schemas"]["GroundTruthAdherenceScorer"] | components["schemas"]["InputPIIScorer"] | components["schemas"]["InputSexistScorer"] | components["schemas"]["InputToneScorer"] | components["schemas"]["InputToxicityScorer"] | components["schemas"]["InstructionAdherenceScorer"] | components["schemas"]["OutputPIIScorer"] | components["schemas"]["OutputSexistScorer"] | components["schemas"]["OutputToneScorer"] | components["schemas"]["OutputToxicityScorer"] | components["schemas"]["PromptInjectionScorer"] | components["schemas"]["PromptPerplexityScorer"] | components["schemas"]["RougeScorer"] | components["schemas"]["ToolErrorRateScorer"] | components["schemas"]["ToolSelectionQualityScorer"] | components["schemas"]["UncertaintyScorer"];
         /**
          * PromptChainIngestRequest
          * @description Logs chain rows for evaluation, with the scorers to run.
          */
         PromptChainIngestRequest: {
             generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null;
-            prompt_customized_scorers_configuration?: (components["schemas"]["CustomizedAgenticWorkflowSuccessGPTScorer"] | components["schemas"]["CustomizedChunkAttributionUtilizationGPTScorer"] | components["schemas"]["CustomizedCompletenessGPTScorer"] | components["schemas"]["CustomizedFactualityGPTScorer"] | components["schemas"]["CustomizedGroundednessGPTScorer"] | components["schemas"]["CustomizedInstructionAdherenceGPTScorer"] | components["schemas"]["CustomizedGroundTruthAdherenceGPTScorer"] | components["schemas"]["CustomizedToolSelectionQualityGPTScorer"] | components["schemas"]["CustomizedToolErrorRateGPTScorer"])[] | null;
+            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
             prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null;
             rows?: components["schemas"]["ChainRow"][];
-            scorers?: (components["schemas"]["AgenticWorkflowSuccessScorer"] | components["schemas"]["BleuScorer"] | components["schemas"]["ChunkAttributionUtilizationScorer"] | components["schemas"]["CompletenessScorer"] | components["schemas"]["ContextAdherenceScorer"] | components["schemas"]["ContextRelevanceScorer"] | components["schemas"]["CorrectnessScorer"] | components["schemas"]["GroundTruthAdherenceScorer"] | components["schemas"]["InputPIIScorer"] | components["schemas"]["InputSexistScorer"] | components["schemas"]["InputToneScorer"] | components["schemas"]["InputToxicityScorer"] | components["schemas"]["InstructionAdherenceScorer"] | components["schemas"]["OutputPIIScorer"] | components["schemas"]["OutputSexistScorer"] | components["schemas"]["OutputToneScorer"] | components["schemas"]["OutputToxicityScorer"] | components["schemas"]["PromptInjectionScorer"] | components["schemas"]["PromptPerplexityScorer"] | components["schemas"]["RougeScorer"] | components["schemas"]["ToolErrorRateScorer"] | components["schemas"]["ToolSelectionQualityScorer"] | components["schemas"]["UncertaintyScorer"])[];
+            scorers?: components["schemas"]["Scorer"][];
         };
         /**
          * PromptChainIngestResponse
@@ -9368,11 +9894,11 @@ export interface components {
          */
         PromptChainIngestBatchRequest: {
             generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null;
-            prompt_customized_scorers_configuration?: (components["schemas"]["CustomizedAgenticWorkflowSuccessGPTScorer"] | components["schemas"]["CustomizedChunkAttributionUtilizationGPTScorer"] | components["schemas"]["CustomizedCompletenessGPTScorer"] | components["schemas"]["CustomizedFactualityGPTScorer"] | components["schemas"]["CustomizedGroundednessGPTScorer"] | components["schemas"]["CustomizedInstructionAdherenceGPTScorer"] | components["schemas"]["CustomizedGroundTruthAdherenceGPTScorer"] | components["schemas"]["CustomizedToolSelectionQualityGPTScorer"] | components["schemas"]["CustomizedToolErrorRateGPTScorer"])[] | null;
+            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
             prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null;
             rows?: components["schemas"]["ChainRow"][];
-            scorers?: (components["schemas"]["AgenticWorkflowSuccessScorer"] | components["schemas"]["BleuScorer"] | components["schemas"]["ChunkAttributionUtilizationScorer"] | components["schemas"]["CompletenessScorer"] | components["schemas"]["ContextAdherenceScorer"] | components["schemas"]["ContextRelevanceScorer"] | components["schemas"]["CorrectnessScorer"] | components["schemas"]["GroundTruthAdherenceScorer"] | components["schemas"]["InputPIIScorer"] | components["schemas"]["InputSexistScorer"] | components["schemas"]["InputToneScorer"] | components["schemas"]["InputToxicityScorer"] | components["schemas"]["InstructionAdherenceScorer"] | components["schemas"]["OutputPIIScorer"] | components["schemas"]["OutputSexistScorer"] | components["schemas"]["OutputToneScorer"] | components["schemas"]["OutputToxicityScorer"] | components["schemas"]["PromptInjectionScorer"] | components["schemas"]["PromptPerplexityScorer"] | components["schemas"]["RougeScorer"] | components["schemas"]["ToolErrorRateScorer"] | components["schemas"]["ToolSelectionQualityScorer"] | components["schemas"]["UncertaintyScorer"])[];
+            scorers?: components["schemas"]["Scorer"][];
             timeout_minutes?: number;
             total_chains: number;
         };
@@ -9437,18 +9963,33 @@ export interface components {
          */
         MessageRole: "agent" | "assistant" | "function" | "system" | "tool" | "user";
         /**
+         * ChatRole
+         * @description Who wrote a chat message: one of the usual roles listed in `MessageRole` (`system`, `user`,
+         *     `assistant`, `tool`, `function`, `agent`), or any other role name a model uses.
+         * @example user
+         */
+        ChatRole: string | components["schemas"]["MessageRole"];
+        /**
          * Message
          * @description One chat message: who sent it and its text.
          */
         Message: {
             content: string;
-            role: string | components["schemas"]["MessageRole"];
+            role: components["schemas"]["ChatRole"];
         };
         /**
          * Messages
          * @description A chat conversation as a list of messages.
          */
         Messages: components["schemas"]["Message"][];
+        /**
+         * TemplateContent
+         * @description The text of a prompt template: either one string, or a list of chat messages (each with a
+         *     `role` and `content`). Either form may hold `{placeholders}` that a run fills in from its
+         *     dataset's columns. A string must not be empty.
+         * @example Answer the customer's question: {question}
+         */
+        TemplateContent: string | components["schemas"]["Messages"];
         /**
          * BasePromptTemplateVersionResponse
          * @description One saved version of a prompt template, with its number and text.
@@ -9460,7 +10001,7 @@ export interface components {
              */
             id: string;
             /** @description The version's text: a string, or a list of chat messages. */
-            template: string | components["schemas"]["Messages"];
+            template: components["schemas"]["TemplateContent"];
             /** @description The version's number within its template. */
             version: number;
         };
@@ -9497,12 +10038,16 @@ export interface components {
         /**
          * CreatePromptTemplateWithVersionRequestBody
          * @description A new prompt template: its name and the text of its first version.
+         * @example {
+         *       "name": "test_template",
+         *       "template": "tell me a story about {a} and {b}"
+         *     }
          */
         CreatePromptTemplateWithVersionRequestBody: {
             /** @description The template's name. */
             name: string;
             /** @description The first version's text: a string, or a list of chat messages. */
-            template: string | components["schemas"]["Messages"];
+            template: components["schemas"]["TemplateContent"];
             /** @description The number to give the first version; left out, the service numbers it. */
             version?: number | null;
         };
@@ -9516,16 +10061,24 @@ export interface components {
         /**
          * BasePromptTemplateVersion
          * @description The text of a new version of a prompt template, and optionally its number.
+         * @example {
+         *       "template": "tell me a story about {a} and {b}"
+         *     }
          */
         BasePromptTemplateVersion: {
             /** @description The version's text: a string, or a list of chat messages. */
-            template: string | components["schemas"]["Messages"];
+            template: components["schemas"]["TemplateContent"];
             /** @description The number to give the version; left out, the next number is used. */
             version?: number | null;
         };
         /**
          * RunTagCreateRequest
          * @description A key/value tag for a run, with its type.
+         * @example {
+         *       "key": "Vector DB",
+         *       "tag_type": "rag",
+         *       "value": "Pinecone"
+         *     }
          */
         RunTagCreateRequest: {
             /** @description The tag's key. */
@@ -9538,6 +10091,10 @@ export interface components {
         /**
          * RunCreate
          * @description A new run: its name and task type, and optionally its tags and sample count.
+         * @example {
+         *       "name": "my_first_run",
+         *       "task_type": 12
+         *     }
          */
         RunCreate: {
             /**
@@ -9632,7 +10189,7 @@ export interface components {
             num_samples: number;
             /** Format: uuid */
             project_id?: string | null;
-            prompt_customized_scorers_configuration?: (components["schemas"]["CustomizedAgenticWorkflowSuccessGPTScorer"] | components["schemas"]["CustomizedChunkAttributionUtilizationGPTScorer"] | components["schemas"]["CustomizedCompletenessGPTScorer"] | components["schemas"]["CustomizedFactualityGPTScorer"] | components["schemas"]["CustomizedGroundednessGPTScorer"] | components["schemas"]["CustomizedInstructionAdherenceGPTScorer"] | components["schemas"]["CustomizedGroundTruthAdherenceGPTScorer"] | components["schemas"]["CustomizedToolSelectionQualityGPTScorer"] | components["schemas"]["CustomizedToolErrorRateGPTScorer"])[] | null;
+            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
             prompt_generated_scorers_configuration?: string[] | null;
             prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"];
@@ -9684,12 +10241,12 @@ export interface components {
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
             job_type?: components["schemas"]["ScorerType"] | null;
             label?: string | null;
-            metric_infos?: (components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"])[];
+            metric_infos?: components["schemas"]["MetricState"][];
             metric_threshold?: components["schemas"]["MetricThreshold"] | null;
             name: string;
             /** @default true */
             sortable: boolean;
-            values?: (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[][] | (string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"] | null)[][][] | null)[];
+            values?: (components["schemas"]["ColumnValue"] | null)[];
         };
         /**
          * GetPromptRunColumnsResponse
@@ -9837,6 +10394,14 @@ export interface components {
         /**
          * RunMetricCreateRequest
          * @description A metric value to record for a run, optionally for one training epoch.
+         * @example {
+         *       "epoch": 0,
+         *       "extra": {
+         *         "cool": "beans"
+         *       },
+         *       "key": "train-acc",
+         *       "value": 0.8
+         *     }
          */
         RunMetricCreateRequest: {
             /**
@@ -10148,8 +10713,11 @@ export interface components {
          * @description A group role with its display name and what it allows.
          */
         GroupRoleInfo: {
+            /** @example Can add, remove, and edit group members. */
             description: string;
+            /** @example Maintainer */
             display_name: string;
+            /** @example maintainer */
             name: components["schemas"]["GroupRole"];
         };
         /**
@@ -10277,19 +10845,33 @@ export interface components {
         UserMetadataFilter: {
             key: string;
             /**
-             * @default user_metadata
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            name?: "user_metadata";
+            name: "user_metadata";
             operator: components["schemas"]["MembershipFilterOperator"];
             value: string | string[];
         };
+        /**
+         * ObserveWorkflowFilter
+         * @description A condition that a logged workflow must meet to be listed. The `name` property says which kind
+         *     of condition it is; today the service knows one kind:
+         *     - `user_metadata`: match workflows by a key of the metadata they were logged with and the value
+         *       stored under it
+         * @example {
+         *       "name": "user_metadata",
+         *       "key": "customer_tier",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
+         */
+        ObserveWorkflowFilter: components["schemas"]["UserMetadataFilter"];
         /**
          * GetObserveWorkflowsRequest
          * @description Asks for a page of monitored workflows that match the given filters.
          */
         GetObserveWorkflowsRequest: {
-            filters?: components["schemas"]["UserMetadataFilter"][];
+            filters?: components["schemas"]["ObserveWorkflowFilter"][];
             /** @default 100 */
             limit?: number;
             /** @default 0 */
@@ -10390,15 +10972,35 @@ export interface components {
             }[];
             parent?: components["schemas"]["StepWithChildren"] | null;
             status_code?: number | null;
-            steps?: (components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"])[];
+            steps?: components["schemas"]["AnyStep"][];
             /** @default workflow */
             type?: components["schemas"]["NodeType"];
         };
         /**
-         * WorkflowStep
-         * @description A workflow step in a logged workflow: its input, output and timing, and the child steps it ran.
+         * AnyStep
+         * @description One step of a logged workflow, of any kind. The `type` property says which kind it is and so
+         *     which fields it carries; read it first (`if (step.type === "llm") …`) to reach the fields of
+         *     that kind. Steps that contain other steps (`workflow`, `chain`, `agent`) nest them in `steps`.
+         *     - `agent`: an agent's run, with the steps it took
+         *     - `chain`: a chain of steps run in order
+         *     - `llm`: one call to a language model
+         *     - `retriever`: a retrieval of documents
+         *     - `tool`: one call to a tool
+         *     - `workflow`: a whole workflow, with its steps
+         * @example {
+         *       "type": "llm",
+         *       "input": "Which plan includes single sign-on?",
+         *       "output": "The Enterprise plan includes single sign-on.",
+         *       "model": "gpt-4o-mini",
+         *       "duration_ns": 840000000
+         *     }
          */
-        WorkflowStep: {
+        AnyStep: components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"];
+        /**
+         * AgentStep
+         * @description An agent step in a logged workflow: its input, output and timing, and the child steps the agent ran.
+         */
+        AgentStep: {
             created_at_ns?: number;
             /** @default 0 */
             duration_ns?: number;
@@ -10425,12 +11027,12 @@ export interface components {
             }[];
             parent?: components["schemas"]["StepWithChildren"] | null;
             status_code?: number | null;
-            steps?: (components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"])[];
+            steps?: components["schemas"]["AnyStep"][];
             /**
-             * @default workflow
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            type?: "workflow";
+            type: "agent";
         };
         /**
          * ChainStep
@@ -10463,12 +11065,12 @@ export interface components {
             }[];
             parent?: components["schemas"]["StepWithChildren"] | null;
             status_code?: number | null;
-            steps?: (components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"])[];
+            steps?: components["schemas"]["AnyStep"][];
             /**
-             * @default chain
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            type?: "chain";
+            type: "chain";
         };
         /**
          * LlmStep
@@ -10505,10 +11107,10 @@ export interface components {
             }[] | null;
             total_tokens?: number | null;
             /**
-             * @default llm
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            type?: "llm";
+            type: "llm";
         };
         /**
          * RetrieverStep
@@ -10528,10 +11130,10 @@ export interface components {
             output?: components["schemas"]["Document"][];
             status_code?: number | null;
             /**
-             * @default retriever
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            type?: "retriever";
+            type: "retriever";
         };
         /**
          * ToolStep
@@ -10564,16 +11166,16 @@ export interface components {
             }[];
             status_code?: number | null;
             /**
-             * @default tool
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            type?: "tool";
+            type: "tool";
         };
         /**
-         * AgentStep
-         * @description An agent step in a logged workflow: its input, output and timing, and the child steps the agent ran.
+         * WorkflowStep
+         * @description A workflow step in a logged workflow: its input, output and timing, and the child steps it ran.
          */
-        AgentStep: {
+        WorkflowStep: {
             created_at_ns?: number;
             /** @default 0 */
             duration_ns?: number;
@@ -10600,22 +11202,50 @@ export interface components {
             }[];
             parent?: components["schemas"]["StepWithChildren"] | null;
             status_code?: number | null;
-            steps?: (components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"])[];
+            steps?: components["schemas"]["AnyStep"][];
             /**
-             * @default agent
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            type?: "agent";
+            type: "workflow";
         };
         /**
          * WorkflowsIngestRequest
          * @description Logs workflows into a monitoring project.
+         * @example {
+         *       "project_name": "my-observe-project",
+         *       "workflows": [
+         *         {
+         *           "created_at_ns": 1739318604889612000,
+         *           "duration_ns": 0,
+         *           "input": "who is a smart LLM?",
+         *           "metadata": {},
+         *           "name": "llm",
+         *           "output": "I am!",
+         *           "type": "llm"
+         *         }
+         *       ]
+         *     }
+         * @example {
+         *       "project_id": "00000000-0000-0000-0000-000000000000",
+         *       "workflows": [
+         *         {
+         *           "created_at_ns": 1739318604889630000,
+         *           "duration_ns": 0,
+         *           "input": "who is a smart LLM?",
+         *           "metadata": {},
+         *           "name": "llm",
+         *           "output": "I am!",
+         *           "type": "llm"
+         *         }
+         *       ]
+         *     }
          */
         WorkflowsIngestRequest: {
             /** Format: uuid */
             project_id?: string | null;
             project_name?: string | null;
-            workflows: (components["schemas"]["WorkflowStep"] | components["schemas"]["ChainStep"] | components["schemas"]["LlmStep"] | components["schemas"]["RetrieverStep"] | components["schemas"]["ToolStep"] | components["schemas"]["AgentStep"])[];
+            workflows: components["schemas"]["AnyStep"][];
         };
         /**
          * WorkflowsIngestResponse
@@ -10721,6 +11351,19 @@ export interface components {
         /**
          * CreateAlertConfigurationRequest
          * @description Creates an alert configuration for a project: its conditions and how often to check them.
+         * @example {
+         *       "conditions": [
+         *         {
+         *           "aggregation": "max",
+         *           "condition_type": "metric/numeric/1",
+         *           "field": "uncertainty",
+         *           "operator": "lte",
+         *           "value": 0.3,
+         *           "window": 900
+         *         }
+         *       ],
+         *       "interval": 300
+         *     }
          */
         CreateAlertConfigurationRequest: {
             conditions: components["schemas"]["AlertCondition"][];
@@ -10744,6 +11387,19 @@ export interface components {
         /**
          * UpdateAlertConfigurationRequest
          * @description Changes an alert configuration.
+         * @example {
+         *       "conditions": [
+         *         {
+         *           "aggregation": "max",
+         *           "condition_type": "metric/numeric/1",
+         *           "field": "uncertainty",
+         *           "operator": "lte",
+         *           "value": 0.3,
+         *           "window": 900
+         *         }
+         *       ],
+         *       "interval": 300
+         *     }
          */
         UpdateAlertConfigurationRequest: {
             active?: boolean | null;
@@ -10800,6 +11456,37 @@ export interface components {
         /**
          * TransactionRowsRequestBody
          * @description Selects monitored rows: the columns to return, filters and sort order.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "col_name": "metrics",
+         *           "json_field": "uncertainty",
+         *           "json_field_type": "float",
+         *           "operator": "gt",
+         *           "value": 0.8
+         *         }
+         *       ]
+         *     }
+         * @example {
+         *       "columns": [],
+         *       "filters": [
+         *         {
+         *           "col_name": "metrics",
+         *           "json_field": "uncertainty",
+         *           "json_field_type": "float",
+         *           "operator": "gt",
+         *           "value": 0.8
+         *         }
+         *       ],
+         *       "sort_spec": [
+         *         {
+         *           "col_name": "metrics",
+         *           "json_field": "cost",
+         *           "json_field_type": "float",
+         *           "sort_dir": "desc"
+         *         }
+         *       ]
+         *     }
          */
         TransactionRowsRequestBody: {
             columns?: string[] | null;
@@ -10825,308 +11512,308 @@ export interface components {
              *       "status_type": "not_computed"
              *     }
              */
-            agentic_workflow_success: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            agentic_workflow_success: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_attribution: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_attribution: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_length: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_length: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_relevance: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_relevance: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_relevant: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_relevant: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_relevant_substrings: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_relevant_substrings: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_relevant_substrings_offsets: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_relevant_substrings_offsets: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_utilization: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_utilization: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_utilized: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_utilized: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_utilized_substrings: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_utilized_substrings: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunk_utilized_substrings_offsets: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunk_utilized_substrings_offsets: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunks_attributed: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunks_attributed: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunks_length: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunks_length: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunks_unattributed: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunks_unattributed: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            chunks_utilized: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            chunks_utilized: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            completeness_gpt: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            completeness_gpt: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            cost: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            cost: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            factuality: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            factuality: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            groundedness: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            groundedness: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_pii: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_pii: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_pii_spans: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_pii_spans: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_pii_spans_offset: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_pii_spans_offset: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_pii_spans_prob: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_pii_spans_prob: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_sexist: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_sexist: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_tone: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_tone: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            input_toxicity: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            input_toxicity: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            instruction_adherence: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            instruction_adherence: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            latency: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            latency: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            pii: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            pii: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            pii_spans: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            pii_spans: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            pii_spans_offset: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            pii_spans_offset: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            pii_spans_prob: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            pii_spans_prob: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            prompt_injection: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            prompt_injection: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            prompt_perplexity: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            prompt_perplexity: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            protect_status: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            protect_status: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            rag_nli_non_adherent_substrings: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            rag_nli_non_adherent_substrings: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            rag_nli_non_adherent_substrings_offsets: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            rag_nli_non_adherent_substrings_offsets: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            retriever_attribution: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            retriever_attribution: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            retriever_utilization: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            retriever_utilization: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            sexist: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            sexist: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            tone: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            tone: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            tool_error_rate: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            tool_error_rate: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            tool_selection_quality: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            tool_selection_quality: components["schemas"]["MetricState"];
             /**
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
              *     }
              */
-            toxicity: components["schemas"]["MetricNotComputed"] | components["schemas"]["MetricPending"] | components["schemas"]["MetricComputing"] | components["schemas"]["MetricNotApplicable"] | components["schemas"]["MetricSuccess"] | components["schemas"]["MetricError"] | components["schemas"]["MetricFailed"];
+            toxicity: components["schemas"]["MetricState"];
         };
         /**
          * TransactionRecordStatus
@@ -11210,6 +11897,28 @@ export interface components {
         /**
          * DatabricksObserveExportRequest
          * @description Exports monitored rows to a Databricks table, with the columns, filters and sort order to use.
+         * @example {
+         *       "columns": [],
+         *       "database_name": "service_delta_db",
+         *       "filters": [
+         *         {
+         *           "col_name": "metrics",
+         *           "json_field": "uncertainty",
+         *           "json_field_type": "float",
+         *           "operator": "gt",
+         *           "value": 0.8
+         *         }
+         *       ],
+         *       "sort_spec": [
+         *         {
+         *           "col_name": "metrics",
+         *           "json_field": "cost",
+         *           "json_field_type": "float",
+         *           "sort_dir": "desc"
+         *         }
+         *       ],
+         *       "table_name": "table_1"
+         *     }
          */
         DatabricksObserveExportRequest: {
             catalog_name?: string | null;
@@ -11324,6 +12033,17 @@ export interface components {
         /**
          * FiltersRequestBody
          * @description A list of filters over monitored rows.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "col_name": "metrics",
+         *           "json_field": "uncertainty",
+         *           "json_field_type": "float",
+         *           "operator": "gt",
+         *           "value": 0.8
+         *         }
+         *       ]
+         *     }
          */
         FiltersRequestBody: {
             filters?: components["schemas"]["QueryFilterV1"][];
@@ -11443,7 +12163,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             field_name: string;
-            filter: components["schemas"]["RangePromptFilterParam"] | components["schemas"]["ValuePromptFilterParam"] | components["schemas"]["CategoricalPromptFilterParam"];
+            filter: components["schemas"]["PromptFilterParam"];
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -11456,6 +12176,24 @@ export interface components {
         /**
          * EditCreateRequest
          * @description Creates an edit: the action to apply and the samples it applies to.
+         * @example {
+         *       "filter": {
+         *         "likely_mislabeled": true
+         *       },
+         *       "note": "Note for my edit!",
+         *       "sample_ids": [
+         *         2,
+         *         5,
+         *         7,
+         *         4,
+         *         1,
+         *         99,
+         *         234,
+         *         1152,
+         *         3435
+         *       ],
+         *       "edit_action": "relabel"
+         *     }
          */
         EditCreateRequest: {
             edit_action: components["schemas"]["EditAction"];
@@ -11547,6 +12285,16 @@ export interface components {
         /**
          * SliceCreate
          * @description Creates a slice: a named, saved set of filters over a project's data.
+         * @example {
+         *       "logic": {
+         *         "data_error_potential_low": 0.3,
+         *         "misclassified_only": true,
+         *         "similar_to": [
+         *           5
+         *         ]
+         *       },
+         *       "name": "my_first_slice"
+         *     }
          */
         SliceCreate: {
             /** Format: uuid */
@@ -11614,6 +12362,9 @@ export interface components {
         /**
          * EmailVerificationRequest
          * @description Asks for a verification email to be sent to an address.
+         * @example {
+         *       "email": "user@example.com"
+         *     }
          */
         EmailVerificationRequest: {
             /** Format: email */
@@ -11795,24 +12546,26 @@ export type RunDB = components['schemas']['RunDB'];
 export type ProjectDB = components['schemas']['ProjectDB'];
 export type ProjectCreate = components['schemas']['ProjectCreate'];
 export type ProjectCreateResponse = components['schemas']['ProjectCreateResponse'];
+export type ProjectBookmarkFilter = components['schemas']['ProjectBookmarkFilter'];
+export type ComparisonFilterOperator = components['schemas']['ComparisonFilterOperator'];
+export type ProjectCreatedAtFilter = components['schemas']['ProjectCreatedAtFilter'];
+export type ProjectCreatorFilter = components['schemas']['ProjectCreatorFilter'];
 export type ProjectIDFilter = components['schemas']['ProjectIDFilter'];
 export type TextFilterOperator = components['schemas']['TextFilterOperator'];
 export type ProjectNameFilter = components['schemas']['ProjectNameFilter'];
-export type MembershipFilterOperator = components['schemas']['MembershipFilterOperator'];
-export type ProjectTypeFilter = components['schemas']['ProjectTypeFilter'];
-export type ProjectCreatorFilter = components['schemas']['ProjectCreatorFilter'];
-export type ComparisonFilterOperator = components['schemas']['ComparisonFilterOperator'];
-export type ProjectCreatedAtFilter = components['schemas']['ProjectCreatedAtFilter'];
-export type ProjectUpdatedAtFilter = components['schemas']['ProjectUpdatedAtFilter'];
 export type RangeFilterOperator = components['schemas']['RangeFilterOperator'];
 export type ProjectRunsFilter = components['schemas']['ProjectRunsFilter'];
-export type ProjectBookmarkFilter = components['schemas']['ProjectBookmarkFilter'];
-export type ProjectNameSort = components['schemas']['ProjectNameSort'];
-export type ProjectTypeSort = components['schemas']['ProjectTypeSort'];
-export type ProjectCreatedAtSort = components['schemas']['ProjectCreatedAtSort'];
-export type ProjectUpdatedAtSort = components['schemas']['ProjectUpdatedAtSort'];
-export type ProjectRunsSort = components['schemas']['ProjectRunsSort'];
+export type MembershipFilterOperator = components['schemas']['MembershipFilterOperator'];
+export type ProjectTypeFilter = components['schemas']['ProjectTypeFilter'];
+export type ProjectUpdatedAtFilter = components['schemas']['ProjectUpdatedAtFilter'];
+export type ProjectFilter = components['schemas']['ProjectFilter'];
 export type ProjectBookmarkSort = components['schemas']['ProjectBookmarkSort'];
+export type ProjectCreatedAtSort = components['schemas']['ProjectCreatedAtSort'];
+export type ProjectNameSort = components['schemas']['ProjectNameSort'];
+export type ProjectRunsSort = components['schemas']['ProjectRunsSort'];
+export type ProjectTypeSort = components['schemas']['ProjectTypeSort'];
+export type ProjectUpdatedAtSort = components['schemas']['ProjectUpdatedAtSort'];
+export type ProjectSort = components['schemas']['ProjectSort'];
 export type ProjectCollectionParams = components['schemas']['ProjectCollectionParams'];
 export type GetProjectsPaginatedResponse = components['schemas']['GetProjectsPaginatedResponse'];
 export type RunDBThin = components['schemas']['RunDBThin'];
@@ -11850,11 +12603,12 @@ export type TransferUserResponse = components['schemas']['TransferUserResponse']
 export type GroupRole = components['schemas']['GroupRole'];
 export type GroupVisibility = components['schemas']['GroupVisibility'];
 export type GroupDB = components['schemas']['GroupDB'];
+export type CategoryFilterOperator = components['schemas']['CategoryFilterOperator'];
+export type CategoricalPromptFilterParam = components['schemas']['CategoricalPromptFilterParam'];
 export type RangePromptFilterParam = components['schemas']['RangePromptFilterParam'];
 export type Operator = components['schemas']['Operator'];
 export type ValuePromptFilterParam = components['schemas']['ValuePromptFilterParam'];
-export type CategoryFilterOperator = components['schemas']['CategoryFilterOperator'];
-export type CategoricalPromptFilterParam = components['schemas']['CategoricalPromptFilterParam'];
+export type PromptFilterParam = components['schemas']['PromptFilterParam'];
 export type PromptFilterParams = components['schemas']['PromptFilterParams'];
 export type InsightType = components['schemas']['InsightType'];
 export type MetricThreshold = components['schemas']['MetricThreshold'];
@@ -11884,28 +12638,34 @@ export type MetricCritiqueColumnar = components['schemas']['MetricCritiqueColumn
 export type Segment = components['schemas']['Segment'];
 export type Document = components['schemas']['Document'];
 export type LikeDislikeRating = components['schemas']['LikeDislikeRating'];
-export type StarRating = components['schemas']['StarRating'];
 export type ScoreRating = components['schemas']['ScoreRating'];
+export type StarRating = components['schemas']['StarRating'];
 export type TagsRating = components['schemas']['TagsRating'];
 export type TextRating = components['schemas']['TextRating'];
+export type FeedbackRating = components['schemas']['FeedbackRating'];
 export type FeedbackRatingDB = components['schemas']['FeedbackRatingDB'];
 export type LikeDislikeAggregate = components['schemas']['LikeDislikeAggregate'];
-export type StarAggregate = components['schemas']['StarAggregate'];
 export type ScoreAggregate = components['schemas']['ScoreAggregate'];
+export type StarAggregate = components['schemas']['StarAggregate'];
 export type TagsAggregate = components['schemas']['TagsAggregate'];
+export type RatingAggregate = components['schemas']['RatingAggregate'];
 export type FeedbackAggregate = components['schemas']['FeedbackAggregate'];
+export type ColumnCell = components['schemas']['ColumnCell'];
+export type ColumnValue = components['schemas']['ColumnValue'];
 export type MetricSuccess = components['schemas']['MetricSuccess'];
 export type MetricError = components['schemas']['MetricError'];
 export type MetricFailed = components['schemas']['MetricFailed'];
+export type MetricState = components['schemas']['MetricState'];
 export type PromptRowColumn = components['schemas']['PromptRowColumn'];
 export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRowsColumnarResponse'];
 export type PromptSampleIDs = components['schemas']['PromptSampleIDs'];
 export type PromptGroupResponse = components['schemas']['PromptGroupResponse'];
 export type LikeDislikeConstraints = components['schemas']['LikeDislikeConstraints'];
-export type StarConstraints = components['schemas']['StarConstraints'];
 export type ScoreConstraints = components['schemas']['ScoreConstraints'];
+export type StarConstraints = components['schemas']['StarConstraints'];
 export type TagsConstraints = components['schemas']['TagsConstraints'];
 export type TextConstraints = components['schemas']['TextConstraints'];
+export type FeedbackConstraints = components['schemas']['FeedbackConstraints'];
 export type FeedbackTemplateDB = components['schemas']['FeedbackTemplateDB'];
 export type FeedbackTemplateCreate = components['schemas']['FeedbackTemplateCreate'];
 export type FeedbackTemplateUpdate = components['schemas']['FeedbackTemplateUpdate'];
@@ -11976,6 +12736,7 @@ export type ErrorDistribution = components['schemas']['ErrorDistribution'];
 export type IntegrationName = components['schemas']['IntegrationName'];
 export type IntegrationDB = components['schemas']['IntegrationDB'];
 export type AvailableIntegrations = components['schemas']['AvailableIntegrations'];
+export type AnthropicIntegration = components['schemas']['AnthropicIntegration'];
 export type AwsCredentialType = components['schemas']['AwsCredentialType'];
 export type AwsBedrockIntegration = components['schemas']['AwsBedrockIntegration'];
 export type ModelCostBy = components['schemas']['ModelCostBy'];
@@ -11990,11 +12751,10 @@ export type AzureModelDeployment = components['schemas']['AzureModelDeployment']
 export type AzureIntegration = components['schemas']['AzureIntegration'];
 export type DatabricksIntegration = components['schemas']['DatabricksIntegration'];
 export type LabelStudioIntegration = components['schemas']['LabelStudioIntegration'];
+export type MistralIntegration = components['schemas']['MistralIntegration'];
 export type OpenAIIntegration = components['schemas']['OpenAIIntegration'];
 export type VertexAIIntegration = components['schemas']['VertexAIIntegration'];
 export type WriterIntegration = components['schemas']['WriterIntegration'];
-export type AnthropicIntegration = components['schemas']['AnthropicIntegration'];
-export type MistralIntegration = components['schemas']['MistralIntegration'];
 export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
 export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
@@ -12019,8 +12779,9 @@ export type DatabricksUnityCatalogEditExportRequest = components['schemas']['Dat
 export type DatabricksUnityCatalogExportEditsResponse = components['schemas']['DatabricksUnityCatalogExportEditsResponse'];
 export type LabelStudioProject = components['schemas']['LabelStudioProject'];
 export type LabelStudioExportRequest = components['schemas']['LabelStudioExportRequest'];
-export type NodeNameFilter = components['schemas']['NodeNameFilter'];
 export type MetadataFilter = components['schemas']['MetadataFilter'];
+export type NodeNameFilter = components['schemas']['NodeNameFilter'];
+export type ScorerFilter = components['schemas']['ScorerFilter'];
 export type GeneratedScorerConfig = components['schemas']['GeneratedScorerConfig'];
 export type FewShotExample = components['schemas']['FewShotExample'];
 export type AgenticWorkflowSuccessTemplate = components['schemas']['AgenticWorkflowSuccessTemplate'];
@@ -12035,16 +12796,17 @@ export type CompletenessTemplate = components['schemas']['CompletenessTemplate']
 export type CustomizedCompletenessGPTScorer = components['schemas']['CustomizedCompletenessGPTScorer'];
 export type FactualityTemplate = components['schemas']['FactualityTemplate'];
 export type CustomizedFactualityGPTScorer = components['schemas']['CustomizedFactualityGPTScorer'];
+export type GroundTruthAdherenceTemplate = components['schemas']['GroundTruthAdherenceTemplate'];
+export type CustomizedGroundTruthAdherenceGPTScorer = components['schemas']['CustomizedGroundTruthAdherenceGPTScorer'];
 export type GroundednessTemplate = components['schemas']['GroundednessTemplate'];
 export type CustomizedGroundednessGPTScorer = components['schemas']['CustomizedGroundednessGPTScorer'];
 export type InstructionAdherenceTemplate = components['schemas']['InstructionAdherenceTemplate'];
 export type CustomizedInstructionAdherenceGPTScorer = components['schemas']['CustomizedInstructionAdherenceGPTScorer'];
-export type GroundTruthAdherenceTemplate = components['schemas']['GroundTruthAdherenceTemplate'];
-export type CustomizedGroundTruthAdherenceGPTScorer = components['schemas']['CustomizedGroundTruthAdherenceGPTScorer'];
-export type ToolSelectionQualityTemplate = components['schemas']['ToolSelectionQualityTemplate'];
-export type CustomizedToolSelectionQualityGPTScorer = components['schemas']['CustomizedToolSelectionQualityGPTScorer'];
 export type ToolErrorRateTemplate = components['schemas']['ToolErrorRateTemplate'];
 export type CustomizedToolErrorRateGPTScorer = components['schemas']['CustomizedToolErrorRateGPTScorer'];
+export type ToolSelectionQualityTemplate = components['schemas']['ToolSelectionQualityTemplate'];
+export type CustomizedToolSelectionQualityGPTScorer = components['schemas']['CustomizedToolSelectionQualityGPTScorer'];
+export type CustomizedScorer = components['schemas']['CustomizedScorer'];
 export type RegisteredScorer = components['schemas']['RegisteredScorer'];
 export type ScorersConfiguration = components['schemas']['ScorersConfiguration'];
 export type ChainRow = components['schemas']['ChainRow'];
@@ -12072,6 +12834,7 @@ export type RougeScorer = components['schemas']['RougeScorer'];
 export type ToolErrorRateScorer = components['schemas']['ToolErrorRateScorer'];
 export type ToolSelectionQualityScorer = components['schemas']['ToolSelectionQualityScorer'];
 export type UncertaintyScorer = components['schemas']['UncertaintyScorer'];
+export type Scorer = components['schemas']['Scorer'];
 export type PromptChainIngestRequest = components['schemas']['PromptChainIngestRequest'];
 export type PromptChainIngestResponse = components['schemas']['PromptChainIngestResponse'];
 export type PromptChainIngestBatchRequest = components['schemas']['PromptChainIngestBatchRequest'];
@@ -12080,8 +12843,10 @@ export type ModelInfo = components['schemas']['ModelInfo'];
 export type PutPromptScoreRequest = components['schemas']['PutPromptScoreRequest'];
 export type PutPromptScoreResponse = components['schemas']['PutPromptScoreResponse'];
 export type MessageRole = components['schemas']['MessageRole'];
+export type ChatRole = components['schemas']['ChatRole'];
 export type Message = components['schemas']['Message'];
 export type Messages = components['schemas']['Messages'];
+export type TemplateContent = components['schemas']['TemplateContent'];
 export type BasePromptTemplateVersionResponse = components['schemas']['BasePromptTemplateVersionResponse'];
 export type BasePromptTemplateResponse = components['schemas']['BasePromptTemplateResponse'];
 export type CreatePromptTemplateWithVersionRequestBody = components['schemas']['CreatePromptTemplateWithVersionRequestBody'];
@@ -12130,17 +12895,19 @@ export type LoginEmailForm = components['schemas']['LoginEmailForm'];
 export type Token = components['schemas']['Token'];
 export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
 export type UserMetadataFilter = components['schemas']['UserMetadataFilter'];
+export type ObserveWorkflowFilter = components['schemas']['ObserveWorkflowFilter'];
 export type GetObserveWorkflowsRequest = components['schemas']['GetObserveWorkflowsRequest'];
 export type StepMetric = components['schemas']['StepMetric'];
 export type BaseServiceStep = components['schemas']['BaseServiceStep'];
 export type WorkflowsReadResponse = components['schemas']['WorkflowsReadResponse'];
 export type StepWithChildren = components['schemas']['StepWithChildren'];
-export type WorkflowStep = components['schemas']['WorkflowStep'];
+export type AnyStep = components['schemas']['AnyStep'];
+export type AgentStep = components['schemas']['AgentStep'];
 export type ChainStep = components['schemas']['ChainStep'];
 export type LlmStep = components['schemas']['LlmStep'];
 export type RetrieverStep = components['schemas']['RetrieverStep'];
 export type ToolStep = components['schemas']['ToolStep'];
-export type AgentStep = components['schemas']['AgentStep'];
+export type WorkflowStep = components['schemas']['WorkflowStep'];
 export type WorkflowsIngestRequest = components['schemas']['WorkflowsIngestRequest'];
 export type WorkflowsIngestResponse = components['schemas']['WorkflowsIngestResponse'];
 export type Method = components['schemas']['Method'];
@@ -15241,7 +16008,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "sample_indices": {
-                     *         "billing": [
+                     *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e": [
                      *           3
                      *         ]
                      *       },
@@ -22655,6 +23422,7 @@ export interface operations {
                  *       "project_name": "support-bot-eval",
                  *       "workflows": [
                  *         {
+                 *           "type": "llm",
                  *           "input": "How do I reset my password?"
                  *         }
                  *       ]
@@ -23137,10 +23905,11 @@ export interface operations {
                      *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
                      *           "created_at": "2026-03-04T14:32:10Z",
                      *           "feedback_ratings": {
-                     *             "support": {
+                     *             "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f": {
                      *               "created_at": "2026-03-04T14:32:10Z",
                      *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "rating": {
+                     *                 "feedback_type": "like_dislike",
                      *                 "value": false
                      *               }
                      *             }
@@ -23423,7 +24192,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "integrations": {
-                     *         "support": {
+                     *         "openai": {
                      *           "models": [
                      *             "gpt-4o-mini"
                      *           ],
@@ -23639,10 +24408,11 @@ export interface operations {
                      *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
                      *           "created_at": "2026-03-04T14:32:10Z",
                      *           "feedback_ratings": {
-                     *             "support": {
+                     *             "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f": {
                      *               "created_at": "2026-03-04T14:32:10Z",
                      *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "rating": {
+                     *                 "feedback_type": "like_dislike",
                      *                 "value": false
                      *               }
                      *             }

@@ -54,7 +54,15 @@ function typeNullables(document) {
       if (!node.allOf) members.push({ type: node.type, nullable: true, enum: [null] });
       return;
     }
-    if (node.allOf) throw new Error(`convert-3.0: ${pointer}: nullable allOf whose members have no single type (${[...types].join(", ")})`);
+    if (node.allOf) {
+      // A nullable reference to a union of mixed types (a cell that is a string, number or object):
+      // 3.0 can only say "or null" as one more member of a union.
+      if (node.allOf.length !== 1) throw new Error(`convert-3.0: ${pointer}: nullable allOf whose members have no single type (${[...types].join(", ")})`);
+      node.anyOf = [node.allOf[0], { type: "object", nullable: true, enum: [null] }];
+      delete node.allOf;
+      delete node.nullable;
+      return;
+    }
     const inline = members.find((member) => typeof member.$ref !== "string" && typeof member.type === "string");
     if (inline) inline.nullable = true;
     else members.push({ type: [...types].find(Boolean) ?? "object", nullable: true, enum: [null] });
@@ -71,6 +79,12 @@ function typeOf(document, schema, seen = new Set()) {
   }
   if (typeof schema?.type === "string") return schema.type;
   if (Array.isArray(schema?.allOf) && schema.allOf.length === 1) return typeOf(document, schema.allOf[0], seen);
+  // A named union whose members all declare one type (a tagged union of objects) has that type.
+  const members = schema?.oneOf ?? schema?.anyOf;
+  if (Array.isArray(members) && members.length > 0) {
+    const types = new Set(members.map((member) => typeOf(document, member, new Set(seen))));
+    if (types.size === 1) return [...types][0];
+  }
   return undefined;
 }
 

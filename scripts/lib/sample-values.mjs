@@ -183,7 +183,7 @@ class Sampler {
   }
 
   string(schema, name) {
-    if (this.multipart && (schema.format === "binary" || schema.contentMediaType)) return new SampleFile();
+    if (this.multipart && (schema.format === "binary" || schema.contentMediaType === "application/octet-stream")) return new SampleFile();
     if (schema.format && FORMAT_SAMPLES[schema.format]) return FORMAT_SAMPLES[schema.format];
     if (schema.pattern) {
       // An anchored literal (`^password$`) is its own sample; anything else needs an example.

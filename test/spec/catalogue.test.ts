@@ -4,7 +4,7 @@
 // of schemas.tsv its property set, required set and field types.
 import { describe, expect, it } from "vitest";
 import { bundle, bundleOperations, resolve, serviceNames, type Json } from "../support/bundle.js";
-import { expectedProvenance, factOperations, factSchemas, type FactParameter } from "../support/facts.js";
+import { expectedProvenance, factExamples, factOperations, factSchemas, factUnions, type FactParameter } from "../support/facts.js";
 import { normaliseFactType, signatureOf } from "../support/schema-signature.js";
 
 const ownSchemas = new Map(
@@ -125,13 +125,31 @@ describe("schemas.tsv", () => {
 
   it("names only a few schemas of its own, each an inline enum or union of the service's", () => {
     // The shared error body plus the named inline enums/unions; anything else would be invented.
+    // The tagged unions (one name per union, however many fields use it) and the untagged unions
+    // whose invented class names would be long or collide (test/spec/generator-names.test.ts).
     expect([...ownSchemas.keys()].sort()).toEqual([
+      "AnyStep",
+      "ChatRole",
+      "ColumnCell",
+      "ColumnValue",
       "ComparisonFilterOperator",
+      "CustomizedScorer",
       "ErrorBody",
+      "FeedbackConstraints",
+      "FeedbackRating",
       "IntegrationSettings",
       "MembershipFilterOperator",
+      "MetricState",
+      "ObserveWorkflowFilter",
+      "ProjectFilter",
+      "ProjectSort",
+      "PromptFilterParam",
       "RangeFilterOperator",
+      "RatingAggregate",
+      "Scorer",
+      "ScorerFilter",
       "ScorerVariant",
+      "TemplateContent",
       "TextFilterOperator",
     ]);
   });
@@ -149,8 +167,11 @@ describe("schemas.tsv", () => {
       return;
     }
     expect(Object.keys(schema.properties ?? {}).sort(), "property set").toEqual(properties.map((f) => f.field).sort());
+    // The one deliberate difference: a member of a tagged union requires its tag (unions.tsv), since
+    // the service reads the tag to dispatch and so cannot take a request that leaves it out.
+    const tags = unionTags.get(name) ?? new Set<string>();
     expect([...(schema.required ?? [])].sort(), "required set").toEqual(
-      properties.filter((f) => f.required).map((f) => f.field).sort(),
+      [...new Set([...properties.filter((f) => f.required).map((f) => f.field), ...tags])].sort(),
     );
     for (const field of properties) {
       const property = schema.properties[field.field];
@@ -167,5 +188,98 @@ describe("schemas.tsv", () => {
       }
     }
     if (header!.notes.includes("additionalProperties=false")) expect(schema.additionalProperties).toBe(false);
+    for (const field of properties) {
+      const property = schema.properties[field.field];
+      for (const constraint of field.constraints ? field.constraints.split(";") : []) {
+        expect(constraintHolds(property, constraint), `${name}.${field.field}: ${constraint}`).toBe(true);
+      }
+      if (field.notes.includes("writeOnly")) expect(property.writeOnly, `${name}.${field.field} writeOnly`).toBe(true);
+      const media = /contentMediaType=([^;]+)/.exec(field.notes)?.[1];
+      if (media) expect(property.contentMediaType, `${name}.${field.field} contentMediaType`).toBe(media);
+    }
+  });
+});
+
+/** Member schema → the tag properties it must require (as service names). */
+const unionTags = new Map<string, Set<string>>();
+for (const union of factUnions) {
+  for (const [, member] of union.mapping) unionTags.set(member, (unionTags.get(member) ?? new Set()).add(union.property));
+}
+
+/** The schema a field's union sits in: the field itself, its list items or its dict values, minus null. */
+function unionAt(property: Json, where: string): Json {
+  const node = resolve(where === "items" ? property.items : where === "values" ? property.additionalProperties : property);
+  const nonNull = ((node.anyOf ?? []) as Json[]).filter((branch) => branch.type !== "null");
+  return nonNull.length === 1 ? resolve(nonNull[0]) : node;
+}
+
+describe("unions.tsv: every union the service dispatches by a tag", () => {
+  const specSchemas = bundle.components.schemas as Json;
+  it.each(factUnions.map((union) => [`${union.schema} ${union.field}`, union] as const))("%s", (_, union) => {
+    let node: Json;
+    if (union.schema.includes(" ")) {
+      const [method, path] = union.schema.split(" ") as [string, string];
+      node = resolve(resolve(operationAt(method, path)!.responses["200"]).content["application/json"].schema);
+    } else {
+      node = unionAt(specSchemas[union.schema].properties[union.field], union.where);
+    }
+    expect(node.anyOf, "a tagged union is a oneOf, not an anyOf").toBeUndefined();
+    expect((node.oneOf as Json[]).map((member) => member.$ref).sort()).toEqual(
+      union.mapping.map(([, member]) => `#/components/schemas/${member}`).sort(),
+    );
+    expect(node.discriminator).toEqual({
+      propertyName: union.property,
+      mapping: Object.fromEntries(union.mapping.map(([tag, member]) => [tag, `#/components/schemas/${member}`])),
+    });
+    for (const [tag, member] of union.mapping) {
+      const tagSchema = specSchemas[member].properties[union.property];
+      expect(tagSchema.const, `${member}.${union.property}`).toBe(tag);
+      expect(specSchemas[member].required, `${member} requires ${union.property}`).toContain(union.property);
+    }
+  });
+});
+
+/**
+ * Whether a facts constraint (`maxLength=255`, `items.minLength=1`, `keys.format=uuid4`) holds on a
+ * property: on the property itself or on a branch of its union, following references.
+ */
+function constraintHolds(property: Json, constraint: string): boolean {
+  const [, prefix, keyword, raw] = /^(items\.|values\.|keys\.)?(\w+)=(.*)$/.exec(constraint)!;
+  const expected = keyword === "format" ? raw!.replace("uuid4", "uuid") : /^-?[\d.]+$/.test(raw!) ? Number(raw) : raw;
+  // `keys=<Enum>`: the map's keys are the values of that enum.
+  if (keyword === "keys") return property.propertyNames?.$ref === `#/components/schemas/${raw}`;
+  const candidates = (node: Json | undefined, depth = 0): Json[] => {
+    if (!node || depth > 4) return [];
+    const resolved = resolve(node);
+    return [resolved, ...((resolved.anyOf ?? resolved.oneOf ?? []) as Json[]).flatMap((branch) => candidates(branch, depth + 1))];
+  };
+  const place = prefix ? { "items.": "items", "values.": "additionalProperties", "keys.": "propertyNames" }[prefix] : undefined;
+  const holders = place ? candidates(property).flatMap((node) => candidates(node[place] as Json | undefined)) : candidates(property);
+  return holders.some((node) => node[keyword!] === expected);
+}
+
+describe("examples.tsv: the reference's own examples are in the spec", () => {
+  const specSchemas = bundle.components.schemas as Json;
+  const specNameOf = new Map([...serviceNames].map(([spec, service]) => [service, spec]));
+  // Rows that do not validate as published (or name a field the schema lacks) are mended in the
+  // spec at exactly these places, never by loosening the schema.
+  const MENDED: Record<string, string[]> = {
+    RunCreate: ["task_type"],
+    EditCreateRequest: ["edit_action", "filter"],
+    SliceCreate: ["logic"],
+    AwsSageMakerIntegrationCreate: ["models"],
+  };
+  it.each(factExamples.map((row, i) => [`${row.schema} ${row.field} #${i}`, row] as const))("%s", (_, row) => {
+    const schema = specSchemas[specNameOf.get(row.schema) ?? row.schema] as Json;
+    const holder = row.field === "(whole)" ? schema : schema.properties[row.field];
+    const examples = (holder.examples ?? []) as unknown[];
+    const mended = MENDED[row.schema];
+    if (!mended || row.field !== "(whole)") {
+      expect(examples, `${row.schema} ${row.field}`).toContainEqual(row.value);
+      return;
+    }
+    const same = (example: Json) =>
+      Object.entries(row.value as Json).every(([key, value]) => mended.includes(key) || JSON.stringify(example[key]) === JSON.stringify(value));
+    expect(examples.some((example) => same(example as Json)), `${row.schema}: an example that differs only at ${mended.join(", ")}`).toBe(true);
   });
 });

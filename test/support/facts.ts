@@ -111,6 +111,43 @@ for (const row of readTable("schemas.tsv")) {
   factSchemas.set(row.schema!, fields);
 }
 
+export interface FactUnion {
+  /** The schema holding the union, or `METHOD path` for an operation's own body. */
+  schema: string;
+  field: string;
+  where: "value" | "items" | "values";
+  /** The tag property. */
+  property: string;
+  /** tag value → member schema, in the reference's order. */
+  mapping: [string, string][];
+}
+
+/** Every union the service dispatches by a tag (reference/unions.tsv). */
+export const factUnions: FactUnion[] = readTable("unions.tsv").map((row) => ({
+  schema: row.schema!,
+  field: row.field!,
+  where: row.where as FactUnion["where"],
+  property: row.property!,
+  mapping: row.mapping!.split(",").map((entry) => entry.split(":") as [string, string]),
+}));
+
+export interface FactExample {
+  schema: string;
+  /** A property name, or `(whole)` for an example of the whole schema. */
+  field: string;
+  value: unknown;
+  /** `yes`, or why the example does not validate against the reference's own schema. */
+  valid: string;
+}
+
+/** The reference's own examples (reference/examples.tsv). */
+export const factExamples: FactExample[] = readTable("examples.tsv").map((row) => ({
+  schema: row.schema!,
+  field: row.field!,
+  value: JSON.parse(row.example!),
+  valid: row.valid!,
+}));
+
 /** The provenance the spec records for a facts row: seed, reference or inferred. */
 export function expectedProvenance(cell: string): "seed" | "reference" | "inferred" {
   if (cell.startsWith("seed")) return "seed";
