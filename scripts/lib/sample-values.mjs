@@ -105,6 +105,18 @@ function parameterValue(resolve, parameter) {
   return sampler.value(schema, parameter.name);
 }
 
+/**
+ * The smallest valid value of a schema (required properties only, shortest branches), as the
+ * samples build a body; the typed-model checks in other languages use it too.
+ *
+ * @param {object} document the bundled OpenAPI document
+ * @param {object} schema a schema or a reference to one
+ * @param {string} name what the value is for (a readable placeholder for text)
+ */
+export function sampleValue(document, schema, name) {
+  return new Sampler((value) => resolveRef(document, value), false).value(schema, name);
+}
+
 /** Builds the smallest valid value of a schema: required properties only, shortest branches. */
 class Sampler {
   /** @param {boolean} multipart whether binary strings are files (a `SampleFile`) */

@@ -1,7 +1,8 @@
 // Some checks need programs from Debian's packages: Chromium (rendered docs, the ESM build in a
-// page), Go with kin-openapi, and Perl's OpenAPI::Client (generator checks). `.ci/run` installs
-// them, and under CI a missing one fails its tests. On a machine set up with `npm ci` alone, those
-// tests are skipped with a line saying what to install: `npm test` must pass there too.
+// page), Go with kin-openapi, Perl's OpenAPI::Client, a Java runtime and Python's urllib3, dateutil
+// and six (generator checks). `.ci/run` installs them, and under CI a missing one fails its tests.
+// On a machine set up with `npm ci` alone, those tests are skipped with a line saying what to
+// install: `npm test` must pass there too.
 import { existsSync } from "node:fs";
 import { run } from "../../scripts/lib/run.mjs";
 
@@ -39,6 +40,12 @@ export const perlClientTool: SystemTool = {
   install: "apt-get install -y libopenapi-client-perl",
 };
 
+export const javaTool: SystemTool = {
+  name: "a Java runtime (for openapi-generator)",
+  present: succeeds("java", ["-version"]),
+  install: "apt-get install -y default-jre-headless",
+};
+
 /** True when the tests that need `tool` should be skipped: never under CI, where it must be there. */
 export function missing(tool: SystemTool): boolean {
   if (tool.present || process.env.CI) return false;
@@ -53,4 +60,11 @@ export const pythonRequestsTool: SystemTool = {
   name: "Python's requests",
   present: succeeds(pythonPath, ["-c", "import requests"]),
   install: "apt-get install -y python3-requests",
+};
+
+/** What the Python models openapi-generator makes import besides the standard library. */
+export const pythonModelsTool: SystemTool = {
+  name: "Python's urllib3, dateutil and six",
+  present: succeeds(pythonPath, ["-c", "import urllib3, dateutil, six"]),
+  install: "apt-get install -y python3-urllib3 python3-dateutil python3-six",
 };
