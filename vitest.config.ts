@@ -38,9 +38,10 @@ export default defineConfig({
       // ports: builds, a Prism mock and a docs server per test, so seconds each.
       inNode("scripts", { testTimeout: 180_000 }),
       // Other languages' generators read the contract (README, "For other languages"): hey-api and
-      // orval (TypeScript, into a temp dir), Go's kin-openapi and Perl's OpenAPI::Client (Debian
-      // packages, installed by .ci/run), and the editions and lint rules they rely on. Builds and
-      // compiles: generous timeouts. The Perl and hey-api checks call the Prism mock.
+      // orval (TypeScript, into a temp dir), hey-api's zod validator, Go's kin-openapi and Perl's
+      // OpenAPI::Client (Debian packages, installed by .ci/run), typed Go and Python models from
+      // openapi-generator's jar (run with Debian's Java), and the editions and lint rules they rely
+      // on. Builds and compiles: generous timeouts. The Perl and hey-api checks call the Prism mock.
       inNode("generators", { ...withMock, testTimeout: 300_000, hookTimeout: 120_000 }),
     ],
   },
