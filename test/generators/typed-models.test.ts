@@ -11,18 +11,20 @@
 // - quicktype 26.0.0 (npm; Go, Python and others): installs and compiles, but merges the members
 //   of a union of objects into one class (a Go `StepElement` with every member's fields, the tag
 //   an enum), whatever the discriminator says: there is no member to decode into.
-// - openapi-generator-cli 2.x (npm): downloads its jar from Maven Central at first use, which this
-//   machine and CI cannot reach. 1.0.18-5.0.0-beta2, the last release that ships the jar, writes
-//   no Go model files at all (only their docs); its `python` generator leaves the discriminator
-//   map empty. 1.0.18-4.3.1 is therefore pinned.
+// - openapi-generator-cli 2.x (npm): fetches its jar at first use from a Java repository, which
+//   this machine and CI cannot reach (tried: it fails looking the host up). 1.0.18-5.0.0-beta2,
+//   the newest release that ships the jar, writes no Go model files at all (only their docs), and
+//   its `python` generator leaves the discriminator map empty. So 1.0.18-4.3.1 is pinned.
 // - oapi-codegen, ogen, datamodel-code-generator, openapi-python-client: in neither registry
 //   (Debian has kin-openapi, a library, and pydantic, a runtime without a generator).
 // Limits of 4.3.1, handled in the open: it emits no type for an untagged union written inline,
 // nor for a named free-form object, yet refers to them; forOpenapiGenerator() (typed-models.ts)
-// makes those "any JSON value" in the copy it reads and the test reports how many. Go's default
-// int32 for `integer` cannot hold the nanosecond timestamps, so integers are int64. Its Python
-// runtime has three defects that refuse valid JSON, mended in python/decode_models.py; and its
-// models import `nulltype` (PyPI only) for one sentinel, supplied by python/stubs/nulltype.py.
+// makes those "any JSON value" in the copy it reads, and the test bounds how many. Go's default
+// int32 for `integer` cannot hold the nanosecond timestamps, so integers are int64. Go's decoding
+// checks JSON types only; the Python models also check required properties, enums and bounds.
+// The Python runtime 4.3.1 writes has three defects that refuse valid JSON, mended in
+// python/decode_models.py, and its models import `nulltype` (on PyPI only) for one sentinel,
+// supplied by python/stubs/nulltype.py.
 //
 // Generated code and the Go binary are cached under the OS temp dir, keyed by a hash of what the
 // generator reads, so a second run takes seconds.
