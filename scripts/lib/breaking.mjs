@@ -204,6 +204,12 @@ function compareSchemas(innerDoc, inner, outerDoc, outer, direction, at, cache) 
     for (const variant of innerVariants) problems.push(...subsetProblems(innerDoc, variant, outerDoc, outer, direction, at, seen));
     return problems;
   }
+  // A tagged union dispatches by its tag: a value whose tag names a member is compared with that
+  // member alone (the best-fitting member by count could be another kind altogether).
+  const tag = b.discriminator?.propertyName;
+  const tagValues = tag && a.properties?.[tag] ? valuesOf(deref(innerDoc, a.properties[tag])) : undefined;
+  const member = tagValues?.length === 1 ? b.discriminator.mapping?.[String(tagValues[0])] : undefined;
+  if (member) return subsetProblems(innerDoc, inner, outerDoc, { $ref: member }, direction, at, seen);
   const outerVariants = variantsOf(b);
   if (outerVariants.length > 1) {
     let best;

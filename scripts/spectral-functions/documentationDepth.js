@@ -8,6 +8,7 @@
 //   - a parameter with no example;
 //   - an object schema in components.schemas with no schema-level `examples`.
 // `scripts/doc-coverage.mjs` measures the same things with the same helpers (exported below).
+import { HTTP_METHODS } from "../lib/openapi.mjs";
 
 const WORD = /[a-z0-9]+/g;
 // Words that carry no meaning of their own: a description made of these and the name's own words
@@ -54,7 +55,6 @@ export const isObjectSchema = (schema) =>
 const hasExample = (node) =>
   node.example !== undefined || (node.examples !== undefined && Object.keys(node.examples).length > 0);
 
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 // Keywords whose values are data, not schemas: nothing below them is walked.
 const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "discriminator"]);
 
@@ -110,7 +110,7 @@ export default function documentationDepth(document) {
   for (const [route, item] of Object.entries(document?.paths ?? {})) {
     checkParameters(item?.parameters, ["paths", route, "parameters"]);
     for (const [method, operation] of Object.entries(item ?? {})) {
-      if (METHODS.has(method)) checkParameters(operation?.parameters, ["paths", route, method, "parameters"]);
+      if (HTTP_METHODS.has(method)) checkParameters(operation?.parameters, ["paths", route, method, "parameters"]);
     }
   }
   for (const [name, parameter] of Object.entries(document?.components?.parameters ?? {})) {

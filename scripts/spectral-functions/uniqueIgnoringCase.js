@@ -1,7 +1,7 @@
 // Spectral function: names that differ only by letter case collide in generated code (file names
 // on case-insensitive file systems, Go's exported names, snake_case method names). Given
 // `$.components.schemas` it compares the schema names; given `$.paths` it compares operationIds.
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+import { HTTP_METHODS as METHODS } from "../lib/openapi.mjs";
 
 export default function uniqueIgnoringCase(target, _options, context) {
   const names = [];

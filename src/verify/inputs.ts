@@ -31,6 +31,8 @@ export interface Parameter {
   readonly array?: boolean;
   /** The parameter whose values are used, when it differs from `name`. */
   readonly valuesOf?: string;
+  /** For an array: how many distinct values it must hold (`run_ids` compares at least two runs). */
+  readonly minItems?: number;
 }
 
 export interface Inputs {
@@ -207,18 +209,22 @@ export function inputsOf(document: OpenApiDocument, operation: ContractOperation
   }
   for (const parameter of declared.filter((p) => p.in === "query" && p.required)) {
     const value = contractValue(document, parameter);
-    if (value !== undefined) {
-      query[parameter.name] = deref<JsonObject>(document, parameter.schema ?? {})?.type === "array" && !Array.isArray(value) ? [value] : value;
+    const schema = deref<JsonObject>(document, parameter.schema ?? {});
+    const isArray = schema?.type === "array";
+    // An identifier's example names nothing in the deployment: a listing's ids come first.
+    const identifier = deref<JsonObject>(document, ((isArray ? schema.items : schema) ?? {}) as JsonObject)?.format === "uuid";
+    const valuesOf = isArray && parameter.name.endsWith("s") ? parameter.name.slice(0, -1) : parameter.name;
+    const listings = value === undefined || identifier ? rules(valuesOf, operation) : [];
+    if (listings.length === 0 && value !== undefined) {
+      query[parameter.name] = isArray && !Array.isArray(value) ? [value] : value;
       continue;
     }
-    const isArray = deref<JsonObject>(document, parameter.schema ?? {})?.type === "array";
-    const valuesOf = isArray && parameter.name.endsWith("s") ? parameter.name.slice(0, -1) : parameter.name;
-    const listings = rules(valuesOf, operation);
     if (listings.length === 0) {
       missing ??= `required query parameter ${parameter.name} has no example, default or enum in the contract, and no listing gives it`;
       continue;
     }
-    parameters.push({ name: parameter.name, in: "query", listings, array: isArray, valuesOf });
+    const minItems = isArray && typeof schema.minItems === "number" && schema.minItems > 1 ? schema.minItems : undefined;
+    parameters.push({ name: parameter.name, in: "query", listings, array: isArray, valuesOf, ...(minItems ? { minItems } : {}) });
   }
   let body: unknown;
   const requestBody = operation.operation.requestBody ? deref<{ required?: boolean; content?: Record<string, { schema?: JsonObject; example?: unknown; examples?: unknown }> }>(document, operation.operation.requestBody as JsonObject) : undefined;

@@ -38,6 +38,8 @@ interface Answer {
 
 type Value = string | number | boolean;
 type Bindings = Readonly<Record<string, Value>>;
+/** Arrays that must hold several distinct values, by parameter name (see `Parameter.minItems`). */
+type Lists = Readonly<Record<string, readonly Value[]>>;
 type Resolved = { readonly path: Record<string, Value>; readonly query: Record<string, unknown>; readonly bindings: Bindings } | { readonly missing: string };
 
 /** How many of a listing's items are tried before an input counts as missing. */
@@ -151,14 +153,14 @@ export function createRunner(context: RunContext) {
     if (missing) return { missing };
     if (stack.length > MAX_DEPTH) return { missing: "its inputs depend on too many listings" };
     const inner = [...stack, operation.key];
-    const step = async (index: number, bindings: Bindings): Promise<Resolved> => {
+    const step = async (index: number, bindings: Bindings, lists: Lists = {}): Promise<Resolved> => {
       if (index === parameters.length) {
         const path: Record<string, Value> = {};
         const foundQuery: Record<string, unknown> = { ...query };
         for (const parameter of parameters) {
           const value = bindings[parameter.valuesOf ?? parameter.name]!;
           if (parameter.in === "path") path[parameter.name] = value;
-          else foundQuery[parameter.name] = parameter.array ? [value] : value;
+          else foundQuery[parameter.name] = parameter.array ? (lists[parameter.name] ?? [value]) : value;
         }
         return { path, query: foundQuery, bindings };
       }
@@ -180,9 +182,15 @@ export function createRunner(context: RunContext) {
         if (candidates.length === 0 && parameter.fixed !== undefined) candidates = [parameter.fixed];
       }
       if (candidates.length === 0) return { missing: `no value for ${parameter.name}${why ? `: ${why}` : ""}` };
+      if (parameter.minItems !== undefined) {
+        if (candidates.length < parameter.minItems) {
+          return { missing: `${parameter.name} takes at least ${parameter.minItems} distinct values; found ${candidates.length}${why ? ` (${why})` : ""}` };
+        }
+        return step(index + 1, { ...bindings, [name]: candidates[0]! }, { ...lists, [parameter.name]: candidates.slice(0, parameter.minItems) });
+      }
       let last: Resolved = { missing: `no value for ${parameter.name}` };
       for (const candidate of candidates) {
-        last = await step(index + 1, { ...bindings, [name]: candidate });
+        last = await step(index + 1, { ...bindings, [name]: candidate }, lists);
         if (!("missing" in last)) return last;
       }
       return last;

@@ -303,6 +303,22 @@ describe.skipIf(noBrowser)("rendered docs", () => {
     expect(await overflowing()).toEqual([]);
   });
 
+  it("shows each field of createProject's body with its description and example", async () => {
+    const schema = bundle.components.schemas.ProjectCreate as { properties: Record<string, { description?: string; examples?: unknown[] }> };
+    const section = await open(createProject);
+    const shown = compact(await section.innerText());
+    for (const [field, property] of Object.entries(schema.properties)) {
+      expect(property.description, `ProjectCreate.${field} has a description in the bundle`).toBeTruthy();
+      // The first sentence, with Markdown's backticks gone as Redoc renders them.
+      const sentence = compact(property.description!).split(/(?<=\.) /)[0]!.replace(/`/g, "");
+      expect(shown, `ProjectCreate.${field}`).toContain(`${field} `);
+      expect(shown, `ProjectCreate.${field}'s description`).toContain(sentence);
+      for (const example of property.examples ?? []) expect(shown, `ProjectCreate.${field}'s example`).toContain(String(example));
+    }
+    expect(Object.values(schema.properties).some((property) => (property.examples ?? []).length > 0), "a field with an example").toBe(true);
+    expect(shown).toMatch(/Examples?: /);
+  });
+
   it("shows getProject's 404 answer", async () => {
     expect(getProjectNotFound, "getProject declares a 404 in the bundle").toBeDefined();
     const section = await open(getProject);

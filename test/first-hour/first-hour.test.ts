@@ -104,4 +104,23 @@ describe("a user's first hour, in typed code", () => {
     expect(stdout).toBe("timed out: GET /v1/healthcheck: no complete answer within 250 ms (attempt 1)\n");
     expect(server.received, "maxRetries: 0 sends the call once").toHaveLength(1);
   });
+
+  it("logs a workflow with one step of each kind, narrowing each by its tag", async () => {
+    const logged = exampleAnswer("POST", "/observe/workflows");
+    const { stdout } = await run("log-workflow");
+    expect(stdout).toBe(`logged workflow(5 steps), retriever, llm(gpt-4o-mini), tool, chain, agent into project ${logged.project_name}\n`);
+  });
+
+  it("a step without its tag does not compile (@ts-expect-error) and the mock refuses it with 422", async () => {
+    // tsc --strict passed (run() checks): the @ts-expect-error line really is an error, or tsc
+    // would report the directive as unused.
+    const { stdout } = await run("step-without-tag");
+    expect(stdout).toBe("status 422, refused: true\n");
+  });
+
+  it("narrows a fetched integration by its tag and reads that kind's fields", async () => {
+    const settings = exampleAnswer("GET", "/integrations/{name}");
+    const { stdout } = await run("narrow-integration");
+    expect(stdout).toBe(`openai organization: ${settings.organization_id}\n`);
+  });
 });

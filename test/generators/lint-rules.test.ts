@@ -33,3 +33,27 @@ it("each generator rule reports its fixture violation, with a message that says 
   const ours = results.filter((result) => /^(body-schema-named|enum-schema-named|schema-names|operation-ids-unique|operation-id-not-reserved|schema-name-)/.test(result.code));
   for (const result of ours) expect(result.message, result.code).toMatch(/rename|move it|name this|give it|name the action/);
 });
+
+it("documentation-depth reports each missing description, enum explanation and example, and nothing documented", async () => {
+  const fixture = path.join(here, "fixtures", "documentation-depth-violations.yaml");
+  const linted = await run(path.join(binDir, "spectral"), ["lint", "--ruleset", path.join(repoRoot, ".spectral.yaml"), "--format", "json", "--quiet", fixture]);
+  let results: SpectralResult[];
+  try {
+    results = JSON.parse(linted.stdout) as SpectralResult[];
+  } catch {
+    throw new Error(`spectral printed no JSON report\n${explain(linted)}`);
+  }
+  const depth = results.filter((result) => result.code === "documentation-depth");
+  expect(depth.map((result) => result.path.join(".")).sort()).toEqual([
+    "components.schemas.Level", // integer values explained but not named (x-enum-varnames)
+    "components.schemas.Shade", // values not explained
+    "components.schemas.Tone", // one value of two explained
+    "components.schemas.Widget", // an object schema with no example
+    "components.schemas.Widget.properties.name", // restates the name
+    "components.schemas.Widget.properties.parts.items.properties.part_id", // no description, at depth
+    "components.schemas.Widget.properties.size", // no description
+    "paths./widgets.get.parameters.0", // a parameter with no example
+  ]);
+  for (const result of depth) expect(result.message).toMatch(/describe|explain|add (a|an) /);
+});
+

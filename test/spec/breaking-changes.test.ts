@@ -191,6 +191,39 @@ describe("breaking-change rules", () => {
     ]);
   });
 
+  it("a tagged union compares each member with the member its tag names", () => {
+    // Shapes nest shapes, like workflow steps; each member's tag was optional and becomes required.
+    // Counting problems alone would match the old group with the new dot (fewer nested findings).
+    const kinds = ["group", "dot", "line", "box"];
+    const refs = kinds.map((kind) => ({ $ref: `#/components/schemas/${kind}` }));
+    const shapes = (tagged: boolean): Doc => {
+      const member = (kind: string, extra: Doc) => ({
+        type: "object",
+        required: tagged ? ["kind"] : [],
+        properties: { kind: { type: "string", const: kind, default: kind }, ...extra },
+      });
+      const nested = tagged ? { $ref: "#/components/schemas/Shape" } : { anyOf: refs };
+      return {
+        Shape: tagged
+          ? { oneOf: refs, discriminator: { propertyName: "kind", mapping: Object.fromEntries(kinds.map((kind, i) => [kind, refs[i]!.$ref])) } }
+          : { anyOf: refs },
+        group: member("group", { shapes: { type: "array", items: nested } }),
+        dot: member("dot", {}),
+        line: member("line", {}),
+        box: member("box", {}),
+      };
+    };
+    const before = base();
+    const after = base();
+    Object.assign(before.components.schemas, shapes(false));
+    Object.assign(after.components.schemas, shapes(true));
+    for (const doc of [before, after]) input(doc).properties.shape = { $ref: "#/components/schemas/Shape" };
+    const findings: Finding[] = findBreakingChanges(before, after);
+    expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["request-field-became-required"]));
+    for (const finding of findings) expect(finding.where).toMatch(/^request body application\/json\.shape(\.shapes\[\])*\.kind$/);
+    expect(findings.map((f) => f.where)).toContain("request body application/json.shape.kind");
+  });
+
   it("an identical document has no findings", () => {
     expect(findBreakingChanges(base(), base())).toEqual([]);
   });
