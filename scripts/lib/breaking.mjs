@@ -5,9 +5,7 @@
 //
 // Each finding: { rule, severity: "error" | "warning", operation: "METHOD /path", where, message }.
 // Errors fail the check; warnings are printed (changes that break only careless clients).
-import { resolvePointer } from "./openapi.mjs";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+import { HTTP_METHODS, resolvePointer } from "./openapi.mjs";
 
 /** The rules, for documentation and the tests' coverage check. */
 export const RULES = {
@@ -62,7 +60,7 @@ function operationsByShape(doc) {
   const byShape = new Map();
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
     const item = deref(doc, rawItem);
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       if (!item[method]) continue;
       const operation = deref(doc, item[method]);
       // `/users/{id}` and `/users/{user_id}` are the same URL shape.

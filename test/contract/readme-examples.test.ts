@@ -6,12 +6,11 @@
 // the mock, and the code itself is not changed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { runUserProgram, typeCheck, writeUserProject, type ProgramRun, type TypeCheck } from "../support/user-code.js";
 
 const prismUrl = inject("prismUrl");
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const redirectOrigins = path.join(repoRoot, "test", "support", "redirect-origins.mjs");
 const EXAMPLE_ORIGINS = ["https://api.acme.example", "http://127.0.0.1:4010"];

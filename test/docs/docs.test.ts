@@ -13,13 +13,13 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium, watchPage } from "./chromium.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { factOperations } from "../support/facts.js";
+import { operationsOf } from "../../scripts/lib/openapi.mjs";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { serveFile } from "../../scripts/lib/serve-file.mjs";
 
-const root = path.resolve(import.meta.dirname, "../..");
+import { repoRoot as root } from "../../scripts/lib/paths.mjs";
 const shots = path.join(root, "reports", "docs");
 const bundle = JSON.parse(readFileSync(path.join(root, "generated", "openapi.json"), "utf8"));
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 
 interface Operation {
   tag: string;
@@ -29,13 +29,14 @@ interface Operation {
   path: string;
   spec: Record<string, any>;
 }
-const operations: Operation[] = [];
-for (const [route, item] of Object.entries<Record<string, any>>(bundle.paths)) {
-  for (const method of METHODS) {
-    const op = item[method];
-    if (op) operations.push({ tag: op.tags[0], operationId: op.operationId, summary: op.summary, method, path: route, spec: op });
-  }
-}
+const operations: Operation[] = [...operationsOf(bundle)].map(({ method, path: route, operation: op }) => ({
+  tag: op.tags[0],
+  operationId: op.operationId,
+  summary: op.summary,
+  method: method.toLowerCase(),
+  path: route,
+  spec: op,
+}));
 const tags: { name: string; description: string; "x-displayName"?: string }[] = bundle.tags;
 const tagGroups: { name: string; tags: string[] }[] = bundle["x-tagGroups"] ?? [];
 const displayName = (name: string) => tags.find((t) => t.name === name)?.["x-displayName"] ?? name;

@@ -4,8 +4,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
+import { operationsOf } from "../../scripts/lib/openapi.mjs";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { repoRoot } from "../../scripts/lib/paths.mjs";
+
+export { repoRoot };
 export const generatedDir = path.join(repoRoot, "generated");
 export const binDir = path.join(repoRoot, "node_modules", ".bin");
 export const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,15 +37,7 @@ export function readEdition(name: string): OpenApiDocument {
   return JSON.parse(readFileSync(path.join(generatedDir, name), "utf8")) as OpenApiDocument;
 }
 
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
-
 /** "METHOD /path operationId" for every operation, sorted. */
 export function operationKeys(document: OpenApiDocument): string[] {
-  const keys: string[] = [];
-  for (const [route, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (METHODS.has(method)) keys.push(`${method.toUpperCase()} ${route} ${operation.operationId}`);
-    }
-  }
-  return keys.sort();
+  return [...operationsOf(document)].map(({ method, path: route, operation }) => `${method} ${route} ${operation.operationId}`).sort();
 }

@@ -4,10 +4,9 @@
 // scratch folder under .cache/; hand-written ones keep their own tsconfig beside them.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { runAsync } from "../../scripts/lib/run.mjs";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 const bin = (tool: string) => path.join(repoRoot, "node_modules", ".bin", tool);
 const baseTsconfig = path.join(repoRoot, "test", "support", "tsconfig.user-code.json");
 

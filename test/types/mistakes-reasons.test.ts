@@ -9,7 +9,7 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../..");
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 const file = path.join(here, "mistakes.test-d.ts");
 const DIRECTIVE = "// @ts-expect-error";
 
