@@ -3840,8 +3840,12 @@ export interface components {
          * @description A dataset payload to validate before upload, with its file type.
          */
         ValidationRequest: {
-            /** @default csv */
+            /**
+             * @description Format of the dataset (for example csv or jsonl). Defaults to `csv`.
+             * @default csv
+             */
             file_type?: string;
+            /** @description The dataset's content to check, as text. */
             payload: string;
         };
         /**
@@ -3849,7 +3853,9 @@ export interface components {
          * @description The file name and upload address for a dataset that passed validation.
          */
         ValidationResponse: {
+            /** @description Name under which the dataset will be stored. */
             filename: string;
+            /** @description Address to upload the dataset to (valid for a short time). */
             upload_url: string;
         };
         /**
@@ -3880,7 +3886,10 @@ export interface components {
          * @description The id of a training job that was started.
          */
         TrainResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this train (UUID).
+             */
             id: string;
         };
         /**
@@ -3888,16 +3897,30 @@ export interface components {
          * @description The status of a training job, with its history.
          */
         TrainJobStatusResponse: {
+            /** @description Earlier states of the job. Free-form: the service documents no shape. */
             history: unknown[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this train job status (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this train job status belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
+            /** @description Name of the project the train job status belongs to. */
             project_name?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this train job status belongs to (UUID), as the project's run listing gives it.
+             */
             run_id?: string | null;
+            /** @description Name of the run. */
             run_name?: string | null;
+            /** @description State of the training job. */
             status: string;
+            /** @description The job's state, in words. */
             status_message: string;
         };
         /**
@@ -3905,7 +3928,9 @@ export interface components {
          * @description A token and file address for a training job to fetch its data.
          */
         TrainJobAuthTokenResponse: {
+            /** @description Address the training job writes its results to. */
             file_url: string;
+            /** @description A token that lets the training job write its results. Keep it secret. */
             token: string;
         };
         /**
@@ -3919,11 +3944,20 @@ export interface components {
          * @description A collaborator role with its display name and what it allows.
          */
         CollaboratorRoleInfo: {
-            /** @example Can do anything with the resource. */
+            /**
+             * @description Free text that describes the collaborator role; `null` or absent when none was given.
+             * @example Can do anything with the resource.
+             */
             description: string;
-            /** @example Owner */
+            /**
+             * @description Name of the display.
+             * @example Owner
+             */
             display_name: string;
-            /** @example owner */
+            /**
+             * @description The role's identifier, as requests take it.
+             * @example owner
+             */
             name: components["schemas"]["CollaboratorRole"];
         };
         /**
@@ -3985,8 +4019,11 @@ export interface components {
          * @description Whether the caller may take an action, and why not when they may not.
          */
         Permission: {
+            /** @description The action on this resource. */
             action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"];
+            /** @description Whether the caller may do it. */
             allowed: boolean;
+            /** @description Why the action is not allowed; `null` when it is. */
             message?: string | null;
         };
         /**
@@ -4121,6 +4158,7 @@ export interface components {
             creator: components["schemas"]["UserDB"];
             /** @description A hash of the dataset the run was logged with, when known. */
             dataset_hash?: string | null;
+            /** @description Identifier of a sample of the run's content shown as its preview in the console; `null` when there is none. The service documents no more about it. */
             example_content_id?: string | null;
             /**
              * Format: uuid
@@ -4230,15 +4268,29 @@ export interface components {
          * @description The project that was just created.
          */
         ProjectCreateResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the project (UUID).
+             */
             created_by?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this project (UUID).
+             */
             id: string;
+            /** @description Name of the project, as shown in the console and in listings. */
             name?: string | null;
+            /** @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has. */
             type?: components["schemas"]["ProjectType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -4247,10 +4299,11 @@ export interface components {
          */
         ProjectBookmarkFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project bookmark filter as `bookmark`; always `bookmark`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "bookmark";
+            /** @description `true` keeps the projects the caller bookmarked, `false` the others. */
             value: boolean;
         };
         /**
@@ -4265,12 +4318,16 @@ export interface components {
          */
         ProjectCreatedAtFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project created at filter as `created_at`; always `created_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "created_at";
+            /** @description How `value` is compared with the project's field. */
             operator: components["schemas"]["ComparisonFilterOperator"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The time to compare the creation time with (UTC, ISO 8601).
+             */
             value: string;
         };
         /**
@@ -4279,11 +4336,14 @@ export interface components {
          */
         ProjectCreatorFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project creator filter as `creator`; always `creator`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "creator";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the creator (UUID), or several ids with `one_of` and `not_in`.
+             */
             value: string;
         };
         /**
@@ -4292,11 +4352,14 @@ export interface components {
          */
         ProjectIDFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project id filter as `id`; always `id`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "id";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The project `id` (UUID), or several ids with `one_of` and `not_in`.
+             */
             value: string;
         };
         /**
@@ -4310,14 +4373,19 @@ export interface components {
          * @description A project-list filter on the project's name.
          */
         ProjectNameFilter: {
-            /** @default true */
+            /**
+             * @description Whether letter case matters when comparing the names. Defaults to `true`.
+             * @default true
+             */
             case_sensitive?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project name filter as `name`; always `name`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "name";
+            /** @description How `value` is compared with the project's field. */
             operator: components["schemas"]["TextFilterOperator"];
+            /** @description The name (or part of it, with `contains`) to compare with. */
             value: string;
         };
         /**
@@ -4332,11 +4400,13 @@ export interface components {
          */
         ProjectRunsFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project runs filter as `runs`; always `runs`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "runs";
+            /** @description How `value` is compared with the project's field. */
             operator: components["schemas"]["RangeFilterOperator"];
+            /** @description The number of runs to compare with, or two numbers (low and high) with `between`. */
             value: number | number[];
         };
         /**
@@ -4351,11 +4421,13 @@ export interface components {
          */
         ProjectTypeFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project type filter as `type`; always `type`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "type";
+            /** @description How `value` is compared with the project's field. */
             operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The project type, or several types with `one_of` and `not_in`. */
             value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
         };
         /**
@@ -4364,12 +4436,16 @@ export interface components {
          */
         ProjectUpdatedAtFilter: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project updated at filter as `updated_at`; always `updated_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "updated_at";
+            /** @description How `value` is compared with the project's field. */
             operator: components["schemas"]["ComparisonFilterOperator"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The time to compare the last change with (UTC, ISO 8601).
+             */
             value: string;
         };
         /**
@@ -4398,14 +4474,18 @@ export interface components {
          * @description Sorts the project list by whether the caller bookmarked the project.
          */
         ProjectBookmarkSort: {
-            /** @default true */
+            /**
+             * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
+             * @default true
+             */
             ascending?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project bookmark sort as `bookmark`; always `bookmark`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "bookmark";
             /**
+             * @description Always `custom` for a project bookmark sort.
              * @default custom
              * @constant
              */
@@ -4416,14 +4496,18 @@ export interface components {
          * @description Sorts the project list by the creation time.
          */
         ProjectCreatedAtSort: {
-            /** @default true */
+            /**
+             * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
+             * @default true
+             */
             ascending?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project created at sort as `created_at`; always `created_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "created_at";
             /**
+             * @description Always `column` for a project created at sort.
              * @default column
              * @constant
              */
@@ -4434,14 +4518,18 @@ export interface components {
          * @description Sorts the project list by the project's name.
          */
         ProjectNameSort: {
-            /** @default true */
+            /**
+             * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
+             * @default true
+             */
             ascending?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project name sort as `name`; always `name`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "name";
             /**
+             * @description Always `column` for a project name sort.
              * @default column
              * @constant
              */
@@ -4452,14 +4540,18 @@ export interface components {
          * @description Sorts the project list by the number of runs.
          */
         ProjectRunsSort: {
-            /** @default true */
+            /**
+             * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
+             * @default true
+             */
             ascending?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project runs sort as `runs`; always `runs`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "runs";
             /**
+             * @description Always `custom` for a project runs sort.
              * @default custom
              * @constant
              */
@@ -4470,14 +4562,18 @@ export interface components {
          * @description Sorts the project list by the project type.
          */
         ProjectTypeSort: {
-            /** @default true */
+            /**
+             * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
+             * @default true
+             */
             ascending?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project type sort as `type`; always `type`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "type";
             /**
+             * @description Always `column` for a project type sort.
              * @default column
              * @constant
              */
@@ -4488,14 +4584,18 @@ export interface components {
          * @description Sorts the project list by the last update time.
          */
         ProjectUpdatedAtSort: {
-            /** @default true */
+            /**
+             * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
+             * @default true
+             */
             ascending?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this project updated at sort as `updated_at`; always `updated_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "updated_at";
             /**
+             * @description Always `column` for a project updated at sort.
              * @default column
              * @constant
              */
@@ -4522,8 +4622,12 @@ export interface components {
          * @description Filters and sort order for listing projects.
          */
         ProjectCollectionParams: {
+            /** @description Conditions a project must meet to be listed; all must hold. */
             filters?: components["schemas"]["ProjectFilter"][];
-            /** @default null */
+            /**
+             * @description Order of the projects; `null` for the default order.
+             * @default null
+             */
             sort?: components["schemas"]["ProjectSort"] | null;
         };
         /**
@@ -4531,13 +4635,24 @@ export interface components {
          * @description A page of projects.
          */
         GetProjectsPaginatedResponse: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
+            /** @description The projects of this page. */
             projects: components["schemas"]["ProjectDB"][];
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -4545,25 +4660,51 @@ export interface components {
          * @description A run with its tags, in a lighter form.
          */
         RunDBThin: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the run (UUID).
+             */
             created_by: string;
+            /** @description The user who created the run, with their profile. */
             creator: components["schemas"]["UserDB"];
+            /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
             dataset_hash?: string | null;
+            /** @description Identifier of a sample of the run's content shown as its preview in the console; `null` when there is none. The service documents no more about it. */
             example_content_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this run (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who last changed the run (UUID).
+             */
             last_updated_by: string;
+            /** @description Name of the run, as shown in the console and in listings. */
             name?: string | null;
+            /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
+            /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
+            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
             task_type?: components["schemas"]["TaskType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
+            /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
             winner: boolean;
         };
         /**
@@ -4571,20 +4712,41 @@ export interface components {
          * @description A project with its runs and the caller's permissions, in a lighter form.
          */
         ProjectDBThin: {
-            /** @default false */
+            /**
+             * @description Whether the caller has bookmarked the project (bookmarked projects can be listed first). Defaults to `false`.
+             * @default false
+             */
             bookmark: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the project (UUID).
+             */
             created_by: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this project (UUID).
+             */
             id: string;
+            /** @description Name of the project, as shown in the console and in listings. */
             name?: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this project: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
+            /** @description The runs of this project. */
             runs: components["schemas"]["RunDBThin"][];
+            /** @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has. */
             type?: components["schemas"]["ProjectType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -4610,15 +4772,29 @@ export interface components {
          * @description The project after an update.
          */
         ProjectUpdateResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the project (UUID).
+             */
             created_by?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this project (UUID).
+             */
             id: string;
+            /** @description Name of the project, as shown in the console and in listings. */
             name?: string | null;
+            /** @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has. */
             type?: components["schemas"]["ProjectType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -4626,6 +4802,7 @@ export interface components {
          * @description Confirms that a project was deleted.
          */
         ProjectDeleteResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -4633,7 +4810,10 @@ export interface components {
          * @description The multipart form that uploads a file to a project, with metadata that describes the upload.
          */
         ProjectFileUploadForm: {
-            /** Format: binary */
+            /**
+             * Format: binary
+             * @description The file to upload (for example a CSV of examples).
+             */
             file: Blob | Uint8Array;
             /** @description Metadata that describes the upload. The service's reference gives only its type (a required string), not its format. */
             upload_metadata: string;
@@ -4643,17 +4823,33 @@ export interface components {
          * @description A user that has access to a shared resource, with their role.
          */
         UserCollaborator: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user collaborator was created (UTC, ISO 8601).
+             */
             created_at: string;
+            /** @description Email address of the user; it is also the login name for email sign-in. */
             email: string;
+            /** @description The user's given name, as shown in the console; `null` when not given. */
             first_name: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this user collaborator (UUID).
+             */
             id: string;
+            /** @description The user's family name, as shown in the console; `null` when not given. */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this user collaborator: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
+            /** @description The role this user collaborator has, which decides what it may do. */
             role: components["schemas"]["CollaboratorRole"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user (UUID), as `GET /users` lists it.
+             */
             user_id: string;
         };
         /**
@@ -4661,13 +4857,24 @@ export interface components {
          * @description A page of the users that have access to a resource.
          */
         ListUserCollaboratorsResponse: {
+            /** @description The users that have a role on the project, on this page. */
             collaborators: components["schemas"]["UserCollaborator"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -4675,9 +4882,15 @@ export interface components {
          * @description Gives a user access to a shared resource with a role.
          */
         UserCollaboratorCreate: {
-            /** @default viewer */
+            /**
+             * @description The role this user collaborator has, which decides what it may do. Defaults to `viewer`.
+             * @default viewer
+             */
             role?: components["schemas"]["CollaboratorRole"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user (UUID), as `GET /users` lists it.
+             */
             user_id: string;
         };
         /**
@@ -4685,15 +4898,29 @@ export interface components {
          * @description A group that has access to a shared resource, with its role.
          */
         GroupCollaborator: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the group collaborator was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the group (UUID), as `GET /groups` lists it.
+             */
             group_id: string;
+            /** @description Name of the group. */
             group_name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this group collaborator (UUID).
+             */
             id: string;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this group collaborator: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
+            /** @description The role this group collaborator has, which decides what it may do. */
             role: components["schemas"]["CollaboratorRole"];
         };
         /**
@@ -4701,13 +4928,24 @@ export interface components {
          * @description A page of the groups that have access to a resource.
          */
         ListGroupCollaboratorsResponse: {
+            /** @description The groups that have a role on the project, on this page. */
             collaborators: components["schemas"]["GroupCollaborator"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -4715,9 +4953,15 @@ export interface components {
          * @description Gives a group access to a shared resource with a role.
          */
         GroupCollaboratorCreate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the group (UUID), as `GET /groups` lists it.
+             */
             group_id: string;
-            /** @default viewer */
+            /**
+             * @description The role this group collaborator has, which decides what it may do. Defaults to `viewer`.
+             * @default viewer
+             */
             role?: components["schemas"]["CollaboratorRole"];
         };
         /**
@@ -4725,6 +4969,7 @@ export interface components {
          * @description Changes a collaborator's role.
          */
         CollaboratorUpdate: {
+            /** @description The role this collaborator has, which decides what it may do. */
             role: components["schemas"]["CollaboratorRole"];
         };
         /**
@@ -4732,11 +4977,20 @@ export interface components {
          * @description A user role with its display name and what it allows.
          */
         UserRoleInfo: {
-            /** @example Full access */
+            /**
+             * @description Free text that describes the user role; `null` or absent when none was given.
+             * @example Full access
+             */
             description: string;
-            /** @example Admin */
+            /**
+             * @description Name of the display.
+             * @example Admin
+             */
             display_name: string;
-            /** @example admin */
+            /**
+             * @description The role's identifier, as requests take it.
+             * @example admin
+             */
             name: components["schemas"]["UserRole"];
         };
         /**
@@ -4755,12 +5009,22 @@ export interface components {
          * @description Invites users by email with a role, optionally into groups, and optionally emails them.
          */
         InviteUsersRequest: {
+            /** @description Email addresses of the people to invite (at least one). */
             emails: string[];
-            /** @default [] */
+            /**
+             * @description Groups to add the invited users to.
+             * @default []
+             */
             group_ids?: string[];
-            /** @default user */
+            /**
+             * @description The role the invited users get. Defaults to `user`.
+             * @default user
+             */
             role?: components["schemas"]["UserRole"];
-            /** @default true */
+            /**
+             * @description Whether to send each invited user an email with their signup link. Defaults to `true`.
+             * @default true
+             */
             send_email?: boolean;
         };
         /**
@@ -4773,7 +5037,10 @@ export interface components {
              * @default email
              */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user was created (UTC, ISO 8601).
+             */
             created_at: string;
             /**
              * Format: email
@@ -4782,14 +5049,20 @@ export interface components {
             email: string;
             /** @description Whether the user has confirmed their email address. */
             email_is_verified?: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             first_name: string | null;
             /**
              * Format: uuid
              * @description The user's ID.
              */
             id: string;
-            /** @default  */
+            /**
+             * @description The user's family name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             last_name: string | null;
             /**
              * @description Which actions the caller may take on this account.
@@ -4805,7 +5078,10 @@ export interface components {
             role: components["schemas"]["UserRole"];
             /** @description How many runs the user owns. */
             runs_count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -4813,13 +5089,24 @@ export interface components {
          * @description A page of user accounts.
          */
         GetUsersResponse: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
+            /** @description The users of this page. */
             users: components["schemas"]["GetUserResponse"][];
         };
         /**
@@ -4875,24 +5162,52 @@ export interface components {
          * @description The user account that was just created.
          */
         CreateUserResponse: {
-            /** @default email */
+            /**
+             * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user; it is also the login name for email sign-in.
+             */
             email: string;
+            /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
             email_is_verified?: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             first_name: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this user (UUID).
+             */
             id: string;
-            /** @default  */
+            /**
+             * @description The user's family name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this user: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
-            /** @default read_only */
+            /**
+             * @description The role this user has, which decides what it may do. Defaults to `read_only`.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -4900,6 +5215,7 @@ export interface components {
          * @description Confirms that a user was deleted.
          */
         DeleteUserResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -4917,7 +5233,9 @@ export interface components {
          *     }
          */
         SocialLoginRequest: {
+            /** @description The identity token the identity provider issued to the user. */
             id_token: string;
+            /** @description The identity provider that issued `id_token`. */
             provider: components["schemas"]["SocialProvider"];
         };
         /**
@@ -4949,24 +5267,52 @@ export interface components {
          * @description The user account after an update.
          */
         UpdateUserResponse: {
-            /** @default email */
+            /**
+             * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user; it is also the login name for email sign-in.
+             */
             email: string;
+            /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
             email_is_verified?: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             first_name: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this user (UUID).
+             */
             id: string;
-            /** @default  */
+            /**
+             * @description The user's family name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this user: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
-            /** @default read_only */
+            /**
+             * @description The role this user has, which decides what it may do. Defaults to `read_only`.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -4974,26 +5320,53 @@ export interface components {
          * @description A run with its tags and the name of its project.
          */
         RunDBThinWithProjectName: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the run (UUID).
+             */
             created_by: string;
+            /** @description The user who created the run, with their profile. */
             creator: components["schemas"]["UserDB"];
+            /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
             dataset_hash?: string | null;
+            /** @description Identifier of a sample of the run's content shown as its preview in the console; `null` when there is none. The service documents no more about it. */
             example_content_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this run (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who last changed the run (UUID).
+             */
             last_updated_by: string;
+            /** @description Name of the run, as shown in the console and in listings. */
             name?: string | null;
+            /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
+            /** @description Name of the project the run belongs to. */
             project_name: string;
+            /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
+            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
             task_type?: components["schemas"]["TaskType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
+            /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
             winner: boolean;
         };
         /**
@@ -5001,13 +5374,24 @@ export interface components {
          * @description A page of the runs a user worked on most recently.
          */
         GetUserLatestRunsDB: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
+            /** @description The runs of this user latest runs. */
             runs?: components["schemas"]["RunDBThinWithProjectName"][];
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -5015,6 +5399,7 @@ export interface components {
          * @description A password reset link, given as the path of the page that completes the reset.
          */
         PasswordResetResponse: {
+            /** @description Path of the password reset page, with its token, on the console. */
             pathname: string;
         };
         /**
@@ -5029,10 +5414,17 @@ export interface components {
          * @description Sets a new password for a user account.
          */
         UserPasswordResetRequest: {
+            /** @description The user's email address. */
             email: string;
-            /** @default true */
+            /**
+             * @description Whether the user has confirmed their email address (through the verification link or a social sign-in). Defaults to `true`.
+             * @default true
+             */
             email_is_verified?: boolean;
-            /** Format: password */
+            /**
+             * Format: password
+             * @description The new password.
+             */
             password?: string | null;
         };
         /**
@@ -5040,24 +5432,52 @@ export interface components {
          * @description The user account after a password reset.
          */
         UserPasswordResetResponse: {
-            /** @default email */
+            /**
+             * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user password reset was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user; it is also the login name for email sign-in.
+             */
             email: string;
+            /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
             email_is_verified?: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             first_name: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this user password reset (UUID).
+             */
             id: string;
-            /** @default  */
+            /**
+             * @description The user's family name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this user password reset: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
-            /** @default read_only */
+            /**
+             * @description The role this user password reset has, which decides what it may do. Defaults to `read_only`.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user password reset was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -5065,6 +5485,7 @@ export interface components {
          * @description Confirms that a user's resources were transferred.
          */
         TransferUserResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -5084,17 +5505,33 @@ export interface components {
          * @description A group with its size, visibility and the caller's role in it.
          */
         GroupDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the group was created (UTC, ISO 8601).
+             */
             created_at: string;
+            /** @description Free text that describes the group; `null` or absent when none was given. */
             description?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this group (UUID).
+             */
             id: string;
+            /** @description Name of the group, as shown in the console and in listings. */
             name: string;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this group: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
+            /** @description The calling user's own role in this group; `null` when the caller is not a member. */
             role?: components["schemas"]["GroupRole"] | null;
+            /** @description How many members the group has. */
             size: number;
-            /** @default public */
+            /**
+             * @description Who can see the group and ask to join it: everyone in the organisation, only by request, or only its members. Defaults to `public`.
+             * @default public
+             */
             visibility: components["schemas"]["GroupVisibility"];
         };
         /**
@@ -5108,14 +5545,19 @@ export interface components {
          * @description A filter that keeps prompt rows whose column holds any, all, exactly or none of the given categories.
          */
         CategoricalPromptFilterParam: {
+            /** @description The categories to keep (or leave out). */
             categories: string[];
+            /** @description The column to compare. */
             column: string;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this categorical prompt filter param as `category`; always `category`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             filter_type: "category";
-            /** @default any */
+            /**
+             * @description How the value is matched against the categories; unset, a row matching any of them is kept. Defaults to `any`.
+             * @default any
+             */
             operator?: components["schemas"]["CategoryFilterOperator"];
         };
         /**
@@ -5123,13 +5565,16 @@ export interface components {
          * @description A filter that keeps prompt rows whose column lies within a range.
          */
         RangePromptFilterParam: {
+            /** @description The numeric column to compare. */
             column: string;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this range prompt filter param as `range`; always `range`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             filter_type: "range";
+            /** @description Highest value kept. */
             high: number;
+            /** @description Lowest value kept. */
             low: number;
         };
         /**
@@ -5143,13 +5588,16 @@ export interface components {
          * @description A filter that compares a prompt row's column with a value.
          */
         ValuePromptFilterParam: {
+            /** @description The column to compare. */
             column: string;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this value prompt filter param as `value`; always `value`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             filter_type: "value";
+            /** @description How the column's value is compared with `value`. */
             relation: components["schemas"]["Operator"];
+            /** @description The value to compare with. */
             value: number | boolean | string;
         };
         /**
@@ -5172,6 +5620,7 @@ export interface components {
          * @description Filters over prompt evaluation rows.
          */
         PromptFilterParams: {
+            /** @description Conditions on the rows' columns; all must hold. */
             filters?: components["schemas"]["PromptFilterParam"][];
         };
         /**
@@ -5185,9 +5634,14 @@ export interface components {
          * @description How a metric's values are bucketed into levels for display.
          */
         MetricThreshold: {
+            /** @description Boundaries that split the metric's values into levels, in ascending order; a value falls in the level between the two boundaries around it. */
             buckets?: (number)[];
+            /** @description The labels of the levels, from the lowest values to the highest; one more than the boundaries in `buckets`. */
             display_value_levels?: string[];
-            /** @default false */
+            /**
+             * @description Whether lower values of the metric are better (`true`), so the levels read the other way round; `false` means higher is better. Defaults to `false`.
+             * @default false
+             */
             inverted: boolean;
         };
         /**
@@ -5195,13 +5649,19 @@ export interface components {
          * @description A chart that summarises one metric column by category.
          */
         MetricInsight: {
+            /** @description The metric's aggregate value over the run; `null` when not computed. */
             aggregate?: number | null;
+            /** @description For a categorical metric, how many records fall in each category. Free-form object. */
             categories: {
                 [key: string]: number;
             };
+            /** @description The column the insight is about. */
             column_name: string;
+            /** @description The kind of insight. */
             insight_type: components["schemas"]["InsightType"];
+            /** @description How the metric's values are graded into levels; `null` when it has no grading. */
             metric_threshold?: components["schemas"]["MetricThreshold"] | null;
+            /** @description Title of the insight, as shown. */
             title: string;
         };
         /**
@@ -5225,6 +5685,7 @@ export interface components {
             message?: string | null;
             /** @description How many rows the dataset holds, when known. */
             num_rows?: number | null;
+            /** @description How many rows the dataset has; `null` when not counted. */
             rows?: number | null;
         };
         /**
@@ -5232,13 +5693,24 @@ export interface components {
          * @description A page of a project's prompt datasets.
          */
         ListPromptDatasetResponse: {
+            /** @description The datasets of this page. */
             datasets?: components["schemas"]["PromptDatasetDB"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -5280,15 +5752,25 @@ export interface components {
          * @description Per-row scores of a prompt evaluation row.
          */
         Metrics: {
+            /** @description The row's `bleu` score, BLEU (n-gram overlap with the expected answer); `null` when it was not computed. */
             bleu?: number | null;
+            /** @description The row's `context_relevance` score, context relevance (whether the retrieved context fits the question); `null` when it was not computed. */
             context_relevance?: number | null;
+            /** @description The row's `factuality` score, correctness (whether the answer is factually right); `null` when it was not computed. */
             factuality?: number | null;
+            /** @description The row's `groundedness` score, context adherence (whether the answer stays within the retrieved context); `null` when it was not computed. */
             groundedness?: number | null;
+            /** @description The row's `hallucination` score, hallucination (likelihood that the output is not supported); `null` when it was not computed. */
             hallucination?: number | null;
+            /** @description The row's `instruction_adherence` score, instruction adherence (whether the answer follows the prompt's instructions); `null` when it was not computed. */
             instruction_adherence?: number | null;
+            /** @description The row's `latency` score, latency (how long the model took); `null` when it was not computed. */
             latency?: number | null;
+            /** @description The row's `pii` score, PII (personal data found in the output); `null` when it was not computed. */
             pii?: string[] | null;
+            /** @description The row's `rouge` score, ROUGE (overlap with the expected answer); `null` when it was not computed. */
             rouge?: number | null;
+            /** @description The row's `toxicity` score, toxicity of the output; `null` when it was not computed. */
             toxicity?: number | null;
         };
         /**
@@ -5302,10 +5784,16 @@ export interface components {
          * @description A span of generated text with its hallucination score and severity.
          */
         HallucinationSegment: {
+            /** @description Position just after the segment's last character. */
             end: number;
+            /** @description How likely the segment is to be unsupported (0 to 1). */
             hallucination: number;
-            /** @default 0 */
+            /**
+             * @description How severe the segment's hallucination is, from 0 (none) to 2 (severe). Defaults to `0`.
+             * @default 0
+             */
             hallucination_severity: number;
+            /** @description Position of the segment's first character in the text. */
             start: number;
         };
         /**
@@ -5313,37 +5801,70 @@ export interface components {
          * @description One row of a prompt evaluation run: the prompt, response, target and their scores.
          */
         PromptRow: {
+            /** @description The row's BLEU score against the expected output; `null` when not computed. */
             bleu?: number | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             */
             chain_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             */
             chain_root_id?: string | null;
+            /** @description Cost of the model calls for this row, in US dollars, as the service estimates it; `null` when unknown. */
             cost?: number | null;
+            /** @description How likely the response is to contain unsupported statements (0 to 1); `null` when not computed. */
             hallucination?: number | null;
-            /** @default 0 */
+            /**
+             * @description How severe the response's hallucinations are, from 0 (none) to 2 (severe). Defaults to `0`.
+             * @default 0
+             */
             hallucination_severity: number;
+            /** @description Whether other nodes are nested under this one. */
             has_children?: boolean | null;
+            /** @description Position of the row in the run (0-based). */
             index: number;
+            /** @description The values of the template's variables for this row, keyed by variable name. Free-form object. */
             inputs?: {
                 [key: string]: string | null;
             };
+            /** @description The row's scores, one per metric. */
             metrics?: components["schemas"]["Metrics"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of this node (row) within its chain (UUID).
+             */
             node_id?: string | null;
+            /** @description What the node received, as text. */
             node_input?: string | null;
+            /** @description Name of the node (the step of the chain); `null` when unnamed. */
             node_name?: string | null;
+            /** @description What the node produced: text, a list of texts, or an object. */
             node_output?: string | string[] | {
                 [key: string]: string;
             } | null;
+            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
             node_type?: components["schemas"]["NodeType"] | null;
+            /** @description The prompt sent to the model, as text. */
             prompt?: string | null;
-            /** @default 0 */
+            /**
+             * @description How likely the prompt is to lead the model to hallucinate, from 0 (unlikely) to 2 (likely). Defaults to `0`.
+             * @default 0
+             */
             prompt_hallucination_severity: number;
+            /** @description The prompt in segments, each with how much it contributes to hallucination; `null` when not computed. */
             prompt_segments?: components["schemas"]["HallucinationSegment"][] | null;
+            /** @description The model's response, as text. */
             response?: string | null;
+            /** @description The response in segments, each with its hallucination score. */
             response_segments?: components["schemas"]["HallucinationSegment"][];
+            /** @description The row's ROUGE score against the expected output; `null` when not computed. */
             rouge?: number | null;
+            /** @description The response in segments, each with its hallucination score (older form of `response_segments`). */
             segments?: components["schemas"]["HallucinationSegment"][];
+            /** @description The expected output (ground truth) for this row, when the dataset has one; `null` otherwise. */
             target?: string | null;
         };
         /**
@@ -5351,13 +5872,24 @@ export interface components {
          * @description A page of prompt evaluation rows.
          */
         GetPromptRowsResponse: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
+            /** @description The rows of this page. */
             rows?: components["schemas"]["PromptRow"][];
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -5371,7 +5903,9 @@ export interface components {
          * @description A short alert shown next to a column: a title and a message.
          */
         Alert: {
+            /** @description Text of the alert. */
             alert_message: string;
+            /** @description Title of the alert. */
             alert_title: string;
         };
         /**
@@ -5397,9 +5931,13 @@ export interface components {
          * @description The status of a background job, such as a scorer, with its error when it failed.
          */
         JobInfo: {
+            /** @description Message to show when the job failed; `null` otherwise. */
             job_error_message?: string | null;
+            /** @description State of the job. */
             job_status?: components["schemas"]["JobStatus"] | null;
+            /** @description Tier of the scorer (basic or plus); `null` when neither. */
             job_type?: components["schemas"]["ScorerType"] | null;
+            /** @description The scorer the job ran. */
             scorer_name?: string | null;
         };
         /**
@@ -5407,10 +5945,15 @@ export interface components {
          * @description A metric value that was not computed.
          */
         MetricNotComputed: {
-            /** @default Metric not computed. */
+            /**
+             * @description Why the metric has no value (yet), in words for people. Defaults to `Metric not computed.`.
+             * @default Metric not computed.
+             */
             message: string | null;
+            /** @description Tier of the scorer behind the metric; `null` when none. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `not_computed` for a metric not computed.
              * @default not_computed
              * @constant
              */
@@ -5421,8 +5964,10 @@ export interface components {
          * @description A metric value that is waiting to be computed.
          */
         MetricPending: {
+            /** @description Tier of the scorer behind the metric; `null` when none. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `pending` for a metric pending.
              * @default pending
              * @constant
              */
@@ -5433,8 +5978,10 @@ export interface components {
          * @description A metric value that is being computed now.
          */
         MetricComputing: {
+            /** @description Tier of the scorer behind the metric; `null` when none. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `computing` for a metric computing.
              * @default computing
              * @constant
              */
@@ -5445,10 +5992,15 @@ export interface components {
          * @description A metric value that does not apply to this row.
          */
         MetricNotApplicable: {
-            /** @default Metric not applicable. */
+            /**
+             * @description Why the metric has no value (yet), in words for people. Defaults to `Metric not applicable.`.
+             * @default Metric not applicable.
+             */
             message: string;
+            /** @description Tier of the scorer behind the metric; `null` when none. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `not_applicable` for a metric not applicable.
              * @default not_applicable
              * @constant
              */
@@ -5459,8 +6011,11 @@ export interface components {
          * @description A critique of a metric result: what the user said, the value they expected and the original explanation.
          */
         MetricCritiqueContent: {
+            /** @description The user's critique of the explanation. */
             critique: string;
+            /** @description The value the user says the metric should have had. */
             intended_value: boolean;
+            /** @description The explanation the judge gave. */
             original_explanation: string;
         };
         /**
@@ -5468,10 +6023,16 @@ export interface components {
          * @description A user's critique of a metric's explanation for a row, and the revised explanation.
          */
         MetricCritiqueColumnar: {
+            /** @description The critique itself. */
             critique_info: components["schemas"]["MetricCritiqueContent"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this metric critique columnar (UUID).
+             */
             id: string;
+            /** @description Whether the critique has been applied to the metric. */
             is_computed: boolean;
+            /** @description The explanation after the critique was applied; `null` until then. */
             revised_explanation: string | null;
         };
         /**
@@ -5479,9 +6040,13 @@ export interface components {
          * @description A span of text with a value and its probability.
          */
         Segment: {
+            /** @description Position just after the segment's last character. */
             end: number;
+            /** @description Probability tied to the segment; `null` when none. */
             prob?: number | null;
+            /** @description Position of the segment's first character in the text. */
             start: number;
+            /** @description The segment's score or label. */
             value: number | string;
         };
         /**
@@ -5489,9 +6054,11 @@ export interface components {
          * @description A retrieved document: its text and optional metadata.
          */
         Document: {
+            /** @description Metadata of the document (source, page, score and the like), as key/value pairs of strings, numbers or booleans. */
             metadata?: {
                 [key: string]: boolean | string | number;
             };
+            /** @description The text of the document (or of the chunk retrieved). */
             page_content: string;
         };
         /**
@@ -5500,10 +6067,11 @@ export interface components {
          */
         LikeDislikeRating: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this like dislike rating as `like_dislike`; always `like_dislike`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "like_dislike";
+            /** @description `true` for a like (thumbs up), `false` for a dislike. */
             value: boolean;
         };
         /**
@@ -5512,10 +6080,11 @@ export interface components {
          */
         ScoreRating: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this score rating as `score`; always `score`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "score";
+            /** @description The score given, within the template's range. */
             value: number;
         };
         /**
@@ -5524,10 +6093,11 @@ export interface components {
          */
         StarRating: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this star rating as `star`; always `star`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "star";
+            /** @description How many stars were given (1 to 5). */
             value: number;
         };
         /**
@@ -5536,10 +6106,11 @@ export interface components {
          */
         TagsRating: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this tags rating as `tags`; always `tags`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "tags";
+            /** @description The tags chosen (1 to 255 characters each). */
             value: string[];
         };
         /**
@@ -5548,10 +6119,11 @@ export interface components {
          */
         TextRating: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this text rating as `text`; always `text`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "text";
+            /** @description The text given. */
             value: string;
         };
         /**
@@ -5594,13 +6166,16 @@ export interface components {
          * @description Like/dislike feedback aggregated across raters.
          */
         LikeDislikeAggregate: {
+            /** @description How many dislikes were given. */
             dislike_count: number;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this like dislike aggregate as `like_dislike`; always `like_dislike`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "like_dislike";
+            /** @description How many likes were given. */
             like_count: number;
+            /** @description How many records have no rating under this template. */
             unrated_count: number;
         };
         /**
@@ -5608,12 +6183,14 @@ export interface components {
          * @description Numeric-score feedback aggregated across raters.
          */
         ScoreAggregate: {
+            /** @description Mean of the ratings given. */
             average: number;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this score aggregate as `score`; always `score`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "score";
+            /** @description How many records have no rating under this template. */
             unrated_count: number;
         };
         /**
@@ -5621,15 +6198,18 @@ export interface components {
          * @description Star-rating feedback aggregated across raters.
          */
         StarAggregate: {
+            /** @description Mean of the ratings given. */
             average: number;
+            /** @description How many ratings gave each number of stars, keyed by the number of stars. */
             counts: {
                 [key: string]: number;
             };
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this star aggregate as `star`; always `star`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "star";
+            /** @description How many records have no rating under this template. */
             unrated_count: number;
         };
         /**
@@ -5637,14 +6217,16 @@ export interface components {
          * @description Tag feedback aggregated across raters.
          */
         TagsAggregate: {
+            /** @description How many times each tag was chosen, keyed by tag. */
             counts: {
                 [key: string]: number;
             };
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this tags aggregate as `tags`; always `tags`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "tags";
+            /** @description How many records have no rating under this template. */
             unrated_count: number;
         };
         /**
@@ -5672,6 +6254,7 @@ export interface components {
          * @description Human feedback on a row, aggregated across raters.
          */
         FeedbackAggregate: {
+            /** @description The summary, in the shape of the template's kind of rating. */
             aggregate: components["schemas"]["RatingAggregate"];
         };
         /**
@@ -5700,19 +6283,29 @@ export interface components {
          * @description A computed metric value, with its explanation, display form and cost.
          */
         MetricSuccess: {
+            /** @description Cost of computing the metric, in US dollars; `null` when unknown. */
             cost?: number | null;
+            /** @description A user's critique of the metric's explanation, when there is one. */
             critique?: components["schemas"]["MetricCritiqueColumnar"] | null;
+            /** @description The value as it should be shown (formatted); `null` to show the raw value. */
             display_value?: string | null;
+            /** @description The judge's explanation of the value; `null` when it gave none. */
             explanation?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
+            /** @description The reasoning behind the value; `null` when none was recorded. */
             rationale?: string | null;
+            /** @description Tier of the scorer that computed the metric. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `success` for a metric success.
              * @default success
              * @constant
              */
             status_type: "success";
+            /** @description The metric's value: a number, a string, a list, or another value the metric produces. */
             value: components["schemas"]["ColumnValue"] | null;
         };
         /**
@@ -5720,10 +6313,15 @@ export interface components {
          * @description A metric value that could not be computed because of an error.
          */
         MetricError: {
-            /** @default An error occured. */
+            /**
+             * @description Why the metric has no value (yet), in words for people. Defaults to `An error occured.`.
+             * @default An error occured.
+             */
             message: string | null;
+            /** @description Tier of the scorer behind the metric; `null` when none. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `error` for a metric error.
              * @default error
              * @constant
              */
@@ -5734,10 +6332,15 @@ export interface components {
          * @description A metric value whose computation failed.
          */
         MetricFailed: {
-            /** @default Metric failed to compute. */
+            /**
+             * @description Why the metric has no value (yet), in words for people. Defaults to `Metric failed to compute.`.
+             * @default Metric failed to compute.
+             */
             message: string | null;
+            /** @description Tier of the scorer behind the metric; `null` when none. */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
+             * @description Always `failed` for a metric failed.
              * @default failed
              * @constant
              */
@@ -5762,32 +6365,64 @@ export interface components {
          * @description A column of prompt evaluation rows: its data type, display settings and the status of the scorer that fills it.
          */
         PromptRowColumn: {
+            /** @description An alert shown with the column (a title and a message); `null` when there is none. */
             alert?: components["schemas"]["Alert"] | null;
-            /** @default false */
+            /**
+             * @description Whether users can critique (correct) the explanations in this metric column. Defaults to `false`.
+             * @default false
+             */
             can_critique_column: boolean;
-            /** @default unknown */
+            /**
+             * @description How clients should format the column's values for display. Defaults to `unknown`.
+             * @default unknown
+             */
             data_type: components["schemas"]["DataTypeOptions"];
+            /** @description What the column holds; `null` when undescribed. */
             description?: string | null;
+            /** @description Values to show in place of the raw ones, in the same order, where they differ; `null` when the raw values are shown. */
             display_values?: (string | null)[] | null;
-            /** @default true */
+            /**
+             * @description Whether the rows can be filtered by this column's value (categorical filters aside). Defaults to `true`.
+             * @default true
+             */
             filterable: boolean;
+            /** @description Description of the group of columns (super column) this column belongs to. */
             group_description?: string | null;
+            /** @description Display label of the column's group. */
             group_label?: string | null;
+            /** @description Identifier of the column's group. */
             group_name?: string | null;
+            /** @description Message to show when the job computing the column failed; `null` otherwise. */
             job_error_message?: string | null;
+            /** @description For a metric column computed by its own scorer job, that job's state per row; `null` for other columns. */
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
+            /** @description State of the scorer job computing the column; only for metric columns with their own job. */
             job_status?: components["schemas"]["JobStatus"] | null;
+            /** @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither. */
             job_type?: components["schemas"]["ScorerType"] | null;
+            /** @description Human-readable title of the column. */
             label?: string | null;
-            /** @default false */
+            /**
+             * @description Whether critiques of this column are being applied now. Defaults to `false`.
+             * @default false
+             */
             metric_critique_computing: boolean;
+            /** @description For a metric column, the metric's state and value for each row, in row order. */
             metric_infos?: components["schemas"]["MetricState"][];
+            /** @description How the metric's values are graded into levels; only for metric columns. */
             metric_threshold?: components["schemas"]["MetricThreshold"] | null;
+            /** @description Identifier of the column (its key in the rows). */
             name: string;
+            /** @description The scorer that computes the column; `null` for columns no scorer computes. */
             scorer_name?: string | null;
-            /** @default true */
+            /**
+             * @description Whether the rows can be sorted by this column. Defaults to `true`.
+             * @default true
+             */
             sortable: boolean;
+            /** @description Which table of the service the column comes from; `null` when unknown. */
             source?: string | null;
+            /** @description The column's value for each row, in row order; `null` where a row has none. */
             values?: (components["schemas"]["ColumnValue"] | null)[];
         };
         /**
@@ -5795,15 +6430,28 @@ export interface components {
          * @description A page of prompt evaluation rows in columnar form.
          */
         GetPromptRowsColumnarResponse: {
+            /** @description The columns, each with its value for every row of the page. */
             columns?: components["schemas"]["PromptRowColumn"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
+            /** @description How many filtered rows there are; `null` when unknown. */
             num_filtered_rows?: number | null;
+            /** @description How many rows there are; `null` when unknown. */
             num_rows?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -5811,9 +6459,11 @@ export interface components {
          * @description The row indices of a prompt run, grouped by key, with the total number of rows.
          */
         PromptSampleIDs: {
+            /** @description For each run, keyed by its `id` (UUID), the indices of its samples in the selection. */
             sample_indices: {
                 [key: string]: number[];
             };
+            /** @description How many samples the selection holds across runs. */
             total_samples: number;
         };
         /**
@@ -5821,11 +6471,18 @@ export interface components {
          * @description A group of prompt run columns shown together, with its label and icon.
          */
         PromptGroupResponse: {
+            /** @description Names of the columns in the group. */
             columns: string[];
+            /** @description What the group's columns are about. */
             group_description?: string | null;
-            /** @default Puzzle */
+            /**
+             * @description Name of the icon the console shows for the group. Defaults to `Puzzle`.
+             * @default Puzzle
+             */
             group_icon: string;
+            /** @description Display label of the group. */
             group_label: string;
+            /** @description Identifier of the group. */
             group_name?: string | null;
         };
         /**
@@ -5834,7 +6491,7 @@ export interface components {
          */
         LikeDislikeConstraints: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this like dislike constraints as `like_dislike`; always `like_dislike`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "like_dislike";
@@ -5845,11 +6502,13 @@ export interface components {
          */
         ScoreConstraints: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this score constraints as `score`; always `score`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "score";
+            /** @description Highest score a rater may give. */
             max: number;
+            /** @description Lowest score a rater may give (0 or more). */
             min: number;
         };
         /**
@@ -5858,7 +6517,7 @@ export interface components {
          */
         StarConstraints: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this star constraints as `star`; always `star`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "star";
@@ -5868,13 +6527,17 @@ export interface components {
          * @description The tags allowed in tag feedback, and whether raters may add others.
          */
         TagsConstraints: {
-            /** @default false */
+            /**
+             * @description Whether raters may add tags that are not in `tags`. Defaults to `false`.
+             * @default false
+             */
             allow_other?: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this tags constraints as `tags`; always `tags`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "tags";
+            /** @description The tags raters can choose from (1 to 255 characters each). */
             tags: string[];
         };
         /**
@@ -5883,7 +6546,7 @@ export interface components {
          */
         TextConstraints: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this text constraints as `text`; always `text`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "text";
@@ -5990,7 +6653,9 @@ export interface components {
          * @description A free-hand selection on the embeddings plot, as the x and y coordinates of its outline.
          */
         LassoSelection: {
+            /** @description Horizontal coordinates of the points of the lasso path drawn on the embeddings view, in order. */
             x: number[];
+            /** @description Vertical coordinates of those points, in the same order. */
             y: number[];
         };
         /**
@@ -5998,10 +6663,15 @@ export interface components {
          * @description A filter on one metadata column: equal to, in a set, or within a range.
          */
         MetaFilter: {
+            /** @description Keep rows whose value is greater than this; `null` for no bound. */
             greater_than?: number | null;
+            /** @description Keep rows whose value equals this; `null` for no condition. */
             is_equal?: number | null;
+            /** @description Keep rows whose value is one of these; `null` for no condition. */
             isin?: (string | boolean | number | null)[] | null;
+            /** @description Keep rows whose value is less than this; `null` for no bound. */
             less_than?: number | null;
+            /** @description The metadata column to filter on. */
             name: string;
         };
         /**
@@ -6009,40 +6679,80 @@ export interface components {
          * @description Filters that select samples of a run split: by labels, predictions, scores, text, metadata, ids, embeddings and so on.
          */
         FilterParams: {
+            /** @description Keep samples in these class-boundary-overlap clusters (as the insights list them); `null` for no condition. */
             cbo_clusters?: number[] | null;
+            /** @description Keep samples whose label or prediction is one of these classes; `null` for no condition. */
             class_filter?: string[] | null;
+            /** @description Keep samples in these embedding clusters; `null` for no condition. */
             cluster_ids?: number[] | null;
+            /** @description Keep samples whose confidence is at most this (0 to 1); `null` for no bound. */
             confidence_high?: number | null;
+            /** @description Keep samples whose confidence is at least this (0 to 1); `null` for no bound. */
             confidence_low?: number | null;
+            /** @description Keep only correctly (`true`) or only wrongly (`false`) classified samples; `null` for both. */
             correctly_classified?: boolean | null;
-            /** @default false */
+            /**
+             * @description Whether the embedding conditions apply to the data embeddings rather than the model's. Defaults to `false`.
+             * @default false
+             */
             data_embs?: boolean | null;
+            /** @description Keep samples whose data error potential is at most this (0 to 1); `null` for no bound. */
             data_error_potential_high?: number | null;
+            /** @description Keep samples whose data error potential is at least this (0 to 1); `null` for no bound. */
             data_error_potential_low?: number | null;
+            /** @description Keep samples whose drift score is at least this; `null` for no condition. */
             drift_score_threshold?: number | null;
-            /** @default [] */
+            /**
+             * @description Leave out the samples with these ids.
+             * @default []
+             */
             exclude_ids?: number[];
+            /** @description Keep samples whose label is one of these; `null` for no condition. */
             gold_filter?: string[] | null;
-            /** @default [] */
+            /**
+             * @description Keep only the samples with these ids; empty for no condition.
+             * @default []
+             */
             ids?: number[];
+            /** @description Keep only these images (for box and polygon runs); `null` for no condition. */
             image_ids?: number[] | null;
+            /** @description Keep only drifted (`true`) or only in-distribution (`false`) samples; `null` for both. */
             is_drifted?: boolean | null;
+            /** @description Keep only edited (`true`) or only unedited (`false`) samples; `null` for both. */
             is_edited?: boolean | null;
+            /** @description Keep only samples on the class boundary (`true`) or off it (`false`); `null` for both. */
             is_otb?: boolean | null;
+            /** @description Keep samples inside this lasso drawn on the embeddings view; `null` for no condition. */
             lasso?: components["schemas"]["LassoSelection"] | null;
+            /** @description Keep only samples the service thinks are likely mislabelled; `null` for no condition. */
             likely_mislabeled?: boolean | null;
-            /** @default 0 */
+            /**
+             * @description How strict `likely_mislabeled` is: the data error potential percentile (0 to 100) above which a sample counts as likely mislabelled. Defaults to `0`.
+             * @default 0
+             */
             likely_mislabeled_dep_percentile?: number | null;
+            /** @description Conditions on metadata columns; `null` for none. */
             meta_filter?: components["schemas"]["MetaFilter"][] | null;
+            /** @description Keep only samples the model got wrong. */
             misclassified_only?: boolean | null;
+            /** @description How many samples to keep with `similar_to`; `null` for the default. */
             num_similar_to?: number | null;
+            /** @description Keep samples whose prediction is one of these; `null` for no condition. */
             pred_filter?: string[] | null;
+            /** @description Whether `text_pat` is a regular expression. */
             regex?: boolean | null;
+            /** @description Keep the samples most similar to these sample ids (in embedding space); `null` for no condition. */
             similar_to?: number[] | null;
-            /** @default false */
+            /**
+             * @description Whether `span_text` is a regular expression. Defaults to `false`.
+             * @default false
+             */
             span_regex?: boolean | null;
+            /** @description Keep only these samples' spans (named-entity runs); `null` for no condition. */
             span_sample_ids?: number[] | null;
+            /** @description Keep spans whose text matches this; `null` for no condition. */
             span_text?: string | null;
+            /** @description Keep samples whose text contains this pattern; `null` for no condition. */
             text_pat?: string | null;
         };
         /**
@@ -6072,8 +6782,10 @@ export interface components {
          *     }
          */
         SummaryRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6083,20 +6795,41 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to also compute the data error potential thresholds that separate hard from easy samples. Defaults to `false`.
+             * @default false
+             */
             hard_easy_threshold?: boolean;
-            /** @default true */
+            /**
+             * @description Whether to include each sample's embedding coordinates. Defaults to `true`.
+             * @default true
+             */
             include_emb?: boolean;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
-            /** @default 0 */
+            /**
+             * @description Which page of samples to return, counting from 0. Defaults to `0`.
+             * @default 0
+             */
             page_num?: number;
-            /** @default false */
+            /**
+             * @description Sort direction for `sort_by`: `true` for ascending. Defaults to `false`.
+             * @default false
+             */
             sort_ascending?: boolean;
+            /** @description Column to sort the samples by; `null` keeps the service's default order (by data error potential). */
             sort_by?: string | null;
-            /** @default false */
+            /**
+             * @description Whether to return the samples in the order of the ids given in the filter. Defaults to `false`.
+             * @default false
+             */
             sort_by_id_list?: boolean;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6104,18 +6837,31 @@ export interface components {
          * @description A bounding box in an object-detection sample, with its coordinates, labels, confidence and error type.
          */
         BBox: {
+            /** @description The box's corners in pixels: x and y of the top left, then of the bottom right. */
             bbox: number[];
+            /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
             confidence?: number | null;
+            /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
             data_error_potential?: number | null;
+            /** @description The kind of error the model made on this item, as the service classifies it; `null` when it made none. */
             error_type?: string | null;
+            /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
+            /** @description Identifier of the box within the image. */
             id: number;
+            /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
+            /** @description Whether the item is a labelled (ground truth) one. */
             is_gold: boolean;
+            /** @description Whether the item is a predicted one. */
             is_pred: boolean;
+            /** @description The predicted class; `null` for a label without prediction. */
             pred?: string | null;
+            /** @description Identifier of the box this one was matched with when errors were classified (TIDE); `null` when unmatched. */
             tide_match_id?: number | null;
+            /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             x?: number | null;
+            /** @description Vertical coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             y?: number | null;
         };
         /**
@@ -6123,7 +6869,9 @@ export interface components {
          * @description A candidate token and its probability.
          */
         TopKToken: {
+            /** @description The probability the model gave it. */
             prob: number;
+            /** @description A candidate token. */
             token: string;
         };
         /**
@@ -6131,12 +6879,20 @@ export interface components {
          * @description A span of generated text with its uncertainty and most likely tokens.
          */
         Seq2SeqSegment: {
+            /** @description Data error potential of the segment; `null` when not computed. */
             data_error_potential?: number | null;
+            /** @description Position just after the segment's last character. */
             end: number;
+            /** @description How unsure the model was when it generated the segment; `null` when not computed. */
             generated_uncertainty?: number | null;
+            /** @description Probability the model gave the segment; `null` when not computed. */
             segment_probability?: number | null;
+            /** @description Position of the segment's first character in the text. */
             start: number;
-            /** @default [] */
+            /**
+             * @description The most likely tokens the model considered at this segment, with their probabilities.
+             * @default []
+             */
             top_k_tokens: components["schemas"]["TopKToken"][];
         };
         /**
@@ -6162,18 +6918,31 @@ export interface components {
          * @description A polygon in a semantic-segmentation sample, with its area, labels and error type.
          */
         PolygonData: {
+            /** @description Share of the polygon's pixels predicted right; `null` when not computed. */
             accuracy?: number | null;
+            /** @description Area of the polygon in pixels; `null` when not computed. */
             area?: number | null;
+            /** @description Share of the polygon's pixels where the model predicted background; `null` when not computed. */
             background_error_pct?: number | null;
+            /** @description The polygon's outlines, as lists of points. Free-form: the service documents no shape. */
             contours: unknown[];
+            /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
             data_error_potential: number;
+            /** @description The kind of error the model made on this item, as the service classifies it; `null` when it made none. */
             error_type?: components["schemas"]["SemSegErrorType"] | null;
+            /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
+            /** @description Identifier of the polygon within the image. */
             id: number;
+            /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
+            /** @description Whether the item is a labelled (ground truth) one. */
             is_gold: boolean;
+            /** @description Whether the item is a predicted one. */
             is_pred: boolean;
+            /** @description The predicted class; `null` for a label without prediction. */
             pred?: string | null;
+            /** @description Size class of the polygon (small, medium or large); `null` when not computed. */
             size?: components["schemas"]["PolygonSize"] | null;
         };
         /**
@@ -6181,18 +6950,31 @@ export interface components {
          * @description A labelled span of text in a sample, with its prediction, confidence and error type.
          */
         Span: {
+            /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
             confidence?: number | null;
+            /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
             data_error_potential?: number | null;
+            /** @description The kind of error the model made on this item, as the service classifies it; `null` when it made none. */
             error_type?: string | null;
+            /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
+            /** @description Identifier of the span within the sample. */
             id: number;
+            /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
+            /** @description Whether the sample lies outside the training data's distribution (drifted); `null` when not computed. */
             is_drifted?: boolean | null;
+            /** @description Whether the sample lies on the decision boundary between classes; `null` when not computed. */
             is_on_the_boundary?: boolean | null;
+            /** @description The class the model predicted for the span. */
             pred: string;
+            /** @description Position just after the span's last character in the text. */
             span_end: number;
+            /** @description Position of the span's first character in the text. */
             span_start: number;
+            /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             x?: number | null;
+            /** @description Vertical coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             y?: number | null;
         };
         /**
@@ -6200,66 +6982,127 @@ export interface components {
          * @description One sample of a run split with its input, labels, predictions and per-sample quality scores.
          */
         DataRow: {
+            /** @description For object detection, how many boxes were predicted on background; `null` otherwise. */
             background?: number | null;
+            /** @description For generation runs, the sample's BLEU score; `null` otherwise. */
             bleu?: number | null;
+            /** @description For segmentation runs, intersection over union measured on mask boundaries only (less biased toward large masks); `null` otherwise. */
             boundary_iou?: number | null;
+            /** @description For object-detection runs, the sample's boxes; `null` otherwise. */
             boxes?: components["schemas"]["BBox"][] | null;
+            /** @description For object detection, how many boxes got the wrong class; `null` otherwise. */
             classification?: number | null;
+            /** @description For object detection, how many boxes had both the wrong class and the wrong place; `null` otherwise. */
             classification_and_localization?: number | null;
+            /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
             confidence?: number | null;
+            /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
             data_error_potential?: number | null;
+            /** @description For segmentation runs, address of the image of per-pixel data error potential; `null` otherwise. */
             dep_mask?: string | null;
+            /** @description How far the sample lies from the training data (higher is further); `null` when not computed. */
             drift_score?: number | null;
+            /** @description For object detection, how many duplicate predictions the image has; `null` otherwise. */
             duplicate?: number | null;
-            /** @default false */
+            /**
+             * @description Whether an edit has relabelled the sample. Defaults to `false`.
+             * @default false
+             */
             edit_relabeled: boolean;
-            /** @default false */
+            /**
+             * @description Whether an edit has changed the sample. Defaults to `false`.
+             * @default false
+             */
             edited: boolean;
+            /** @description For generation runs, the text the model generated; `null` otherwise. */
             generated_output?: string | null;
+            /** @description For generation runs, the generated text in segments with their probabilities; `null` otherwise. */
             generated_segments?: components["schemas"]["Seq2SeqSegment"][] | null;
+            /** @description For generation runs, how unsure the model was of its output (higher is less sure); `null` otherwise. */
             generated_uncertainty?: number | null;
+            /** @description For named-entity runs, how many predicted spans have no labelled span; `null` otherwise. */
             ghost_span?: number | null;
+            /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
+            /** @description Height of the image in pixels; `null` for samples that are not images. */
             height?: number | null;
+            /** @description Identifier of the sample in the run's dataset. */
             id: number;
-            /** @default  */
+            /**
+             * @description Address of the sample's image; `null` for samples that are not images. Empty by default.
+             * @default
+             */
             image: string | null;
+            /** @description For generation runs, the input the model saw; `null` otherwise. */
             input?: string | null;
+            /** @description For generation runs, where the input was cut to fit the model's limit (a character position); `null` when it was not cut. */
             input_cutoff?: number | null;
+            /** @description Whether the sample lies outside the training data's distribution (drifted); `null` when not computed. */
             is_drifted?: boolean | null;
+            /** @description Whether the sample lies on the decision boundary between classes; `null` when not computed. */
             is_on_the_boundary?: boolean | null;
+            /** @description For object detection, how many boxes were in the wrong place; `null` otherwise. */
             localization?: number | null;
+            /** @description For multi-label or named-entity runs, the highest data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model) among the sample's labels or spans; `null` otherwise. */
             max_dep?: number | null;
+            /** @description The label (or span class) with that highest data error potential; `null` otherwise. */
             max_dep_label?: string | null;
+            /** @description For segmentation runs, intersection over union of the predicted and true masks, averaged over classes; `null` otherwise. */
             mean_iou?: number | null;
+            /** @description The sample's metadata columns and their values. Free-form object. */
             meta?: {
                 [key: string]: unknown;
             } | null;
+            /** @description For object detection, how many labelled boxes no prediction matched; `null` otherwise. */
             missed?: number | null;
+            /** @description For named-entity runs, how many labelled spans were not predicted; `null` otherwise. */
             missed_label?: number | null;
+            /** @description For multi-label runs, the labels the sample carries; `null` otherwise. */
             mltc_golds?: string[] | null;
+            /** @description For multi-label runs, the data error potential of each label in `mltc_golds`, in order; `null` otherwise. */
             mltc_golds_deps?: number[] | null;
+            /** @description For multi-label runs, the labels the model predicted; `null` otherwise. */
             mltc_preds?: string[] | null;
+            /** @description For multi-label runs, the data error potential of each label in `mltc_preds`, in order; `null` otherwise. */
             mltc_preds_deps?: number[] | null;
+            /** @description The kind of label noise suspected in the sample; `null` when none. */
             noise_type?: components["schemas"]["NoiseType"] | null;
+            /** @description For generation runs, the model's perplexity on the expected output; `null` otherwise. */
             perplexity?: number | null;
+            /** @description For segmentation runs, the sample's polygons; `null` otherwise. */
             polygons?: components["schemas"]["PolygonData"][] | null;
+            /** @description The predicted class; `null` for a label without prediction. */
             pred?: string | null;
+            /** @description For generation runs, the sample's ROUGE score; `null` otherwise. */
             rouge?: number | null;
+            /** @description For named-entity runs, how many spans were predicted with the wrong boundaries; `null` otherwise. */
             span_shift?: number | null;
+            /** @description For named-entity runs, the sample's spans; `null` otherwise. */
             spans?: components["schemas"]["Span"][] | null;
+            /** @description For chat generation runs, the system prompts the model was given. Free-form object; `null` otherwise. */
             system_prompts?: {
                 [key: string]: string;
             } | null;
+            /** @description For generation runs, the expected output; `null` otherwise. */
             target?: string | null;
+            /** @description For generation runs, where the expected output was cut (a character position); `null` when it was not cut. */
             target_cutoff?: number | null;
+            /** @description For generation runs, the expected output in segments with their scores; `null` otherwise. */
             target_segments?: components["schemas"]["Seq2SeqSegment"][] | null;
-            /** @default  */
+            /**
+             * @description The sample's text; `null` for samples that are not text. Empty by default.
+             * @default
+             */
             text: string | null;
+            /** @description For named-entity runs, how many span errors of any kind the sample has; `null` otherwise. */
             total_errors?: number | null;
+            /** @description Width of the image in pixels; `null` for samples that are not images. */
             width?: number | null;
+            /** @description For named-entity runs, how many spans got the wrong class; `null` otherwise. */
             wrong_tag?: number | null;
+            /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             x?: number | null;
+            /** @description Vertical coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             y?: number | null;
         };
         /**
@@ -6267,6 +7110,7 @@ export interface components {
          * @description Model metrics for inference data, which has no labels to score against.
          */
         InferenceModelMetrics: {
+            /** @description Mean confidence of the model's predictions (0 to 1). */
             confidence: number;
         };
         /**
@@ -6274,14 +7118,24 @@ export interface components {
          * @description The results of a run on an inference set: samples, labels and model metrics.
          */
         InferenceResults: {
-            /** @default [] */
+            /**
+             * @description The samples of this page, with their scores.
+             * @default []
+             */
             data_metrics: components["schemas"]["DataRow"][];
+            /** @description Whether the inference results has next page. */
             has_next_page: boolean;
+            /** @description The classes of the run. */
             labels: string[];
+            /** @description The model's metrics on the inference data. */
             model_metrics: components["schemas"]["InferenceModelMetrics"];
+            /** @description How many samples there are in scope. */
             sample_count: number;
+            /** @description How many spans there are in scope. */
             span_count?: number | null;
+            /** @description How many split total samples there are in scope. */
             split_total_sample_count: number;
+            /** @description How many split total spans there are in scope. */
             split_total_span_count?: number | null;
         };
         /**
@@ -6289,8 +7143,11 @@ export interface components {
          * @description The results of a run on one inference set.
          */
         InferenceRunResults: {
+            /** @description Name of the inference. */
             inference_name: string;
+            /** @description The split. */
             split_name: components["schemas"]["Split"];
+            /** @description The results on that inference run. */
             split_run_results: components["schemas"]["InferenceResults"];
         };
         /**
@@ -6298,19 +7155,34 @@ export interface components {
          * @description The results of a run on one split: samples, labels and how many samples are hard, easy or misclassified.
          */
         RunResults: {
-            /** @default [] */
+            /**
+             * @description The samples of this page, with their scores.
+             * @default []
+             */
             data_metrics: components["schemas"]["DataRow"][];
+            /** @description Data error potential below which a sample counts as easy; `null` when not computed. */
             easy_samples_threshold?: number | null;
+            /** @description Data error potential above which a sample counts as hard; `null` when not computed. */
             hard_samples_threshold?: number | null;
+            /** @description Whether the run results has next page. */
             has_next_page: boolean;
+            /** @description The classes of the run. */
             labels: string[];
+            /** @description How many samples there are in scope. */
             sample_count: number;
+            /** @description Share of the samples that are easy, as a percentage. */
             sample_easy_percentage: number;
+            /** @description Share of the samples that are hard, as a percentage. */
             sample_hard_percentage: number;
+            /** @description Share of the samples the model got wrong, as a percentage. */
             sample_misclassified_percentage: number;
+            /** @description How many spans there are in scope. */
             span_count?: number | null;
+            /** @description How many split total samples there are in scope. */
             split_total_sample_count: number;
+            /** @description How many split total spans there are in scope. */
             split_total_span_count?: number | null;
+            /** @description Words that appear most in the samples the model got wrong, with their counts. Free-form object; `null` when not computed. */
             top_erroneous_words?: {
                 [key: string]: number;
             } | null;
@@ -6320,7 +7192,9 @@ export interface components {
          * @description The results of a run on one split.
          */
         SplitRunResults: {
+            /** @description The split. */
             split_name: components["schemas"]["Split"];
+            /** @description The results on that split. */
             split_run_results: components["schemas"]["RunResults"];
         };
         /**
@@ -6359,8 +7233,10 @@ export interface components {
          *     }
          */
         ContentRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6370,9 +7246,14 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6380,28 +7261,62 @@ export interface components {
          * @description Per-label metrics of a run split, one list entry per label.
          */
         GroupByMetrics: {
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the confidence of that cohort's samples.
+             * @default []
+             */
             confidence: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the data error potential of that cohort's samples.
+             * @default []
+             */
             data_error_potential: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the f1 of that cohort's samples.
+             * @default []
+             */
             f1: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the ghost span of that cohort's samples.
+             * @default []
+             */
             ghost_span: number[];
+            /** @description The cohorts' labels; every other list here is in this order. */
             labels?: (string | number | boolean)[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the missed label of that cohort's samples.
+             * @default []
+             */
             missed_label: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the precision of that cohort's samples.
+             * @default []
+             */
             precision: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the recall of that cohort's samples.
+             * @default []
+             */
             recall: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the span shift of that cohort's samples.
+             * @default []
+             */
             span_shift: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the support of that cohort's samples.
+             * @default []
+             */
             support: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the total errors of that cohort's samples.
+             * @default []
+             */
             total_errors: number[];
-            /** @default [] */
+            /**
+             * @description Per cohort, in the order of `labels`: the wrong tag of that cohort's samples.
+             * @default []
+             */
             wrong_tag: number[];
         };
         /**
@@ -6421,8 +7336,10 @@ export interface components {
          *     }
          */
         SummaryIDRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6432,20 +7349,41 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to also compute the data error potential thresholds that separate hard from easy samples. Defaults to `false`.
+             * @default false
+             */
             hard_easy_threshold?: boolean;
-            /** @default true */
+            /**
+             * @description Whether to include each sample's embedding coordinates. Defaults to `true`.
+             * @default true
+             */
             include_emb?: boolean;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
-            /** @default 0 */
+            /**
+             * @description Which page of samples to return, counting from 0. Defaults to `0`.
+             * @default 0
+             */
             page_num?: number;
-            /** @default false */
+            /**
+             * @description Sort direction for `sort_by`: `true` for ascending. Defaults to `false`.
+             * @default false
+             */
             sort_ascending?: boolean;
+            /** @description Column to sort the samples by; `null` keeps the service's default order (by data error potential). */
             sort_by?: string | null;
-            /** @default false */
+            /**
+             * @description Whether to return the samples in the order of the ids given in the filter. Defaults to `false`.
+             * @default false
+             */
             sort_by_id_list?: boolean;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6453,8 +7391,10 @@ export interface components {
          * @description The ids of the samples a summary query selects, with the query.
          */
         SummaryIDResponse: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6464,21 +7404,43 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to also compute the data error potential thresholds that separate hard from easy samples. Defaults to `false`.
+             * @default false
+             */
             hard_easy_threshold: boolean;
+            /** @description Ids of the samples the filter selects. */
             ids: number[];
-            /** @default true */
+            /**
+             * @description Whether to include each sample's embedding coordinates. Defaults to `true`.
+             * @default true
+             */
             include_emb: boolean;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
-            /** @default 0 */
+            /**
+             * @description Which page of samples to return, counting from 0. Defaults to `0`.
+             * @default 0
+             */
             page_num: number;
-            /** @default false */
+            /**
+             * @description Sort direction for `sort_by`: `true` for ascending. Defaults to `false`.
+             * @default false
+             */
             sort_ascending: boolean;
+            /** @description Column to sort the samples by; `null` keeps the service's default order (by data error potential). */
             sort_by?: string | null;
-            /** @default false */
+            /**
+             * @description Whether to return the samples in the order of the ids given in the filter. Defaults to `false`.
+             * @default false
+             */
             sort_by_id_list: boolean;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6494,8 +7456,10 @@ export interface components {
          *     }
          */
         FilterPercentageRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6505,9 +7469,14 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6515,9 +7484,12 @@ export interface components {
          * @description The share of a run split's samples (and boxes or polygons) that the given filters select.
          */
         FilterPercentageResponse: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Share of the samples in scope that look like feature noise, as a percentage; `null` when it does not apply to the run's task. */
             feature_noise_pct?: number | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6527,29 +7499,54 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
+            /** @description How many labelled boxes the filter selects; `null` for other tasks. */
             gold_box_count?: number | null;
+            /** @description Share of the samples in scope that are labelled boxes, as a percentage; `null` when it does not apply to the run's task. */
             gold_box_percentage?: number | null;
+            /** @description How many labelled polygons the filter selects; `null` for other tasks. */
             gold_polygon_count?: number | null;
+            /** @description Share of the samples in scope that are labelled polygons, as a percentage; `null` when it does not apply to the run's task. */
             gold_polygon_percentage?: number | null;
+            /** @description Share of the samples in scope that look like label noise, as a percentage; `null` when it does not apply to the run's task. */
             label_noise_pct?: number | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description Share of the split's samples that the filter selects, as a percentage. */
             percentage: number;
+            /** @description How many predicted boxes the filter selects; `null` for other tasks. */
             pred_box_count?: number | null;
+            /** @description Share of the samples in scope that are predicted boxes, as a percentage; `null` when it does not apply to the run's task. */
             pred_box_percentage?: number | null;
+            /** @description How many predicted polygons the filter selects; `null` for other tasks. */
             pred_polygon_count?: number | null;
+            /** @description Share of the samples in scope that are predicted polygons, as a percentage; `null` when it does not apply to the run's task. */
             pred_polygon_percentage?: number | null;
+            /** @description How many samples the filter selects. */
             sample_count: number;
+            /** @description Share of the samples in scope that are drifted, as a percentage; `null` when it does not apply to the run's task. */
             sample_drifted_percentage?: number | null;
+            /** @description Share of the samples in scope that are easy (low data error potential), as a percentage; `null` when it does not apply to the run's task. */
             sample_easy_percentage?: number | null;
+            /** @description Share of the samples in scope that have an error, as a percentage; `null` when it does not apply to the run's task. */
             sample_error_percentage?: number | null;
+            /** @description Share of the samples in scope that are hard (high data error potential), as a percentage; `null` when it does not apply to the run's task. */
             sample_hard_percentage?: number | null;
+            /** @description Share of the samples in scope that the model got wrong, as a percentage; `null` when it does not apply to the run's task. */
             sample_misclassified_percentage?: number | null;
+            /** @description Share of the samples in scope that are likely mislabelled, as a percentage; `null` when it does not apply to the run's task. */
             sample_mislabeled_percentage?: number | null;
+            /** @description Share of the samples in scope that lie on the class boundary, as a percentage; `null` when it does not apply to the run's task. */
             sample_otb_percentage?: number | null;
+            /** @description For named-entity runs, how many spans the filter selects; `null` otherwise. */
             span_count?: number | null;
+            /** @description For named-entity runs, share of the spans that the filter selects, as a percentage; `null` otherwise. */
             span_percentage?: number | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6558,8 +7555,10 @@ export interface components {
          * @example {}
          */
         ThresholdRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6569,8 +7568,12 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6578,9 +7581,12 @@ export interface components {
          * @description The thresholds that separate hard and easy samples in a run split.
          */
         ThresholdResponse: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Data error potential below which a sample counts as easy. */
             easy_samples_threshold: number;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6590,9 +7596,14 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
+            /** @description Data error potential above which a sample counts as hard. */
             hard_samples_threshold: number;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6606,7 +7617,9 @@ export interface components {
          * @description How many edits of one action a run has.
          */
         EditSummary: {
+            /** @description How many samples the edit applies to. */
             count: number;
+            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
             edit_action: components["schemas"]["EditAction"];
         };
         /**
@@ -6614,8 +7627,11 @@ export interface components {
          * @description A histogram: the bin edges, the count in each bin and optional metrics per bin.
          */
         Distribution: {
+            /** @description Edges of the histogram's bins, one more than `counts`: bin i covers `bins[i]` (inclusive) to `bins[i+1]` (exclusive). */
             bins: number[];
+            /** @description How many values fall in each bin. */
             counts: number[];
+            /** @description The model's metrics per bin, when they were asked for; `null` otherwise. */
             metrics?: components["schemas"]["GroupByMetrics"] | null;
         };
         /**
@@ -6623,12 +7639,22 @@ export interface components {
          * @description Precision, recall and F1 per label for a multi-label task.
          */
         MultiLabelTaskMetrics: {
-            /** @default [] */
+            /**
+             * @description F1 score: the harmonic mean of precision and recall (0 to 1).
+             * @default []
+             */
             f1: number[];
+            /** @description The labels; every other list here is in this order. */
             labels?: (string | number | boolean)[];
-            /** @default [] */
+            /**
+             * @description Precision: of the predictions of a class, the share that were right (0 to 1).
+             * @default []
+             */
             precision: number[];
-            /** @default [] */
+            /**
+             * @description Recall: of the samples of a class, the share predicted as that class (0 to 1).
+             * @default []
+             */
             recall: number[];
         };
         /**
@@ -6636,11 +7662,16 @@ export interface components {
          * @description Model metrics of a run split: accuracy, precision, recall, F1 and more.
          */
         ModelMetrics: {
+            /** @description Share of samples whose prediction matches the label (0 to 1). */
             accuracy: number;
+            /** @description Mean confidence of the model's predictions (0 to 1). */
             confidence?: number | null;
+            /** @description How the samples' data error potential is distributed; `null` when not computed. */
             dep_distribution?: components["schemas"]["Distribution"] | null;
+            /** @description F1 score: the harmonic mean of precision and recall (0 to 1). */
             f1: number;
             /**
+             * @description For multi-label runs, the metrics per label.
              * @default {
              *       "f1": [],
              *       "labels": [],
@@ -6649,7 +7680,9 @@ export interface components {
              *     }
              */
             multi_label_task_metrics: components["schemas"]["MultiLabelTaskMetrics"];
+            /** @description Precision: of the predictions of a class, the share that were right (0 to 1). */
             precision: number;
+            /** @description Recall: of the samples of a class, the share predicted as that class (0 to 1). */
             recall: number;
         };
         /**
@@ -6657,12 +7690,21 @@ export interface components {
          * @description A slice with its model metrics.
          */
         SliceMetrics: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the slice metrics (UUID).
+             */
             created_by?: string | null;
+            /** @description The filter that defines the slice. */
             logic: components["schemas"]["FilterParams"];
+            /** @description The model's metrics on the slice. */
             metrics: components["schemas"]["ModelMetrics"];
+            /** @description Name of the slice metrics, as shown in the console and in listings. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this slice metrics belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
         };
         /**
@@ -6670,24 +7712,46 @@ export interface components {
          * @description A summary of one run for comparison: its metrics, slices, edits and hard samples.
          */
         ProjectRunSummary: {
+            /** @description Mean number of samples per class. */
             avg_samples: number;
-            /** @default [] */
+            /**
+             * @description The edits made to the run's data.
+             * @default []
+             */
             data_edits: components["schemas"]["EditSummary"][];
+            /** @description The model's metrics on the hard samples only; `null` when not computed. */
             hard_sample_metrics?: components["schemas"]["ModelMetrics"] | null;
+            /** @description Share of the samples that are hard, as a percentage. */
             hard_sample_pct: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this project run summary (UUID).
+             */
             id: string;
+            /** @description The classes of the run. */
             labels: string[];
+            /** @description The model's metrics on the run. */
             metrics: components["schemas"]["ModelMetrics"];
+            /** @description Name of the project run summary, as shown in the console and in listings. */
             name: string;
+            /** @description How many samples (rows of data) the project run summary holds. */
             num_samples: number;
+            /** @description For named-entity runs, how many spans the run has; `null` otherwise. */
             num_spans?: number | null;
+            /** @description The metrics of the project's slices on this run. */
             slices: components["schemas"]["SliceMetrics"][];
+            /** @description For named-entity runs, mean number of spans per class; `null` otherwise. */
             spans_per_class?: number | null;
+            /** @description For named-entity runs, mean number of spans per sample; `null` otherwise. */
             spans_per_sample?: number | null;
+            /** @description For a multi-task run, the task summarised; `null` otherwise. */
             task?: string | null;
+            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
             task_type: components["schemas"]["TaskType"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project run summary was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -6695,9 +7759,14 @@ export interface components {
          * @description Summaries of several runs of a project on one split, for side-by-side comparison.
          */
         CompareRunsResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this compare runs belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
+            /** @description A summary of each run compared. */
             runs: components["schemas"]["ProjectRunSummary"][];
+            /** @description The split the runs are compared on. */
             split: components["schemas"]["Split"];
         };
         /**
@@ -6718,9 +7787,12 @@ export interface components {
          *     }
          */
         DistributionRequest: {
+            /** @description The numeric column to make the histogram of. */
             col: string;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6730,17 +7802,33 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to also return the model's metrics per bin. Defaults to `false`.
+             * @default false
+             */
             include_metrics?: boolean;
+            /** @description Leave out values above this; `null` for no limit. */
             limit_max?: number | null;
+            /** @description Leave out values below this; `null` for no limit. */
             limit_min?: number | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
-            /** @default 20 */
+            /**
+             * @description How many bins the histogram has. Defaults to `20`.
+             * @default 20
+             */
             nbins?: number;
-            /** @default false */
+            /**
+             * @description Whether to leave out outliers before binning. Defaults to `false`.
+             * @default false
+             */
             remove_outliers?: boolean;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6756,8 +7844,10 @@ export interface components {
          *     }
          */
         MetricsRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6767,9 +7857,14 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6777,12 +7872,18 @@ export interface components {
          * @description Model metrics (accuracy, precision, recall, F1 and more) over the filtered data of a run split.
          */
         MetricsResponse: {
+            /** @description Share of samples whose prediction matches the label (0 to 1). */
             accuracy?: number | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Mean confidence of the model's predictions (0 to 1). */
             confidence?: number | null;
+            /** @description Mean data error potential of the samples. */
             data_error_potential?: number | null;
+            /** @description F1 score: the harmonic mean of precision and recall (0 to 1). */
             f1?: number | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6792,10 +7893,15 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
             /**
+             * @description For multi-label runs, the metrics per label.
              * @default {
              *       "f1": [],
              *       "labels": [],
@@ -6804,8 +7910,11 @@ export interface components {
              *     }
              */
             multi_label_task_metrics: components["schemas"]["MultiLabelTaskMetrics"];
+            /** @description Precision: of the predictions of a class, the share that were right (0 to 1). */
             precision?: number | null;
+            /** @description Recall: of the samples of a class, the share predicted as that class (0 to 1). */
             recall?: number | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6813,7 +7922,9 @@ export interface components {
          * @description A label and how often it occurs with another label.
          */
         TargetLabels: {
+            /** @description How often it occurs with the starting one (a share, 0 to 1). */
             co_occurrence: number;
+            /** @description A label that occurs with the starting one. */
             label: string;
         };
         /**
@@ -6821,8 +7932,11 @@ export interface components {
          * @description Which other labels appear together with a starting label, with the samples where they do.
          */
         LabelCoOccurences: {
+            /** @description Ids of the samples that carry it. */
             ids: number[];
+            /** @description The labels that occur with it, with how often. */
             labels: components["schemas"]["TargetLabels"][];
+            /** @description The label whose co-occurrences are listed. */
             starting_label: string;
         };
         /**
@@ -6830,8 +7944,11 @@ export interface components {
          * @description How often labels occur together in multi-label samples.
          */
         MultiLabelCoOccurrence: {
+            /** @description For each label, the labels that occur with it. */
             co_occurrences: components["schemas"]["LabelCoOccurences"][];
+            /** @description How many samples were looked at. */
             num_samples: number;
+            /** @description Share of the samples that carry more than one label, as a percentage. */
             percent_samples: number;
         };
         /**
@@ -6839,15 +7956,27 @@ export interface components {
          * @description The samples most similar to the given ones.
          */
         SimilarToResponse: {
+            /** @description For the inference split, the inference run the reference samples come from; `null` otherwise. */
             from_inference_name?: string | null;
+            /** @description The split the reference samples come from. */
             from_split: components["schemas"]["Split"];
+            /** @description Name of the inference. */
             inference_name?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this similar to belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this similar to belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description Ids of the most similar samples, most similar first. */
             similar_ids: number[];
+            /** @description The split the similar samples come from. */
             split: components["schemas"]["Split"];
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6863,8 +7992,10 @@ export interface components {
          *     }
          */
         CBOClusterRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6874,9 +8005,14 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6884,9 +8020,13 @@ export interface components {
          * @description One cluster of commonly confused samples: its labels, size and score.
          */
         CBORunCluster: {
+            /** @description Unique identifier of this cbo run cluster (a number). */
             id: number;
+            /** @description The classes that overlap in the cluster. */
             labels: string[];
+            /** @description How many samples (rows of data) the cbo run cluster holds. */
             num_samples: number;
+            /** @description How much the classes of the cluster overlap (0 to 1). */
             score: number;
         };
         /**
@@ -6894,9 +8034,12 @@ export interface components {
          * @description The clusters of samples a model most often confuses, with the query that produced them.
          */
         CBOClusterResponse: {
+            /** @description The clusters of samples on which classes overlap most (class boundary overlap). */
             cbo_clusters: components["schemas"]["CBORunCluster"][];
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6906,9 +8049,14 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6916,13 +8064,21 @@ export interface components {
          * @description A cluster of similar samples found in a run's data, with its size, topic and average scores.
          */
         CartographCluster: {
+            /** @description Mean `confidence` over the records in scope; `null` when none was computed. */
             average_confidence?: number | null;
+            /** @description Mean `dep` over the records in scope; `null` when none was computed. */
             average_dep?: number | null;
+            /** @description Mean `f1` over the records in scope; `null` when none was computed. */
             average_f1?: number | null;
+            /** @description What the samples of the cluster have in common, in words. */
             cluster_description: string;
+            /** @description Identifier of the cluster within the run. */
             cluster_id: number;
+            /** @description How many samples the cluster has. */
             cluster_size: number;
+            /** @description A summary of the cluster's samples; `null` when not computed. */
             cluster_summary?: string | null;
+            /** @description The cluster's topic, in a few words; `null` when not computed. */
             cluster_topic?: string | null;
         };
         /**
@@ -6930,6 +8086,7 @@ export interface components {
          * @description The sample clusters found in a run's data.
          */
         CartographClusterResponse: {
+            /** @description The clusters found in the run's samples, each with a description. */
             cartograph_clusters: components["schemas"]["CartographCluster"][];
         };
         /**
@@ -6937,8 +8094,11 @@ export interface components {
          * @description A group of labels that are often confused with one another, with how many samples it covers.
          */
         CommunityResponse: {
+            /** @description The labels of the community. */
             labels: string[];
+            /** @description How many samples (rows of data) the community holds. */
             num_samples: number;
+            /** @description How strongly the community's labels belong together, from 1 (weak) to 5 (strong). */
             score: number;
         };
         /**
@@ -6954,8 +8114,10 @@ export interface components {
          *     }
          */
         TopInsightsRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6965,9 +8127,14 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -6975,8 +8142,10 @@ export interface components {
          * @description The top insights of a run split: most misclassified label pairs, most erroneous words and most correlated pairs.
          */
         TopInsightsResponse: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -6986,22 +8155,37 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
-            /** @default {} */
+            /**
+             * @description The pairs of classes the model confuses most, with their correlation. Free-form object.
+             * @default {}
+             */
             top_correlation_pairs: {
                 [key: string]: number;
             };
-            /** @default {} */
+            /**
+             * @description Words that appear most in the samples the model got wrong, with their counts. Free-form object.
+             * @default {}
+             */
             top_erroneous_words: {
                 [key: string]: number;
             };
-            /** @default [] */
+            /**
+             * @description The pairs of label and prediction that occur most among wrong predictions.
+             * @default []
+             */
             top_misclassified_pairs: {
                 [key: string]: unknown;
             }[];
+            /** @description Share of the wrong predictions that those pairs account for, as a percentage. */
             top_misclassified_pairs_percentage: number;
         };
         /**
@@ -7017,8 +8201,10 @@ export interface components {
          *     }
          */
         InsightChartRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -7028,9 +8214,14 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -7038,9 +8229,12 @@ export interface components {
          * @description The data of an insight chart: a grid of values with its row and column labels.
          */
         InsightChartResponse: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description The chart's values, row by row. */
             data: (number)[][];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -7050,11 +8244,18 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Metadata columns to return with each sample; `null` returns none. */
             meta_cols?: string[] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
+            /** @description Labels of the chart's columns. */
             x_labels: string[];
+            /** @description Labels of the chart's rows. */
             y_labels: string[];
         };
         /**
@@ -7062,6 +8263,7 @@ export interface components {
          * @description Extra filters an insight alert applies, such as the mAP threshold.
          */
         ExtraAlertFilters: {
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
             map_threshold?: string | null;
         };
         /**
@@ -7081,23 +8283,42 @@ export interface components {
          * @description An insight alert on a run: what was found, how important it is and the filters that show the affected samples.
          */
         XRayCardDB: {
+            /** @description Identifier of the card within the run. */
             alert_id: number;
+            /** @description Whether a user has dismissed the card. */
             dismissed: boolean;
+            /** @description More filters that, with `logic`, select the samples the card is about; `null` for none. */
             extra_filters?: components["schemas"]["ExtraAlertFilters"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this x ray card (UUID).
+             */
             id: string;
+            /** @description How important the finding is. */
             importance?: components["schemas"]["AlertImportance"] | null;
+            /** @description The filter that selects the samples the card is about; `null` when it has none. */
             logic?: components["schemas"]["FilterParams"] | null;
-            /** @default  */
+            /**
+             * @description A human-readable message about the x ray card. Empty by default.
+             * @default
+             */
             message: string;
+            /** @description Values filled into the card's message, keyed by placeholder. Free-form object. */
             message_fields: {
                 [key: string]: unknown;
             };
+            /** @description Share of the split's samples the finding concerns, as a percentage; `null` when not computed. */
             pct_samples?: number | null;
+            /** @description How strong the finding is, from 0 to 1; `null` when not computed. */
             score?: number | null;
+            /** @description What the service suggests doing about the finding; `null` when nothing. */
             suggestion?: string | null;
+            /** @description The kind of finding, as a numeric class (see `XRayClass`). */
             xray_class: components["schemas"]["XRayClass"];
-            /** @default  */
+            /**
+             * @description The kind of finding, by name. Empty by default.
+             * @default
+             */
             xray_classname: string;
         };
         /**
@@ -7105,7 +8326,9 @@ export interface components {
          * @description Data for a bar chart: one label per bar and its value.
          */
         BarChart: {
+            /** @description The bars' labels, in order. */
             labels: string[];
+            /** @description The bars' values, in the order of `labels`. */
             values: (number)[];
         };
         /**
@@ -7113,9 +8336,13 @@ export interface components {
          * @description Mean average precision of an object-detection run, with average precision per class and error scores.
          */
         MAPResponse: {
+            /** @description Average precision of each class. */
             ap_per_class: components["schemas"]["BarChart"];
+            /** @description For each kind of error, how much the mAP would rise if that error were fixed. */
             error_scores: components["schemas"]["BarChart"];
+            /** @description Mean average precision (mAP), the headline metric of object detection. */
             map: number;
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
             map_threshold: number;
         };
         /**
@@ -7123,11 +8350,17 @@ export interface components {
          * @description Semantic-segmentation metrics of a run split, overall and per class.
          */
         SegmentationMetricsResponse: {
+            /** @description Intersection over union measured on mask boundaries only, which is less biased toward large masks. */
             boundary_iou: number;
+            /** @description Boundary IoU of each class. */
             boundary_iou_per_class: components["schemas"]["BarChart"];
+            /** @description Dice coefficient (overlap) of the predicted and true masks. */
             dice_coefficient: number;
+            /** @description Dice coefficient of each class. */
             dice_per_class: components["schemas"]["BarChart"];
+            /** @description Intersection over union of the predicted and true masks, averaged over classes. */
             mean_iou: number;
+            /** @description Mean IoU of each class. */
             mean_iou_per_class: components["schemas"]["BarChart"];
         };
         /**
@@ -7135,8 +8368,11 @@ export interface components {
          * @description Average BLEU, ROUGE and data error potential of a sequence-to-sequence run split.
          */
         Seq2SeqMetricsResponse: {
+            /** @description Mean `bleu` over the records in scope; `null` when none was computed. */
             average_bleu?: number | null;
+            /** @description Mean `data_error_potential` over the records in scope; `null` when none was computed. */
             average_data_error_potential?: number | null;
+            /** @description Mean `rouge` over the records in scope; `null` when none was computed. */
             average_rouge?: number | null;
         };
         /**
@@ -7144,7 +8380,9 @@ export interface components {
          * @description A page of samples from a run split.
          */
         DataRows: {
+            /** @description The samples of this page, with their scores. */
             data_rows: components["schemas"]["DataRow"][];
+            /** @description Whether the data rows has next page. */
             has_next_page: boolean;
         };
         /**
@@ -7152,11 +8390,20 @@ export interface components {
          * @description How errors are distributed over labels: counts and percentages.
          */
         ErrorDistribution: {
-            /** @default [] */
+            /**
+             * @description How many samples fall in each class.
+             * @default []
+             */
             counts: number[];
-            /** @default [] */
+            /**
+             * @description The classes, in the order of `counts`.
+             * @default []
+             */
             labels: string[];
-            /** @default 0 */
+            /**
+             * @description Share of the samples that have this error, as a percentage. Defaults to `0`.
+             * @default 0
+             */
             percentage: number;
         };
         /**
@@ -7198,6 +8445,7 @@ export interface components {
          * @description The integration kinds the service supports.
          */
         AvailableIntegrations: {
+            /** @description The kinds of integration the service supports. */
             integrations: components["schemas"]["IntegrationName"][];
         };
         /**
@@ -7205,11 +8453,12 @@ export interface components {
          * @description The Anthropic-style LLM provider integration as the service returns it, without its secret.
          */
         AnthropicIntegration: {
+            /** @description Additional settings for the anthropic integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this anthropic integration as `anthropic`; always `anthropic`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "anthropic";
@@ -7225,17 +8474,24 @@ export interface components {
          * @description The AWS Bedrock integration as the service returns it, without its secret.
          */
         AwsBedrockIntegration: {
-            /** @default key_secret */
+            /**
+             * @description How the service authenticates to AWS: with an access key or by assuming a role. Defaults to `key_secret`.
+             * @default key_secret
+             */
             credential_type: components["schemas"]["AwsCredentialType"];
+            /** @description Additional settings for the aws bedrock integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this aws bedrock integration as `aws_bedrock`; always `aws_bedrock`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "aws_bedrock";
-            /** @default us-west-2 */
+            /**
+             * @description AWS region of Bedrock (for example `us-west-2`). Defaults to `us-west-2`.
+             * @default us-west-2
+             */
             region: string;
         };
         /**
@@ -7249,10 +8505,17 @@ export interface components {
          * @description How a model's prompt is assembled: the prompt field and the text added before and after it.
          */
         InputMap: {
-            /** @default  */
+            /**
+             * @description Text placed before the request body's JSON. Empty by default.
+             * @default
+             */
             prefix?: string;
+            /** @description Key of the request body that takes the prompt. */
             prompt: string;
-            /** @default  */
+            /**
+             * @description Text placed after the request body's JSON. Empty by default.
+             * @default
+             */
             suffix?: string;
         };
         /**
@@ -7266,10 +8529,15 @@ export interface components {
          * @description Where to find the response, token counts and finish reason in a model's raw output.
          */
         OutputMap: {
+            /** @description Key of the answer that holds why generation stopped; `null` when the model reports none. */
             completion_reason?: string | null;
+            /** @description Key of the answer that holds the input token count; `null` when not reported. */
             input_token_count?: string | null;
+            /** @description Key of the answer that holds the output token count; `null` when not reported. */
             output_token_count?: string | null;
+            /** @description Key of the answer that holds the model's output. */
             response: string;
+            /** @description Key of the answer that holds the total token count; `null` when not reported. */
             token_count?: string | null;
         };
         /**
@@ -7277,22 +8545,39 @@ export interface components {
          * @description The names a model's API uses for each generation parameter.
          */
         RunParamsMap: {
+            /** @description Name under which the model's API takes the api version setting (the provider API version to call); `null` when the model has no such parameter. */
             api_version?: string | null;
+            /** @description Name under which the model's API takes the deployment name setting (the Azure deployment that serves the model); `null` when the model has no such parameter. */
             deployment_name?: string | null;
+            /** @description Name under which the model's API takes the echo setting (whether the prompt is returned with the completion); `null` when the model has no such parameter. */
             echo?: string | null;
+            /** @description Name under which the model's API takes the frequency penalty setting (penalty on tokens in proportion to how often they already appeared); `null` when the model has no such parameter. */
             frequency_penalty?: string | null;
+            /** @description Name under which the model's API takes the logprobs setting (whether log probabilities of the output tokens are returned); `null` when the model has no such parameter. */
             logprobs?: string | null;
+            /** @description Name under which the model's API takes the max tokens setting (most tokens the model may generate); `null` when the model has no such parameter. */
             max_tokens?: string | null;
+            /** @description Name under which the model's API takes the model setting (the model to call); `null` when the model has no such parameter. */
             model?: string | null;
+            /** @description Name under which the model's API takes the n setting (how many completions to generate per prompt); `null` when the model has no such parameter. */
             n?: string | null;
+            /** @description Name under which the model's API takes the presence penalty setting (penalty on tokens that already appeared at all); `null` when the model has no such parameter. */
             presence_penalty?: string | null;
+            /** @description Name under which the model's API takes the response format setting (the format the model must answer in (for example a JSON object)); `null` when the model has no such parameter. */
             response_format?: string | null;
+            /** @description Name under which the model's API takes the stop sequences setting (sequences at which the model stops generating); `null` when the model has no such parameter. */
             stop_sequences?: string | null;
+            /** @description Name under which the model's API takes the temperature setting (sampling temperature (higher gives more varied output)); `null` when the model has no such parameter. */
             temperature?: string | null;
+            /** @description Name under which the model's API takes the tool choice setting (which tool the model must (or may) call); `null` when the model has no such parameter. */
             tool_choice?: string | null;
+            /** @description Name under which the model's API takes the tools setting (tool (function) definitions offered to the model); `null` when the model has no such parameter. */
             tools?: string | null;
+            /** @description Name under which the model's API takes the top k setting (only the k most likely tokens are considered at each step); `null` when the model has no such parameter. */
             top_k?: string | null;
+            /** @description Name under which the model's API takes the top logprobs setting (how many most-likely alternatives to return log probabilities for, per token); `null` when the model has no such parameter. */
             top_logprobs?: string | null;
+            /** @description Name under which the model's API takes the top p setting (nucleus sampling: only the most likely tokens whose probabilities add up to this share are considered); `null` when the model has no such parameter. */
             top_p?: string | null;
         };
         /**
@@ -7300,34 +8585,72 @@ export interface components {
          * @description An LLM the service can call: its provider, token limits, prices and how its prompts and parameters are mapped.
          */
         Model: {
+            /** @description The name the service shows for the model and takes in settings (`model_alias`). */
             alias: string;
+            /** @description The provider API version to call; `null` for the default. */
             api_version?: string | null;
+            /** @description The role name the model's API uses for its own messages; `null` for the default. */
             assistant_role?: string | null;
-            /** @default tokens */
+            /**
+             * @description Whether the model is priced per token or per character. Defaults to `tokens`.
+             * @default tokens
+             */
             cost_by?: components["schemas"]["ModelCostBy"];
-            /** @default 0 */
+            /**
+             * @description Tokens the provider adds to each request for formatting, counted in the cost. Defaults to `0`.
+             * @default 0
+             */
             formatting_tokens?: number;
+            /** @description For a custom (SageMaker) model, how the request body is built from the prompt; `null` for other models. */
             input_map?: components["schemas"]["InputMap"] | null;
-            /** @default 0 */
+            /**
+             * @description Price of the model's input, per unit of `cost_by`, in US dollars. Defaults to `0`.
+             * @default 0
+             */
             input_price?: number;
+            /** @description Most tokens the model takes as input; `null` when unknown. */
             input_token_limit?: number | null;
-            /** @default openai */
+            /**
+             * @description The integration (provider) that serves the model. Defaults to `openai`.
+             * @default openai
+             */
             integration?: components["schemas"]["LLMIntegration"];
-            /** @default false */
+            /**
+             * @description Whether the model is a chat model (takes messages) rather than a completion model (takes text). Defaults to `false`.
+             * @default false
+             */
             is_chat?: boolean;
+            /** @description The model's name at its provider (for example `gpt-4o-mini`). */
             name: string;
+            /** @description For a custom (SageMaker) model, where in its answer the output and token counts are; `null` for other models. */
             output_map?: components["schemas"]["OutputMap"] | null;
-            /** @default 0 */
+            /**
+             * @description Price of the model's output, per unit of `cost_by`, in US dollars. Defaults to `0`.
+             * @default 0
+             */
             output_price?: number;
+            /** @description Most tokens the model generates; `null` when unknown. */
             output_token_limit?: number | null;
+            /** @description For each run setting, the name the model's API takes it under. */
             params_map?: components["schemas"]["RunParamsMap"];
-            /** @default false */
+            /**
+             * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
+             * @default false
+             */
             provides_log_probs?: boolean;
-            /** @default 0 */
+            /**
+             * @description Tokens the provider adds before each response, counted in the cost. Defaults to `0`.
+             * @default 0
+             */
             response_prefix_tokens?: number;
-            /** @default false */
+            /**
+             * @description Whether the model accepts a system message. Defaults to `false`.
+             * @default false
+             */
             system_supported?: boolean;
+            /** @description Most tokens of input and output together; `null` when unknown. */
             token_limit?: number | null;
+            /** @description The role name the model's API uses for the user's messages; `null` for the default. */
             user_role?: string | null;
         };
         /**
@@ -7335,18 +8658,26 @@ export interface components {
          * @description The AWS SageMaker integration as the service returns it, without its secret.
          */
         AwsSageMakerIntegration: {
-            /** @default key_secret */
+            /**
+             * @description How the service authenticates to AWS: with an access key or by assuming a role. Defaults to `key_secret`.
+             * @default key_secret
+             */
             credential_type: components["schemas"]["AwsCredentialType"];
+            /** @description Additional settings for the aws sage maker integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The SageMaker endpoints to use, each described as a model. */
             models?: components["schemas"]["Model"][];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this aws sage maker integration as `aws_sagemaker`; always `aws_sagemaker`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "aws_sagemaker";
-            /** @default us-west-2 */
+            /**
+             * @description AWS region of the SageMaker endpoints (for example `us-west-2`). Defaults to `us-west-2`.
+             * @default us-west-2
+             */
             region: string;
         };
         /**
@@ -7360,7 +8691,9 @@ export interface components {
          * @description A model deployment available in an Azure integration, with the model it serves.
          */
         AzureModelDeployment: {
+            /** @description Name of the deployment in Azure. */
             id: string;
+            /** @description Name of the model the deployment serves (for example `gpt-4o-mini`). */
             model: string;
         };
         /**
@@ -7368,26 +8701,41 @@ export interface components {
          * @description The Azure OpenAI integration as the service returns it, without its secret.
          */
         AzureIntegration: {
-            /** @default 2024-10-21 */
+            /**
+             * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
+             * @default 2024-10-21
+             */
             api_version: string;
+            /** @description OAuth scope to request when authenticating with a client credential; `null` for the default. */
             authentication_scope?: string | null;
-            /** @default api_key */
+            /**
+             * @description How the service authenticates to Azure: with an API key or with a client credential. Defaults to `api_key`.
+             * @default api_key
+             */
             authentication_type: components["schemas"]["AzureAuthenticationType"];
+            /** @description The deployments to use, each with the model it serves. When given, the service does not fetch the deployment list from Azure. */
             available_deployments?: components["schemas"]["AzureModelDeployment"][] | null;
+            /** @description A single deployment to use; `null` to use the deployments of the resource. */
             azure_deployment?: string | null;
+            /** @description Address of the Azure OpenAI resource (or of a proxy in front of it). */
             endpoint: string;
+            /** @description Additional settings for the azure integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
+            /** @description Extra HTTP headers to send with each request to Azure (for example for a proxy). Free-form string map; `null` for none. */
             headers?: {
                 [key: string]: string;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this azure integration as `azure`; always `azure`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "azure";
-            /** @default false */
+            /**
+             * @description Whether `endpoint` is a proxy in front of Azure rather than Azure itself. Defaults to `false`.
+             * @default false
+             */
             proxy: boolean;
         };
         /**
@@ -7395,11 +8743,12 @@ export interface components {
          * @description The Databricks integration as the service returns it, without its secret.
          */
         DatabricksIntegration: {
+            /** @description Additional settings for the databricks integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this databricks integration as `databricks`; always `databricks`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "databricks";
@@ -7409,15 +8758,18 @@ export interface components {
          * @description The labelling-tool (Label Studio) integration as the service returns it, without its secret.
          */
         LabelStudioIntegration: {
+            /** @description Additional settings for the label studio integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
+            /** @description Whether the server runs Label Studio Enterprise. */
             is_enterprise: boolean;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this label studio integration as `labelstudio`; always `labelstudio`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "labelstudio";
+            /** @description Address of the Label Studio server. */
             url: string;
         };
         /**
@@ -7425,11 +8777,12 @@ export interface components {
          * @description The Mistral integration as the service returns it, without its secret.
          */
         MistralIntegration: {
+            /** @description Additional settings for the mistral integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this mistral integration as `mistral`; always `mistral`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "mistral";
@@ -7439,14 +8792,16 @@ export interface components {
          * @description The OpenAI integration as the service returns it, without its secret.
          */
         OpenAIIntegration: {
+            /** @description Additional settings for the open ai integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this open ai integration as `openai`; always `openai`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "openai";
+            /** @description The OpenAI organisation to bill calls to; `null` for the key's default. */
             organization_id?: string | null;
         };
         /**
@@ -7454,11 +8809,12 @@ export interface components {
          * @description The Google Vertex AI integration as the service returns it, without its secret.
          */
         VertexAIIntegration: {
+            /** @description Additional settings for the vertex ai integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this vertex ai integration as `vertex_ai`; always `vertex_ai`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "vertex_ai";
@@ -7468,14 +8824,16 @@ export interface components {
          * @description The Writer integration as the service returns it, without its secret.
          */
         WriterIntegration: {
+            /** @description Additional settings for the writer integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this writer integration as `writer`; always `writer`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "writer";
+            /** @description The Writer organisation to use. */
             organization_id: string;
         };
         /**
@@ -7642,22 +9000,32 @@ export interface components {
          *     }
          */
         AzureIntegrationCreate: {
-            /** @default 2024-10-21 */
+            /**
+             * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
+             * @default 2024-10-21
+             */
             api_version?: string;
+            /** @description OAuth scope to request when authenticating with a client credential; `null` for the default. */
             authentication_scope?: string | null;
             /**
              * @description How `token` authenticates with the provider.
              * @default api_key
              */
             authentication_type?: components["schemas"]["AzureAuthenticationType"];
+            /** @description The deployments to use, each with the model it serves. When given, the service does not fetch the deployment list from Azure. */
             available_deployments?: components["schemas"]["AzureModelDeployment"][] | null;
+            /** @description A single deployment to use; `null` to use the deployments of the resource. */
             azure_deployment?: string | null;
             /** @description The address of the provider's resource. */
             endpoint: string;
+            /** @description Extra HTTP headers to send with each request to Azure (for example for a proxy). Free-form string map; `null` for none. */
             headers?: {
                 [key: string]: string;
             } | null;
-            /** @default false */
+            /**
+             * @description Whether `endpoint` is a proxy in front of Azure rather than Azure itself. Defaults to `false`.
+             * @default false
+             */
             proxy?: boolean;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
@@ -7756,6 +9124,7 @@ export interface components {
              * @default false
              */
             llm?: boolean;
+            /** @description HTTP path of the SQL warehouse to use (`/sql/1.0/warehouses/…`); `null` when the integration is for models only. */
             path?: string | null;
             /**
              * @description Whether the integration is used for storage.
@@ -7782,18 +9151,31 @@ export interface components {
          * @description Exports a run split's data to a Databricks table.
          */
         DatabricksExportRequest: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but?: boolean;
+            /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
             catalog_name?: string | null;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping?: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Name of the database (schema) that holds the table. */
             database_name: string;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type?: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -7803,20 +9185,40 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format?: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols?: string[] | null;
+            /** @description For the inference split, the name of the inference run to export; `null` otherwise. */
             inference_name?: string | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this databricks export belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this databricks export belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description Which split of the run's data to export. */
             split: components["schemas"]["Split"];
+            /** @description Name of the table to write the rows to. */
             table_name: string;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -7824,18 +9226,31 @@ export interface components {
          * @description The settings of an export of a run split's data to a Databricks table.
          */
         DatabricksExportResponse: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but: boolean;
+            /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
             catalog_name?: string | null;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Name of the database (schema) that holds the table. */
             database_name: string;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -7845,20 +9260,40 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols: string[] | null;
+            /** @description For the inference split, the name of the inference run to export; `null` otherwise. */
             inference_name?: string | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this databricks export belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this databricks export belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description Which split of the run's data to export. */
             split: components["schemas"]["Split"];
+            /** @description Name of the table to write the rows to. */
             table_name: string;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -7866,9 +9301,13 @@ export interface components {
          * @description A labelled span of text that an edit adds or changes.
          */
         EditSpan: {
+            /** @description Position just after the span's last character. */
             end_index: number;
+            /** @description Unique identifier of this edit span (a number). */
             id?: number | null;
+            /** @description The span's class. */
             label: string;
+            /** @description Position of the span's first character. */
             start_index: number;
         };
         /**
@@ -7876,29 +9315,55 @@ export interface components {
          * @description An edit given inline with an export request, applied on top of the saved edits.
          */
         EditOverride: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the edit override (UUID).
+             */
             created_by?: string | null;
+            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
             edit_action: components["schemas"]["EditAction"];
+            /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
             } | null;
+            /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
             filter?: components["schemas"]["FilterParams"] | null;
+            /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
             inference_name?: string | null;
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
             map_threshold?: number | null;
+            /** @description For a relabel, the label to give the samples; `null` otherwise. */
             new_label?: string | null;
+            /** @description A note the author left on the edit; `null` when none. */
             note?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project of that run (UUID).
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run whose data the edit changes (UUID).
+             */
             run_id: string;
+            /** @description Ids of the samples the edit applies to, as the run's dataset numbers them. */
             sample_ids: number[];
+            /** @description For a text edit, the text to look for; `null` otherwise. */
             search_string?: string | null;
+            /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
             shift_span_end_num_words?: number | null;
+            /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
+            /** @description The split of the run's data the edit applies to. */
             split: components["schemas"]["Split"];
+            /** @description For a multi-task run, the task; `null` for a run with one task. */
             task?: string | null;
+            /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
             text_replacement?: string | null;
-            /** @default false */
+            /**
+             * @description Whether `search_string` is a regular expression. Defaults to `false`.
+             * @default false
+             */
             use_regex?: boolean | null;
         };
         /**
@@ -7906,20 +9371,36 @@ export interface components {
          * @description Exports a run's edited data to a Databricks table.
          */
         DatabricksEditExportRequest: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but?: boolean;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping?: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Name of the database (schema) that holds the table. */
             database_name: string;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides?: components["schemas"]["EditOverride"][] | null;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type?: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -7929,17 +9410,33 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format?: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols?: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited?: boolean | null;
+            /** @description Name of the table to write the rows to. */
             table_name: string;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -7947,21 +9444,38 @@ export interface components {
          * @description The settings of an export of edited data to a Databricks table, with the job's context id.
          */
         DatabricksEditExportResponse: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but: boolean;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description Identifier of the export job on the data platform; `null` until it is known. Not documented further by the service. */
             context_id?: string | null;
+            /** @description Name of the database (schema) that holds the table. */
             database_name: string;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides: components["schemas"]["EditOverride"][] | null;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -7971,17 +9485,33 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited: boolean | null;
+            /** @description Name of the table to write the rows to. */
             table_name: string;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -7989,16 +9519,27 @@ export interface components {
          * @description The settings and results of an export to Databricks Unity Catalog.
          */
         DatabricksUnityCatalogExportResponse: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but: boolean;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -8008,14 +9549,26 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description What the data platform reported for each write. Free-form: the service documents no shape. */
             results: unknown[];
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -8023,20 +9576,36 @@ export interface components {
          * @description Exports a run's edited data to a Databricks Unity Catalog table.
          */
         DatabricksUnityCatalogEditExportRequest: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but?: boolean;
+            /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
             catalog_name: string;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping?: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides?: components["schemas"]["EditOverride"][] | null;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type?: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -8046,19 +9615,37 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format?: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols?: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited?: boolean | null;
+            /** @description Name of the file the exported content is written to. The service documents no more about it. */
             psl_content_file_name: string;
+            /** @description Name of the Unity Catalog schema that holds the table. */
             schema_name: string;
+            /** @description Name of the table to write the rows to. */
             table_name: string;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -8066,19 +9653,34 @@ export interface components {
          * @description The settings and results of an export of edited data to Databricks Unity Catalog.
          */
         DatabricksUnityCatalogExportEditsResponse: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but: boolean;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides: components["schemas"]["EditOverride"][] | null;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -8088,17 +9690,33 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited: boolean | null;
+            /** @description What the data platform reported for each write. Free-form: the service documents no shape. */
             results: unknown[];
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -8106,7 +9724,9 @@ export interface components {
          * @description A project in the labelling tool, with its labels.
          */
         LabelStudioProject: {
+            /** @description The labels the annotation project offers. */
             labels: string[];
+            /** @description Name of the label studio project, as shown in the console and in listings. */
             name: string;
         };
         /**
@@ -8114,8 +9734,10 @@ export interface components {
          * @description Exports a run split's filtered samples to a labelling-tool project for relabelling.
          */
         LabelStudioExportRequest: {
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -8125,17 +9747,32 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
+            /** @description For the inference split, the name of the inference run to export; `null` otherwise. */
             inference_name?: string | null;
+            /** @description Labels to offer annotators in the annotation tool. */
             labels?: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this label studio export belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
+            /** @description Name of the project to create in the annotation tool for the exported samples. */
             project_name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this label studio export belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description Which split of the run's data to export. */
             split: components["schemas"]["Split"];
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
+            /** @description The annotation tool's workspace to send the data to; `null` for the default workspace. */
             workspace?: string | null;
         };
         /**
@@ -8144,17 +9781,21 @@ export interface components {
          */
         MetadataFilter: {
             /**
+             * @description Always `map` for a metadata filter.
              * @default map
              * @constant
              */
             filter_type?: "map";
+            /** @description The metadata key to look at. */
             key: string;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this metadata filter as `metadata`; always `metadata`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "metadata";
+            /** @description How `value` is compared with the field. */
             operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The value (or, with `one_of` and `not_in`, the values) to compare the metadata with. */
             value: string | string[];
         };
         /**
@@ -8162,19 +9803,25 @@ export interface components {
          * @description A filter that keeps workflow nodes by name.
          */
         NodeNameFilter: {
-            /** @default true */
+            /**
+             * @description Whether letter case matters when comparing the names. Defaults to `true`.
+             * @default true
+             */
             case_sensitive?: boolean;
             /**
+             * @description Always `string` for a node name filter.
              * @default string
              * @constant
              */
             filter_type?: "string";
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this node name filter as `node_name`; always `node_name`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "node_name";
+            /** @description How `value` is compared with the field. */
             operator: components["schemas"]["TextFilterOperator"];
+            /** @description The node name (or part of it, with `contains`) to compare with. */
             value: string;
         };
         /**
@@ -8198,7 +9845,9 @@ export interface components {
          * @description A generated scorer to run, optionally limited to matching nodes.
          */
         GeneratedScorerConfig: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Name of the generated scorer config, as shown in the console and in listings. */
             name: string;
         };
         /**
@@ -8206,7 +9855,9 @@ export interface components {
          * @description A worked example for an LLM-judge prompt: an input and the judgement expected for it.
          */
         FewShotExample: {
+            /** @description The judge's rating of them, as it should answer. */
             evaluating_response: string;
+            /** @description The prompt and response the judge is shown. */
             generation_prompt_and_response: string;
         };
         /**
@@ -8214,11 +9865,18 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score agentic workflow success (whether an agent's turn achieved what the user asked).
          */
         AgenticWorkflowSuccessTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
-            /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries. */
+            /**
+             * @description What the metric measures, in a sentence shown to users; `null` when none.
+             * @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries.
+             */
             metric_description?: string;
             /**
+             * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
              *       {
              *         "evaluating_response": "{\n    \"explanation\": \"The user requested assistance in finding a laptop with a maximum price of $1000. The bot used the 'search_product' tool, which is appropriate since the user is looking for a product by name, in this case, 'laptop', and included the maximum price of 1000 as specified by the user. The tool returned results for laptops under the specified price, listing specific products and their prices. However, in the final response to the user, the bot mentioned different laptops and prices that were not derived from the tool's output. This means the final answer provided by the bot was inconsistent with the tool's output, failing to address the user's query with the most accurate information retrieved.\",\n    \"bot_turn_is_successful\": false\n}",
@@ -8228,6 +9886,7 @@ export interface components {
              */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default You will receive the chat history from a chatbot application. At the end of the conversation, it will be the bot’s turn to act. The bot's turn may involve several steps such as internal reflections and planning, selecting tools, calling tools, and always ends with the bot replying to the user.
              *     Your task is to evaluate the bot's turn, which you should consider as successful if any of the following situation occurs:
              *     - More information from the user is required to answer one of the user's queries, and the bot asked a question to the user for clarification.
@@ -8259,6 +9918,7 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Chatbot history:
              *     ```
              *     {query}
@@ -8275,7 +9935,10 @@ export interface components {
              *     ```
              */
             template?: string;
-            /** @default bot_turn_is_successful */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `bot_turn_is_successful`.
+             * @default bot_turn_is_successful
+             */
             value_field_name?: string;
         };
         /**
@@ -8283,6 +9946,7 @@ export interface components {
          * @description A function named in a tool choice.
          */
         OpenAIFunction: {
+            /** @description Name of the function. */
             name: string;
         };
         /**
@@ -8290,8 +9954,12 @@ export interface components {
          * @description Forces the model to call one named function.
          */
         OpenAIToolChoice: {
+            /** @description The function the model must call. */
             function: components["schemas"]["OpenAIFunction"];
-            /** @default function */
+            /**
+             * @description The kind of tool; `function`. Defaults to `function`.
+             * @default function
+             */
             type?: string;
         };
         /**
@@ -8299,37 +9967,76 @@ export interface components {
          * @description The model and generation settings (temperature, max tokens, tools and so on) used for a prompt run.
          */
         PromptRunSettings: {
+            /** @description The run's the Azure deployment that serves the model. */
             deployment_name?: string | null;
-            /** @default false */
+            /**
+             * @description The run's whether the prompt is returned with the completion. Defaults to `false`.
+             * @default false
+             */
             echo?: boolean;
-            /** @default 0 */
+            /**
+             * @description The run's penalty on tokens in proportion to how often they already appeared. Defaults to `0`.
+             * @default 0
+             */
             frequency_penalty?: number;
+            /** @description The run's the models the caller's integrations make available, with their settings. */
             known_models?: components["schemas"]["Model"][];
-            /** @default true */
+            /**
+             * @description The run's whether log probabilities of the output tokens are returned. Defaults to `true`.
+             * @default true
+             */
             logprobs?: boolean;
-            /** @default 256 */
+            /**
+             * @description The run's most tokens the model may generate. Defaults to `256`.
+             * @default 256
+             */
             max_tokens?: number;
-            /** @default ChatGPT (4K context) */
+            /**
+             * @description The run's alias of the model to call (as the model lists of the integrations name it). Defaults to `ChatGPT (4K context)`.
+             * @default ChatGPT (4K context)
+             */
             model_alias?: string;
-            /** @default 1 */
+            /**
+             * @description The run's how many completions to generate per prompt. Defaults to `1`.
+             * @default 1
+             */
             n?: number;
-            /** @default 0 */
+            /**
+             * @description The run's penalty on tokens that already appeared at all. Defaults to `0`.
+             * @default 0
+             */
             presence_penalty?: number;
+            /** @description The run's the format the model must answer in (for example a JSON object). */
             response_format?: {
                 [key: string]: string;
             } | null;
+            /** @description The run's sequences at which the model stops generating. */
             stop_sequences?: string[] | null;
-            /** @default 1 */
+            /**
+             * @description The run's sampling temperature (higher gives more varied output). Defaults to `1`.
+             * @default 1
+             */
             temperature?: number;
+            /** @description The run's which tool the model must (or may) call. */
             tool_choice?: string | components["schemas"]["OpenAIToolChoice"] | null;
+            /** @description The run's tool (function) definitions offered to the model. */
             tools?: {
                 [key: string]: unknown;
             }[] | null;
-            /** @default 40 */
+            /**
+             * @description The run's only the k most likely tokens are considered at each step. Defaults to `40`.
+             * @default 40
+             */
             top_k?: number;
-            /** @default 5 */
+            /**
+             * @description The run's how many most-likely alternatives to return log probabilities for, per token. Defaults to `5`.
+             * @default 5
+             */
             top_logprobs?: number;
-            /** @default 1 */
+            /**
+             * @description The run's nucleus sampling: only the most likely tokens whose probabilities add up to this share are considered. Defaults to `1`.
+             * @default 1
+             */
             top_p?: number;
         };
         /**
@@ -8344,15 +10051,18 @@ export interface components {
          */
         CustomizedAgenticWorkflowSuccessGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_agentic_workflow_success"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries.\n",
@@ -8368,32 +10078,51 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["AgenticWorkflowSuccessTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `agentic_workflow_success` for a scorer.
              * @default agentic_workflow_success
              * @constant
              */
             name?: "agentic_workflow_success";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_agentic_workflow_success`; always `_customized_agentic_workflow_success`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_agentic_workflow_success";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -8401,12 +10130,19 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score chunk attribution and utilization (which retrieved chunks shaped the response, and how much of each was used).
          */
         ChunkAttributionUtilizationTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
+            /** @description What the metric measures, in a sentence shown to users; `null` when none. */
             metric_description?: string | null;
+            /** @description Worked examples included in the judge's prompt to show it how to rate. */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            /** @description System prompt given to the judge model: its task and how to answer. */
             metric_system_prompt?: string | null;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default I asked someone to answer a question based on one or more documents. You will tell me which of the documents their answer was sourced from, and which specific sentences from the documents they used.
              *
              *     Here are the documents, with each document split up into sentences. Each sentence is given a unique key, such as '0a' for the first sentence of Document 0. You'll use these keys in your response to identify which sentences were used.
@@ -8440,7 +10176,10 @@ export interface components {
              *     You must respond with a valid JSON string.
              */
             template?: string;
-            /** @default rating */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `rating`.
+             * @default rating
+             */
             value_field_name?: string;
         };
         /**
@@ -8449,16 +10188,19 @@ export interface components {
          */
         CustomizedChunkAttributionUtilizationGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_chunk_attribution",
              *       "average_chunk_utilization"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_few_shot_examples": [],
@@ -8467,32 +10209,51 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["ChunkAttributionUtilizationTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `chunk_attribution_utilization` for a scorer.
              * @default chunk_attribution_utilization
              * @constant
              */
             name?: "chunk_attribution_utilization";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_chunk_attribution_utilization_gpt`; always `_customized_chunk_attribution_utilization_gpt`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_chunk_attribution_utilization_gpt";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -8500,12 +10261,19 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score completeness (how much of the relevant context the response covers).
          */
         CompletenessTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
+            /** @description What the metric measures, in a sentence shown to users; `null` when none. */
             metric_description?: string | null;
+            /** @description Worked examples included in the judge's prompt to show it how to rate. */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            /** @description System prompt given to the judge model: its task and how to answer. */
             metric_system_prompt?: string | null;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default I asked someone to answer a question based on one or more documents. On a scale of 0 to 1, tell me how well their response covered the relevant information from the documents.
              *
              *     Here is what I said to them, as a JSON string:
@@ -8536,7 +10304,10 @@ export interface components {
              *     You must respond with a valid JSON string.
              */
             template?: string;
-            /** @default completeness */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `completeness`.
+             * @default completeness
+             */
             value_field_name?: string;
         };
         /**
@@ -8545,15 +10316,18 @@ export interface components {
          */
         CustomizedCompletenessGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_completeness_gpt"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_few_shot_examples": [],
@@ -8562,32 +10336,51 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["CompletenessTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `completeness` for a scorer.
              * @default completeness
              * @constant
              */
             name?: "completeness";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_completeness_gpt`; always `_customized_completeness_gpt`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_completeness_gpt";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -8595,10 +10388,15 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score factuality (whether the response is factually correct).
          */
         FactualityTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
+            /** @description What the metric measures, in a sentence shown to users; `null` when none. */
             metric_description?: string | null;
             /**
+             * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
              *       {
              *         "evaluating_response": "{\n    \"explanation\": \"The response makes several claims about the meaning of \\\"en passant\\\" in chess, then provides an illustrative example. Let's evaluate the claims first, then the example.\\n\\n# Claims\\n\\n1. The response claims that 'en passant' is a special rule in chess that allows a pawn to capture an enemy pawn that has moved two squares forward from its initial position, as if it had only moved one square forward. This claim is factually correct, as 'en passant' indeed allows for such a capture under specified conditions.\\n\\n2. The response also claims that this capture can only be done on the ensuing move and only if the capturing pawn was on its fifth rank at the time. This is also factually correct, as one of the requirements for the 'en passant' capture is that the capturing pawn must be on the fifth rank when the opponent's pawn moves two squares forward.\\n\\n# Illustrative Example\\n\\nFor the purposes of this metric, we'll say that a chess example like this one is \\\"correct\\\" if\\n\\n- All the moves are valid according to the rules of chess\\n- The example demonstrates what it is intended to demonstrate (in this case, the en passant rule)\\n\\nTo check these conditions, let's waslk through the example one move at a time, with a clear description of the board state after each move.\\n\\n### Initial Position\\nThe game starts with the standard initial setup of the chessboard.\\n\\n### Move 1\\n**1. e4 e5**\\n\\n- **White moves pawn from e2 to e4.**\\n  This opens lines for the bishop and queen and controls the center.\\n- **Black moves pawn from e7 to e5.**\\n  This mirrors White's move, also controlling the center.\\n\\n**Board State:**\\n```\\nr n b q k b n r\\np p p     p p p\\n\\n        P\\n        p\\n\\nP P P     P P P\\nR N B Q K B N R\\n```\\n\\n### Move 2\\n**2. d4 d5**\\n\\n- **White moves pawn from d2 to d4.**\\n  Now, White controls more central space and threatens the pawn on e5.\\n- **Black moves pawn from d7 to d5.**\\n  Black counters by challenging the center with another pawn.\\n\\n**Board State:**\\n```\\nr n b q k b n r\\np p   p   p p p\\n\\n        P\\n  p P p P\\n\\nP   P     P P P\\nR N B Q K B N R\\n```\\n\\n### Move 3\\n**3. exd5 exd4**\\n\\n- **White captures the pawn on d5 with the pawn from e4 (exd5).**\\n  Now White has a pawn on d5.\\n- **Black incorrectly moves to exd4.**\\n  According to the rules of chess, this is an illegal move because the pawn on e5 cannot capture a pawn on d4 directly. The pawn on d4 does not exist; the move should capture diagonally if there is a piece or pawn on d4.\\n\\nSince there is an error in Move 3, the illustrative example is not factually correct according to the criteria listed above. Therefore, the example as a whole is not entirely factually correct.\",\n    \"was_factual\": false\n}",
@@ -8612,6 +10410,7 @@ export interface components {
              */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default # Task
              *
              *     You will be given a prompt that was sent to a large language model (LLM), and the LLM's response. Your task is to assess whether the response is factually correct.
@@ -8658,6 +10457,7 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default The prompt was:
              *
              *     ```
@@ -8675,7 +10475,10 @@ export interface components {
              *     REMEMBER: if the prompt asks the LLM to compose an answer on the basis of a "context" or other reference text or texts, you MUST IGNORE these texts when evaluating the response. Evaluate the response as though the reference texts were NOT provided. Do NOT refer to these texts in your evaluation.
              */
             template?: string;
-            /** @default was_factual */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `was_factual`.
+             * @default was_factual
+             */
             value_field_name?: string;
         };
         /**
@@ -8684,15 +10487,18 @@ export interface components {
          */
         CustomizedFactualityGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_factuality"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_few_shot_examples": [
@@ -8711,34 +10517,56 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["FactualityTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** @default explanation */
+            /**
+             * @description Name of the parameter that carries the explanation when the judge answers through a function (tool) call. Defaults to `explanation`.
+             * @default explanation
+             */
             function_explanation_param_name?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `correctness` for a scorer.
              * @default correctness
              * @constant
              */
             name?: "correctness";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_factuality`; always `_customized_factuality`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_factuality";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -8746,12 +10574,20 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score ground truth adherence (whether the response matches the expected answer).
          */
         GroundTruthAdherenceTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
-            /** @default This metric computes whether a response from a large language model matches a provided ground truth text. */
+            /**
+             * @description What the metric measures, in a sentence shown to users; `null` when none.
+             * @default This metric computes whether a response from a large language model matches a provided ground truth text.
+             */
             metric_description?: string;
+            /** @description Worked examples included in the judge's prompt to show it how to rate. */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default I will give you two different texts, called the "ground truth" and the "response."
              *
              *     Read both texts, then tell me whether they are "equivalent," in the sense that they basically mean the same thing.
@@ -8779,6 +10615,7 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Ground truth:
              *
              *     ```
@@ -8792,7 +10629,10 @@ export interface components {
              *     ```
              */
             template?: string;
-            /** @default equivalent */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `equivalent`.
+             * @default equivalent
+             */
             value_field_name?: string;
         };
         /**
@@ -8801,15 +10641,18 @@ export interface components {
          */
         CustomizedGroundTruthAdherenceGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_ground_truth_adherence"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_description": "This metric computes whether a response from a large language model matches a provided ground truth text.",
@@ -8820,32 +10663,51 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `ground_truth_adherence` for a scorer.
              * @default ground_truth_adherence
              * @constant
              */
             name?: "ground_truth_adherence";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_ground_truth_adherence`; always `_customized_ground_truth_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_ground_truth_adherence";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -8853,11 +10715,18 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score groundedness (whether the response is supported by the provided context).
          */
         GroundednessTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
-            /** @default I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly. */
+            /**
+             * @description What the metric measures, in a sentence shown to users; `null` when none.
+             * @default I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly.
+             */
             metric_description?: string;
             /**
+             * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
              *       {
              *         "evaluating_response": "{\n    \"explanation\": \"This response makes a single claim: that 90.4% of the population is not 65 years of age or older.\\n\\nAccording to the provided document, 9.6% of the population is 65 years of age or older. To find the percentage of people who are not 65 years of age or older, we subtract this percentage from 100%:\\n100% - 9.6% = 90.4%\\n\\nThis matches the percentage in the claim, so the claim is supported.\\n\\nSince this is the only claim made in the response, and it was supported, the response is supported as a whole.\",\n    \"was_supported\": true\n}",
@@ -8867,6 +10736,7 @@ export interface components {
              */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default The user will provide you with a prompt that was sent to an automatic question-answering system, and that system's response. Both will be provided as JSON strings.
              *
              *     The prompt will contain one or more documents intended as context which the question-answering system was given as reference material.
@@ -8893,6 +10763,7 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Prompt JSON:
              *
              *     ```
@@ -8906,7 +10777,10 @@ export interface components {
              *     ```
              */
             template?: string;
-            /** @default was_supported */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `was_supported`.
+             * @default was_supported
+             */
             value_field_name?: string;
         };
         /**
@@ -8915,15 +10789,18 @@ export interface components {
          */
         CustomizedGroundednessGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_groundedness"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_description": "I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly.",
@@ -8939,32 +10816,51 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["GroundednessTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `context_adherence` for a scorer.
              * @default context_adherence
              * @constant
              */
             name?: "context_adherence";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_groundedness`; always `_customized_groundedness`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_groundedness";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -8972,9 +10868,13 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score instruction adherence (whether the response follows the prompt's instructions).
          */
         InstructionAdherenceTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
             /**
+             * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default I have a chatbot application.
              *     My system prompt contains a list of instructions for what the chatbot should and should not do in every interaction. I want a metric that checks whether the latest response from the chatbot is consistent with the instructions.
              *
@@ -8982,6 +10882,7 @@ export interface components {
              */
             metric_description?: string;
             /**
+             * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
              *       {
              *         "evaluating_response": "{\n    \"explanation\": \"The relevant instructions are: 'Always be polite and respectful' and 'Do not provide medical advice.'\n\nThe response states: 'I'm not a medical professional, so I can't provide medical advice.' This adheres to the instruction not to provide medical advice.\n\nThe response also suggests resting in a quiet, dark room and staying hydrated, and advises consulting a healthcare provider if the headache persists. These suggestions are general and do not constitute medical advice.\n\nThe tone of the response is polite and respectful.\n\nTherefore, the latest response is consistent with the instructions.\",\n    \"is_consistent\": true\n}",
@@ -8991,6 +10892,7 @@ export interface components {
              */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default The user will provide you with a prompt that was sent to a chatbot system, and the chatbot's latest response. Both will be provided as JSON strings.
              *
              *     In some cases, the prompt may be split up into multiple messages. If so, each message will begin with one of the following prefixes:
@@ -9026,6 +10928,7 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Prompt JSON:
              *
              *     ```
@@ -9039,7 +10942,10 @@ export interface components {
              *     ```
              */
             template?: string;
-            /** @default is_consistent */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `is_consistent`.
+             * @default is_consistent
+             */
             value_field_name?: string;
         };
         /**
@@ -9048,15 +10954,18 @@ export interface components {
          */
         CustomizedInstructionAdherenceGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_instruction_adherence"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_description": "I have a chatbot application.\nMy system prompt contains a list of instructions for what the chatbot should and should not do in every interaction. I want a metric that checks whether the latest response from the chatbot is consistent with the instructions.\n\nThe metric should only evaluate the latest message (the response), not the chat history. It should return false only if the latest message violates one or more instructions. Violations earlier in the chat history should not affect whether the value is true or false. The value should only depend on whether the latest message was consistent with the instructions, considered in context. The metric should only consider instructions that are applicable to the latest message.",
@@ -9072,34 +10981,56 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["InstructionAdherenceTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** @default explanation */
+            /**
+             * @description Name of the parameter that carries the explanation when the judge answers through a function (tool) call. Defaults to `explanation`.
+             * @default explanation
+             */
             function_explanation_param_name?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `instruction_adherence` for a scorer.
              * @default instruction_adherence
              * @constant
              */
             name?: "instruction_adherence";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_instruction_adherence`; always `_customized_instruction_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_instruction_adherence";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -9107,11 +11038,18 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score tool error rate (whether the agent's tool calls failed).
          */
         ToolErrorRateTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
-            /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error. */
+            /**
+             * @description What the metric measures, in a sentence shown to users; `null` when none.
+             * @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error.
+             */
             metric_description?: string;
             /**
+             * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
              *       {
              *         "evaluating_response": "{\n  \"function_errored_out\": false,\n  \"explanation\": \"\"\n}",
@@ -9125,6 +11063,7 @@ export interface components {
              */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default One or more functions have been called, and you will receive their output. The output format could be a string containing the tool's result, it could be in JSON or XML format with additional metadata and information, or it could be a list of the outputs in any such format.
              *
              *     Your task is to determine whether at least one function call didn't execute correctly and errored out. If at least one call failed, then you should consider the entire call as a failure.
@@ -9149,13 +11088,17 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record. Defaults to `Tools output:\n```\n{response}\n````.
              * @default Tools output:
              *     ```
              *     {response}
              *     ```
              */
             template?: string;
-            /** @default function_errored_out */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `function_errored_out`.
+             * @default function_errored_out
+             */
             value_field_name?: string;
         };
         /**
@@ -9164,15 +11107,18 @@ export interface components {
          */
         CustomizedToolErrorRateGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_tool_error_rate"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error.",
@@ -9192,13 +11138,19 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["ToolErrorRateTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
             /**
+             * @description Settings of the judge model's calls (model, temperature, token limits and the like).
              * @default {
              *       "echo": false,
              *       "frequency_penalty": 0,
@@ -9214,25 +11166,38 @@ export interface components {
              *     }
              */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `tool_error_rate` for a scorer.
              * @default tool_error_rate
              * @constant
              */
             name?: "tool_error_rate";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_tool_error_rate`; always `_customized_tool_error_rate`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_tool_error_rate";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -9240,11 +11205,18 @@ export interface components {
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score tool selection quality (whether the agent chose the right tools with the right arguments).
          */
         ToolSelectionQualityTemplate: {
-            /** @default explanation */
+            /**
+             * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
+             * @default explanation
+             */
             explanation_field_name?: string;
-            /** @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments. */
+            /**
+             * @description What the metric measures, in a sentence shown to users; `null` when none.
+             * @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.
+             */
             metric_description?: string;
             /**
+             * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
              *       {
              *         "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
@@ -9254,6 +11226,7 @@ export interface components {
              */
             metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
             /**
+             * @description System prompt given to the judge model: its task and how to answer.
              * @default You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.
              *
              *     Your task is to evaluate the bot's decision-making process and ensure it follows these guidelines:
@@ -9281,6 +11254,7 @@ export interface components {
              */
             metric_system_prompt?: string;
             /**
+             * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Chatbot history:
              *     ```
              *     {query}
@@ -9297,7 +11271,10 @@ export interface components {
              *     ```
              */
             template?: string;
-            /** @default bot_answer_follows_rules */
+            /**
+             * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `bot_answer_follows_rules`.
+             * @default bot_answer_follows_rules
+             */
             value_field_name?: string;
         };
         /**
@@ -9306,15 +11283,18 @@ export interface components {
          */
         CustomizedToolSelectionQualityGPTScorer: {
             /**
+             * @description Names of the aggregates to compute over a run (for example the average score).
              * @default [
              *       "average_tool_selection_quality"
              *     ]
              */
             aggregate_keys?: string[];
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
             /**
+             * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
              *       "explanation_field_name": "explanation",
              *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.",
@@ -9330,32 +11310,51 @@ export interface components {
              *     }
              */
             chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"];
+            /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             generated_scorer_id?: string | null;
+            /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
             gpt_settings?: components["schemas"]["PromptRunSettings"];
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
             /**
+             * @description Always `tool_selection_quality` for a scorer.
              * @default tool_selection_quality
              * @constant
              */
             name?: "tool_selection_quality";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default  */
+            /**
+             * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
+             * @default
+             */
             regex_field?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `_customized_tool_selection_quality`; always `_customized_tool_selection_quality`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_tool_selection_quality";
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
+            /** @description Other scorers this one depends on; they run with it. */
             sub_scorers?: components["schemas"]["ScorerName"][];
         };
         /**
@@ -9384,8 +11383,12 @@ export interface components {
          * @description A registered custom scorer to run, by id or name.
          */
         RegisteredScorer: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this scorer (UUID).
+             */
             id?: string | null;
+            /** @description Name of the scorer, as shown in the console and in listings. */
             name?: string | null;
         };
         /**
@@ -9393,63 +11396,150 @@ export interface components {
          * @description Which built-in scorers to run, one switch each.
          */
         ScorersConfiguration: {
-            /** @default false */
+            /**
+             * @description Whether the `adherence_nli` scorer runs on the prompt run: context adherence, computed by the service's own small model. Defaults to `false`.
+             * @default false
+             */
             adherence_nli?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `agentic_workflow_success` scorer runs on the prompt run: agentic workflow success (whether an agent reached its user's goal). Defaults to `false`.
+             * @default false
+             */
             agentic_workflow_success?: boolean;
-            /** @default true */
+            /**
+             * @description Whether the `bleu` scorer runs on the prompt run: BLEU (n-gram overlap with the expected answer). Defaults to `true`.
+             * @default true
+             */
             bleu?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `chunk_attribution_utilization_gpt` scorer runs on the prompt run: chunk attribution and utilization, judged by an LLM. Defaults to `false`.
+             * @default false
+             */
             chunk_attribution_utilization_gpt?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `chunk_attribution_utilization_nli` scorer runs on the prompt run: chunk attribution and utilization, computed by the service's own small model. Defaults to `false`.
+             * @default false
+             */
             chunk_attribution_utilization_nli?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `completeness_gpt` scorer runs on the prompt run: completeness (how much of the relevant context the answer covers). Defaults to `false`.
+             * @default false
+             */
             completeness_gpt?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `completeness_nli` scorer runs on the prompt run: completeness, computed by the service's own small model. Defaults to `false`.
+             * @default false
+             */
             completeness_nli?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `context_relevance` scorer runs on the prompt run: context relevance (whether the retrieved context fits the question). Defaults to `false`.
+             * @default false
+             */
             context_relevance?: boolean;
-            /** @default true */
+            /**
+             * @description Whether the `cost` scorer runs on the prompt run: cost (estimated cost of the model calls). Defaults to `true`.
+             * @default true
+             */
             cost?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `factuality` scorer runs on the prompt run: correctness (whether the answer is factually right). Defaults to `false`.
+             * @default false
+             */
             factuality?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `ground_truth_adherence` scorer runs on the prompt run: ground truth adherence (whether the answer agrees with the expected answer). Defaults to `false`.
+             * @default false
+             */
             ground_truth_adherence?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `groundedness` scorer runs on the prompt run: context adherence (whether the answer stays within the retrieved context). Defaults to `false`.
+             * @default false
+             */
             groundedness?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `input_pii` scorer runs on the prompt run: input PII (personal data found in the input). Defaults to `false`.
+             * @default false
+             */
             input_pii?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `input_sexist` scorer runs on the prompt run: sexism in the input. Defaults to `false`.
+             * @default false
+             */
             input_sexist?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `input_tone` scorer runs on the prompt run: tone of the input. Defaults to `false`.
+             * @default false
+             */
             input_tone?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `input_toxicity` scorer runs on the prompt run: toxicity of the input. Defaults to `false`.
+             * @default false
+             */
             input_toxicity?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `instruction_adherence` scorer runs on the prompt run: instruction adherence (whether the answer follows the prompt's instructions). Defaults to `false`.
+             * @default false
+             */
             instruction_adherence?: boolean;
-            /** @default true */
+            /**
+             * @description Whether the `latency` scorer runs on the prompt run: latency (how long the model took). Defaults to `true`.
+             * @default true
+             */
             latency?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `pii` scorer runs on the prompt run: PII (personal data found in the output). Defaults to `false`.
+             * @default false
+             */
             pii?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `prompt_injection` scorer runs on the prompt run: prompt injection (attempts in the input to override the prompt). Defaults to `false`.
+             * @default false
+             */
             prompt_injection?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `prompt_perplexity` scorer runs on the prompt run: prompt perplexity (how predictable the prompt is to the model). Defaults to `false`.
+             * @default false
+             */
             prompt_perplexity?: boolean;
-            /** @default true */
+            /**
+             * @description Whether the `protect_status` scorer runs on the prompt run: protection status (whether a protection rule acted on the record). Defaults to `true`.
+             * @default true
+             */
             protect_status?: boolean;
-            /** @default true */
+            /**
+             * @description Whether the `rouge` scorer runs on the prompt run: ROUGE (overlap with the expected answer). Defaults to `true`.
+             * @default true
+             */
             rouge?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `sexist` scorer runs on the prompt run: sexism in the output. Defaults to `false`.
+             * @default false
+             */
             sexist?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `tone` scorer runs on the prompt run: tone of the output. Defaults to `false`.
+             * @default false
+             */
             tone?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `tool_error_rate` scorer runs on the prompt run: tool errors (whether tool calls failed). Defaults to `false`.
+             * @default false
+             */
             tool_error_rate?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `tool_selection_quality` scorer runs on the prompt run: tool selection quality (whether the right tools were chosen with the right arguments). Defaults to `false`.
+             * @default false
+             */
             tool_selection_quality?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `toxicity` scorer runs on the prompt run: toxicity of the output. Defaults to `false`.
+             * @default false
+             */
             toxicity?: boolean;
-            /** @default false */
+            /**
+             * @description Whether the `uncertainty` scorer runs on the prompt run: uncertainty (how unsure the model was of its output). Defaults to `false`.
+             * @default false
+             */
             uncertainty?: boolean;
         };
         /**
@@ -9457,41 +11547,84 @@ export interface components {
          * @description One node of a logged chain (LLM call, tool, retriever and so on) with its input, output, latency and token counts.
          */
         ChainRow: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             */
             chain_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             */
             chain_root_id: string;
+            /** @description When the row was created: seconds since the Unix epoch. */
             creation_timestamp?: number;
-            /** @default  */
+            /**
+             * @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). Empty by default.
+             * @default
+             */
             finish_reason?: string;
-            /** @default false */
+            /**
+             * @description Whether other nodes are nested under this one. Defaults to `false`.
+             * @default false
+             */
             has_children?: boolean;
+            /** @description The values of the template's variables for this row, keyed by variable name. Free-form object. */
             inputs?: {
                 [key: string]: unknown;
             } | null;
+            /** @description Time the model took to answer, in milliseconds; `null` when unknown. */
             latency?: number | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of this node (row) within its chain (UUID).
+             */
             node_id: string;
-            /** @default  */
+            /**
+             * @description What the node received, as text. Empty by default.
+             * @default
+             */
             node_input?: string;
+            /** @description Name of the node (the step of the chain); `null` when unnamed. */
             node_name?: string | null;
-            /** @default  */
+            /**
+             * @description What the node produced: text, a list of texts, or an object. Empty by default.
+             * @default
+             */
             node_output?: string;
+            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
             node_type: components["schemas"]["NodeType"];
+            /** @description Settings of the model call (temperature and the like), as logged. Free-form object. */
             params?: {
                 [key: string]: unknown;
             };
+            /** @description The prompt sent to the model, as text. */
             prompt?: string | null;
-            /** @default 0 */
+            /**
+             * @description Tokens in the input of the model calls of this row. Defaults to `0`.
+             * @default 0
+             */
             query_input_tokens?: number;
-            /** @default 0 */
+            /**
+             * @description Tokens in the output of the model calls of this row. Defaults to `0`.
+             * @default 0
+             */
             query_output_tokens?: number;
-            /** @default 0 */
+            /**
+             * @description Input and output tokens of this row together. Defaults to `0`.
+             * @default 0
+             */
             query_total_tokens?: number;
+            /** @description The model's response, as text. */
             response?: string | null;
-            /** @default 0 */
+            /**
+             * @description Position of the node within its chain (0-based). Defaults to `0`.
+             * @default 0
+             */
             step?: number;
+            /** @description The expected output (ground truth) for this row, when the dataset has one; `null` otherwise. */
             target?: string | null;
+            /** @description Tools offered to the model, as a JSON string; `null` when none. */
             tools?: string | null;
         };
         /**
@@ -9499,15 +11632,19 @@ export interface components {
          * @description Turns on the agentic workflow success scorer (whether an agent's turn achieved what the user asked), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         AgenticWorkflowSuccessScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `agentic_workflow_success`; always `agentic_workflow_success`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "agentic_workflow_success";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
             /**
+             * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
@@ -9518,9 +11655,10 @@ export interface components {
          * @description Turns on the BLEU scorer (n-gram overlap between the response and the target), optionally limited to matching nodes.
          */
         BleuScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `bleu`; always `bleu`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "bleu";
@@ -9536,14 +11674,19 @@ export interface components {
          * @description Turns on the chunk attribution and utilization scorer (which retrieved chunks shaped the response, and how much of each was used), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ChunkAttributionUtilizationScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `chunk_attribution_utilization`; always `chunk_attribution_utilization`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "chunk_attribution_utilization";
-            /** @default luna */
+            /**
+             * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
+             * @default luna
+             */
             type?: components["schemas"]["ScorerVariant"];
         };
         /**
@@ -9551,15 +11694,21 @@ export interface components {
          * @description Turns on the completeness scorer (how much of the relevant context the response covers), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         CompletenessScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `completeness`; always `completeness`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "completeness";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default luna */
+            /**
+             * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
+             * @default luna
+             */
             type?: components["schemas"]["ScorerVariant"];
         };
         /**
@@ -9567,15 +11716,21 @@ export interface components {
          * @description Turns on the context adherence scorer (whether the response stays within the provided context), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ContextAdherenceScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `context_adherence`; always `context_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "context_adherence";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
-            /** @default luna */
+            /**
+             * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
+             * @default luna
+             */
             type?: components["schemas"]["ScorerVariant"];
         };
         /**
@@ -9583,9 +11738,10 @@ export interface components {
          * @description Turns on the context relevance scorer (how relevant the retrieved context is to the query), optionally limited to matching nodes.
          */
         ContextRelevanceScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `context_relevance`; always `context_relevance`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "context_relevance";
@@ -9595,15 +11751,19 @@ export interface components {
          * @description Turns on the correctness scorer (whether the response is factually correct), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         CorrectnessScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `correctness`; always `correctness`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "correctness";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
             /**
+             * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
@@ -9614,15 +11774,19 @@ export interface components {
          * @description Turns on the ground truth adherence scorer (whether the response matches the expected answer), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         GroundTruthAdherenceScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `ground_truth_adherence`; always `ground_truth_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "ground_truth_adherence";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
             /**
+             * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
@@ -9633,9 +11797,10 @@ export interface components {
          * @description Turns on the input PII scorer (personal data in the input), optionally limited to matching nodes.
          */
         InputPIIScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `input_pii`; always `input_pii`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_pii";
@@ -9645,9 +11810,10 @@ export interface components {
          * @description Turns on the input sexism scorer (sexist language in the input), optionally limited to matching nodes.
          */
         InputSexistScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `input_sexist`; always `input_sexist`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_sexist";
@@ -9657,9 +11823,10 @@ export interface components {
          * @description Turns on the input tone scorer (the emotional tone of the input), optionally limited to matching nodes.
          */
         InputToneScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `input_tone`; always `input_tone`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_tone";
@@ -9669,9 +11836,10 @@ export interface components {
          * @description Turns on the input toxicity scorer (toxic language in the input), optionally limited to matching nodes.
          */
         InputToxicityScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `input_toxicity`; always `input_toxicity`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_toxicity";
@@ -9681,15 +11849,19 @@ export interface components {
          * @description Turns on the instruction adherence scorer (whether the response follows the prompt's instructions), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         InstructionAdherenceScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `instruction_adherence`; always `instruction_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "instruction_adherence";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
             /**
+             * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
@@ -9700,9 +11872,10 @@ export interface components {
          * @description Turns on the output PII scorer (personal data in the response), optionally limited to matching nodes.
          */
         OutputPIIScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `output_pii`; always `output_pii`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_pii";
@@ -9712,9 +11885,10 @@ export interface components {
          * @description Turns on the output sexism scorer (sexist language in the response), optionally limited to matching nodes.
          */
         OutputSexistScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `output_sexist`; always `output_sexist`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_sexist";
@@ -9724,9 +11898,10 @@ export interface components {
          * @description Turns on the output tone scorer (the emotional tone of the response), optionally limited to matching nodes.
          */
         OutputToneScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `output_tone`; always `output_tone`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_tone";
@@ -9736,9 +11911,10 @@ export interface components {
          * @description Turns on the output toxicity scorer (toxic language in the response), optionally limited to matching nodes.
          */
         OutputToxicityScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `output_toxicity`; always `output_toxicity`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_toxicity";
@@ -9748,9 +11924,10 @@ export interface components {
          * @description Turns on the prompt injection scorer (attempts in the input to override the prompt), optionally limited to matching nodes.
          */
         PromptInjectionScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `prompt_injection`; always `prompt_injection`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "prompt_injection";
@@ -9760,9 +11937,10 @@ export interface components {
          * @description Turns on the prompt perplexity scorer (how predictable the prompt is to the model), optionally limited to matching nodes.
          */
         PromptPerplexityScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `prompt_perplexity`; always `prompt_perplexity`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "prompt_perplexity";
@@ -9772,9 +11950,10 @@ export interface components {
          * @description Turns on the ROUGE scorer (recall-oriented overlap between the response and the target), optionally limited to matching nodes.
          */
         RougeScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `rouge`; always `rouge`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "rouge";
@@ -9784,14 +11963,17 @@ export interface components {
          * @description Turns on the tool error rate scorer (whether the agent's tool calls failed), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ToolErrorRateScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `tool_error_rate`; always `tool_error_rate`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "tool_error_rate";
             /**
+             * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
@@ -9802,15 +11984,19 @@ export interface components {
          * @description Turns on the tool selection quality scorer (whether the agent chose the right tools with the right arguments), with the judge model and number of judges to use, optionally limited to matching nodes.
          */
         ToolSelectionQualityScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
+            /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `tool_selection_quality`; always `tool_selection_quality`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "tool_selection_quality";
+            /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
             num_judges?: number | null;
             /**
+             * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
@@ -9821,9 +12007,10 @@ export interface components {
          * @description Turns on the uncertainty scorer (how unsure the model was while generating the response), optionally limited to matching nodes.
          */
         UncertaintyScorer: {
+            /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this scorer as `uncertainty`; always `uncertainty`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "uncertainty";
@@ -9870,11 +12057,17 @@ export interface components {
          * @description Logs chain rows for evaluation, with the scorers to run.
          */
         PromptChainIngestRequest: {
+            /** @description Generated (LLM-judged, user-defined) scorers to run; `null` for none. */
             generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null;
+            /** @description Customized LLM-judged scorers to run, with their settings; `null` for none. */
             prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
+            /** @description Registered (user-supplied code) scorers to run; `null` for none. */
             prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
+            /** @description Which built-in scorers to switch on, one flag each; `null` for the defaults (older form of `scorers`). */
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null;
+            /** @description The rows to ingest: one per node of each chain, linked by their ids. */
             rows?: components["schemas"]["ChainRow"][];
+            /** @description Built-in scorers to run on the rows, each with its settings. */
             scorers?: components["schemas"]["Scorer"][];
         };
         /**
@@ -9882,10 +12075,16 @@ export interface components {
          * @description The evaluation job started for the logged chain rows, with a link to its results.
          */
         PromptChainIngestResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the scoring job started for the rows (UUID).
+             */
             job_id: string;
+            /** @description Address of the run in the console. */
             link: string;
+            /** @description A sentence from the service confirming what was done. */
             message: string;
+            /** @description How many rows were ingested. */
             num_rows: number;
         };
         /**
@@ -9893,13 +12092,21 @@ export interface components {
          * @description Logs a batch of chain rows for evaluation, with the scorers to run and a timeout.
          */
         PromptChainIngestBatchRequest: {
+            /** @description Generated (LLM-judged, user-defined) scorers to run; `null` for none. */
             generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null;
+            /** @description Customized LLM-judged scorers to run, with their settings; `null` for none. */
             prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
+            /** @description Registered (user-supplied code) scorers to run; `null` for none. */
             prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
+            /** @description Which built-in scorers to switch on, one flag each; `null` for the defaults (older form of `scorers`). */
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null;
+            /** @description The rows to ingest: one per node of each chain, linked by their ids. */
             rows?: components["schemas"]["ChainRow"][];
+            /** @description Built-in scorers to run on the rows, each with its settings. */
             scorers?: components["schemas"]["Scorer"][];
+            /** @description After this many minutes the ingestion closes, even if some batches are still missing. */
             timeout_minutes?: number;
+            /** @description How many chains (distinct root ids) to expect in all; ingestion completes once that many have arrived. */
             total_chains: number;
         };
         /**
@@ -9907,12 +12114,20 @@ export interface components {
          * @description The evaluation job started for a batch of chain rows, with a link to its results.
          */
         PromptChainIngestBatchResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the job (UUID).
+             */
             job_id: string;
+            /** @description Address of the run in the console. */
             link: string;
+            /** @description A sentence from the service confirming what was done. */
             message: string;
+            /** @description How many chains have arrived so far. */
             num_chains: number;
+            /** @description How many rows there are. */
             num_rows: number;
+            /** @description How many chains the ingestion expects in all. */
             total_chains: number;
         };
         /**
@@ -9920,13 +12135,23 @@ export interface components {
          * @description A short description of an LLM: its name, alias, provider and chat roles.
          */
         ModelInfo: {
+            /** @description The name the service shows for the model and takes in settings (`model_alias`). */
             alias: string;
+            /** @description The role name the model's API uses for its own messages; `null` for the default. */
             assistant_role?: string | null;
-            /** @default openai */
+            /**
+             * @description The integration (provider) that serves the model. Defaults to `openai`.
+             * @default openai
+             */
             integration: components["schemas"]["LLMIntegration"];
+            /** @description The model's name at its provider (for example `gpt-4o-mini`). */
             name: string;
-            /** @default false */
+            /**
+             * @description Whether the model accepts a system message. Defaults to `false`.
+             * @default false
+             */
             system_supported: boolean;
+            /** @description The role name the model's API uses for the user's messages; `null` for the default. */
             user_role?: string | null;
         };
         /**
@@ -9934,13 +12159,20 @@ export interface components {
          * @description Stores scores computed outside the service for a prompt run's rows.
          */
         PutPromptScoreRequest: {
+            /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
             } | null;
+            /** @description Positions (0-based) of the records to score; `null` scores every record. */
             indices?: number[] | null;
+            /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
             metric_name?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             */
             registered_scorer_id?: string | null;
+            /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
             scores?: unknown[] | null;
         };
         /**
@@ -9948,12 +12180,22 @@ export interface components {
          * @description The job that stores externally computed scores.
          */
         PutPromptScoreResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the job (UUID).
+             */
             job_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this put prompt score belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this put prompt score belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description Name of the scorer. */
             scorer_name: string;
         };
         /**
@@ -9974,7 +12216,9 @@ export interface components {
          * @description One chat message: who sent it and its text.
          */
         Message: {
+            /** @description The text of the message. */
             content: string;
+            /** @description Who wrote the message: one of the usual roles (`system`, `user`, `assistant`, `tool`, `function`, `agent`) or any other role name. */
             role: components["schemas"]["ChatRole"];
         };
         /**
@@ -10027,7 +12271,7 @@ export interface components {
             selected_version: components["schemas"]["BasePromptTemplateVersionResponse"];
             /**
              * Format: uuid
-             * @description The ID of the selected version.
+             * @description The `id` of the selected version (UUID).
              */
             selected_version_id: string;
             /** @description The text of the selected version. */
@@ -10056,6 +12300,7 @@ export interface components {
          * @description Confirms that a prompt run was deleted.
          */
         DeletePromptResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -10108,7 +12353,10 @@ export interface components {
             name: string;
             /** @description How many samples the run holds, when known. */
             num_samples?: number | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
             /** @description Tags to attach to the new run. */
             run_tags?: components["schemas"]["RunTagCreateRequest"][];
@@ -10122,23 +12370,47 @@ export interface components {
          * @description The run that was just created.
          */
         CreateRunResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the run (UUID).
+             */
             created_by: string;
+            /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
             dataset_hash?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this run (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who last changed the run (UUID).
+             */
             last_updated_by: string;
+            /** @description Name of the run, as shown in the console and in listings. */
             name?: string | null;
+            /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
+            /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
+            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
             task_type?: components["schemas"]["TaskType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
+            /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
             winner: boolean;
         };
         /**
@@ -10146,6 +12418,7 @@ export interface components {
          * @description Lists the runs to delete.
          */
         DeleteRunsRequest: {
+            /** @description The `id`s of the runs (UUIDs). */
             run_ids: string[];
         };
         /**
@@ -10153,6 +12426,7 @@ export interface components {
          * @description Confirms that the runs were deleted.
          */
         DeleteRunsResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -10160,53 +12434,111 @@ export interface components {
          * @description A prompt evaluation run with its settings, status and average scores.
          */
         GetPromptRun: {
+            /** @description Mean `bleu` over the records in scope; `null` when none was computed. */
             average_bleu?: number | null;
+            /** @description Mean cost per response, in US dollars; `null` when unknown. */
             average_cost?: number | null;
+            /** @description Mean hallucination score over the run's responses; `null` when not computed. */
             average_hallucination?: number | null;
+            /** @description Mean `latency` over the records in scope; `null` when none was computed. */
             average_latency?: number | null;
+            /** @description Mean `rouge` over the records in scope; `null` when none was computed. */
             average_rouge?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the prompt run was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the prompt run (UUID).
+             */
             created_by: string;
+            /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
             dataset_hash?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the dataset the run used (UUID); `null` when it used none.
+             */
             dataset_id?: string | null;
-            /** @default 0 */
+            /**
+             * @description How severe the run's hallucinations are, from 0 (none) to 2 (severe). Defaults to `0`.
+             * @default 0
+             */
             hallucination_severity: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this prompt run (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run's scoring job (UUID).
+             */
             job_id: string;
+            /** @description State of the run's scoring job. */
             job_status: components["schemas"]["JobStatus"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who last changed the prompt run (UUID).
+             */
             last_updated_by: string;
+            /** @description The run's metrics, keyed by metric name. Free-form object. */
             metrics?: {
                 [key: string]: number | string | components["schemas"]["FeedbackAggregate"] | null;
             };
+            /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
             model_alias?: string | null;
+            /** @description Name of the prompt run, as shown in the console and in listings. */
             name?: string | null;
+            /** @description How many samples (rows of data) the prompt run holds. */
             num_samples: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this prompt run belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
+            /** @description The customized LLM-judged scorers the run uses, with their settings; `null` for none. */
             prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
+            /** @description Names of the generated scorers the run uses; `null` for none. */
             prompt_generated_scorers_configuration?: string[] | null;
+            /** @description The registered (user-supplied code) scorers the run uses; `null` for none. */
             prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
+            /** @description Which built-in scorers the run uses. */
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"];
+            /** @description The model settings the run used (model, temperature, token limit and the like); `null` when not recorded. */
             prompt_settings?: components["schemas"]["PromptRunSettings"] | null;
+            /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
+            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
             task_type?: components["schemas"]["TaskType"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the prompt template the run used (UUID); `null` when it used none.
+             */
             template_id?: string | null;
+            /** @description Number of the template version the run used; `null` when it used no template. */
             template_version?: number | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the template version the run used (UUID); `null` when it used none.
+             */
             template_version_id?: string | null;
+            /** @description Whether that template version is the template's selected one; `null` when the run used no template. */
             template_version_selected?: boolean | null;
+            /** @description Cost of the run's model calls, in US dollars; `null` when unknown. */
             total_cost?: number | null;
-            /** @default 0 */
+            /**
+             * @description How many responses the run has. Defaults to `0`.
+             * @default 0
+             */
             total_responses: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the prompt run was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
+            /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
             winner: boolean;
         };
         /**
@@ -10214,13 +12546,24 @@ export interface components {
          * @description A page of prompt evaluation runs.
          */
         GetPromptRunsResponse: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
+            /** @description The runs of this prompt runs. */
             runs?: components["schemas"]["GetPromptRun"][];
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -10228,24 +12571,46 @@ export interface components {
          * @description A column of prompt evaluation runs: its data type, display settings and metric thresholds.
          */
         PromptRunColumn: {
+            /** @description An alert shown with the column (a title and a message); `null` when there is none. */
             alert?: components["schemas"]["Alert"] | null;
-            /** @default unknown */
+            /**
+             * @description How clients should format the column's values for display. Defaults to `unknown`.
+             * @default unknown
+             */
             data_type: components["schemas"]["DataTypeOptions"];
+            /** @description What the column holds; `null` when undescribed. */
             description?: string | null;
+            /** @description Values to show in place of the raw ones, in the same order, where they differ; `null` when the raw values are shown. */
             display_values?: (string | null)[] | null;
-            /** @default true */
+            /**
+             * @description Whether the rows can be filtered by this column's value (categorical filters aside). Defaults to `true`.
+             * @default true
+             */
             filterable: boolean;
+            /** @description Description of the group of columns (super column) this column belongs to. */
             group_description?: string | null;
+            /** @description Display label of the column's group. */
             group_label?: string | null;
+            /** @description Identifier of the column's group. */
             group_name?: string | null;
+            /** @description For a metric column computed by its own scorer job, that job's state per row; `null` for other columns. */
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
+            /** @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither. */
             job_type?: components["schemas"]["ScorerType"] | null;
+            /** @description Human-readable title of the column. */
             label?: string | null;
+            /** @description For a metric column, the metric's state and value for each row, in row order. */
             metric_infos?: components["schemas"]["MetricState"][];
+            /** @description How the metric's values are graded into levels; only for metric columns. */
             metric_threshold?: components["schemas"]["MetricThreshold"] | null;
+            /** @description Identifier of the column (its key in the rows). */
             name: string;
-            /** @default true */
+            /**
+             * @description Whether the rows can be sorted by this column. Defaults to `true`.
+             * @default true
+             */
             sortable: boolean;
+            /** @description The column's value for each row, in row order; `null` where a row has none. */
             values?: (components["schemas"]["ColumnValue"] | null)[];
         };
         /**
@@ -10253,15 +12618,28 @@ export interface components {
          * @description A page of the columns of a prompt evaluation run.
          */
         GetPromptRunColumnsResponse: {
+            /** @description The columns, each with its value for every run of the page. */
             columns?: components["schemas"]["PromptRunColumn"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
+            /** @description How many filtered rows there are; `null` when unknown. */
             num_filtered_rows?: number | null;
+            /** @description How many rows there are; `null` when unknown. */
             num_rows?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -10277,23 +12655,47 @@ export interface components {
          * @description The run after an update.
          */
         UpdateRunResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the run (UUID).
+             */
             created_by: string;
+            /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
             dataset_hash?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this run (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who last changed the run (UUID).
+             */
             last_updated_by: string;
+            /** @description Name of the run, as shown in the console and in listings. */
             name?: string | null;
+            /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
+            /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
+            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
             task_type?: components["schemas"]["TaskType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the run was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
+            /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
             winner: boolean;
         };
         /**
@@ -10301,6 +12703,7 @@ export interface components {
          * @description Confirms that a run was deleted.
          */
         DeleteRunResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -10308,6 +12711,7 @@ export interface components {
          * @description A link to a run in the console.
          */
         RunLinkResponse: {
+            /** @description Address of the run in the console. */
             link: string;
         };
         /**
@@ -10315,10 +12719,17 @@ export interface components {
          * @description The tasks logged for a multi-task run.
          */
         TaskResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this task belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this task belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description The tasks of a multi-task run. */
             tasks: string[];
         };
         /**
@@ -10326,10 +12737,17 @@ export interface components {
          * @description The labels logged for a run.
          */
         LabelResponse: {
+            /** @description The classes of the run. */
             labels: unknown[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this label belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this label belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
         };
         /**
@@ -10337,10 +12755,17 @@ export interface components {
          * @description The inference names logged for a run.
          */
         InferenceNamesResponse: {
+            /** @description Names of the run's inference runs. */
             inference_names: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this inference names belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this inference names belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
         };
         /**
@@ -10348,11 +12773,19 @@ export interface components {
          * @description The splits logged for a run, and the splits that can be compared with inference data.
          */
         GetSplitsResponse: {
+            /** @description The splits an inference split can be compared with. */
             inference_comparison_splits: components["schemas"]["Split"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this splits belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this splits belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
+            /** @description The splits the run has data for. */
             splits: components["schemas"]["Split"][];
         };
         /**
@@ -10380,7 +12813,7 @@ export interface components {
             object_value?: components["schemas"]["FeedbackAggregate"] | null;
             /**
              * Format: uuid
-             * @description The ID of the run.
+             * @description The `id` of the run (UUID), as the project's run listing gives it.
              */
             run_id: string;
             /**
@@ -10437,9 +12870,13 @@ export interface components {
          * @description Whether the caller may take an action on a kind of resource, and why not when they may not.
          */
         GenericPermission: {
+            /** @description The action, such as creating a project. */
             action: components["schemas"]["GenericAction"];
+            /** @description Whether the caller may do it. */
             allowed: boolean;
+            /** @description A human-readable message about the generic permission. */
             message?: string | null;
+            /** @description The kind of resource the action is on. */
             resource: components["schemas"]["ResourceKind"];
         };
         /**
@@ -10447,26 +12884,57 @@ export interface components {
          * @description The signed-in user's account, with the permissions they hold.
          */
         CurrentUserDB: {
-            /** @default email */
+            /**
+             * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
+             * @default email
+             */
             auth_method: components["schemas"]["AuthMethod"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the current user was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user; it is also the login name for email sign-in.
+             */
             email: string;
+            /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
             email_is_verified?: boolean | null;
-            /** @default  */
+            /**
+             * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             first_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do beyond any single resource (for example create projects).
+             * @default []
+             */
             generic_permissions: components["schemas"]["GenericPermission"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this current user (UUID).
+             */
             id: string;
-            /** @default  */
+            /**
+             * @description The user's family name, as shown in the console; `null` when not given. Empty by default.
+             * @default
+             */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this current user: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
-            /** @default read_only */
+            /**
+             * @description The role this current user has, which decides what it may do. Defaults to `read_only`.
+             * @default read_only
+             */
             role: components["schemas"]["UserRole"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the current user was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -10474,19 +12942,34 @@ export interface components {
          * @description Exports a run's data with its edits applied, as a file.
          */
         EditExportRequest: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but?: boolean;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping?: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides?: components["schemas"]["EditOverride"][] | null;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type?: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -10496,16 +12979,31 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format?: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols?: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited?: boolean | null;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -10513,22 +13011,41 @@ export interface components {
          * @description Exports a run's edited data to a bucket in cloud storage.
          */
         RemoteEditExportRequest: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but?: boolean;
+            /** @description Name of the storage bucket to write to. */
             bucket_name: string;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping?: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides?: components["schemas"]["EditOverride"][] | null;
-            /** @default s3 */
+            /**
+             * @description Where to write the export (the remote storage's kind, as the service names it). Defaults to `s3`.
+             * @default s3
+             */
             export_to?: string;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type?: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -10538,17 +13055,33 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format?: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols?: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold?: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
+            /** @description Name (key) of the object to write in the bucket. */
             object_name: string;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited?: boolean | null;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -10556,22 +13089,41 @@ export interface components {
          * @description The settings of an export of edited data to cloud storage.
          */
         RemoteEditExportResponse: {
-            /** @default false */
+            /**
+             * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
+             * @default false
+             */
             all_but: boolean;
+            /** @description Name of the storage bucket to write to. */
             bucket_name: string;
-            /** @default null */
+            /**
+             * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
+             * @default null
+             */
             col_mapping: {
                 [key: string]: string;
             } | null;
+            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
             compare_to?: components["schemas"]["Split"] | null;
+            /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
-            /** @default [] */
+            /**
+             * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
+             * @default []
+             */
             edit_overrides: components["schemas"]["EditOverride"][] | null;
-            /** @default s3 */
+            /**
+             * @description Where to write the export (the remote storage's kind, as the service names it). Defaults to `s3`.
+             * @default s3
+             */
             export_to: string;
-            /** @default csv */
+            /**
+             * @description File format to write the export in. Defaults to `csv`.
+             * @default csv
+             */
             file_type: components["schemas"]["FileType"];
             /**
+             * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -10581,17 +13133,33 @@ export interface components {
              *     }
              */
             filter_params: components["schemas"]["FilterParams"];
-            /** @default false */
+            /**
+             * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
+             * @default false
+             */
             hf_format: boolean;
-            /** @default [] */
+            /**
+             * @description Columns to include in the export; `null` exports the default set.
+             * @default []
+             */
             include_cols: string[] | null;
-            /** @default 0.5 */
+            /**
+             * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
+             * @default 0.5
+             */
             map_threshold: number;
+            /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
             min_reviews?: number | null;
+            /** @description Name (key) of the object to write in the bucket. */
             object_name: string;
-            /** @default false */
+            /**
+             * @description Whether to export only the samples that the edits changed. Defaults to `false`.
+             * @default false
+             */
             only_export_edited: boolean | null;
+            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
         };
         /**
@@ -10599,9 +13167,15 @@ export interface components {
          * @description A review of an edit: who reviewed it and when.
          */
         EditReviewDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the edit review was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the edit review (UUID).
+             */
             created_by: string;
         };
         /**
@@ -10609,36 +13183,72 @@ export interface components {
          * @description A saved edit with its reviewers.
          */
         EditGetResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the edit was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the edit (UUID).
+             */
             created_by?: string | null;
+            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
             edit_action: components["schemas"]["EditAction"];
+            /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
             } | null;
+            /** @description Whether the edit has been exported. */
             exported: boolean;
+            /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
             filter?: components["schemas"]["FilterParams"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this edit (UUID).
+             */
             id: string;
+            /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
             inference_name?: string | null;
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
             map_threshold?: number | null;
+            /** @description For a relabel, the label to give the samples; `null` otherwise. */
             new_label?: string | null;
+            /** @description A note the author left on the edit; `null` when none. */
             note?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project of that run (UUID).
+             */
             project_id: string;
+            /** @description The reviews the edit has had, one per reviewer. */
             reviewers?: components["schemas"]["EditReviewDB"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run whose data the edit changes (UUID).
+             */
             run_id: string;
-            /** @default [] */
+            /**
+             * @description Ids of the samples the edit applies to, as the run's dataset numbers them.
+             * @default []
+             */
             sample_ids: number[];
+            /** @description For a text edit, the text to look for; `null` otherwise. */
             search_string?: string | null;
+            /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
             shift_span_end_num_words?: number | null;
+            /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
+            /** @description The split of the run's data the edit applies to. */
             split: components["schemas"]["Split"];
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
+            /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
             text_replacement?: string | null;
-            /** @default false */
+            /**
+             * @description Whether `search_string` is a regular expression. Defaults to `false`.
+             * @default false
+             */
             use_regex: boolean | null;
         };
         /**
@@ -10646,6 +13256,7 @@ export interface components {
          * @description Confirms that an edit was deleted.
          */
         EditDeleteResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -10653,19 +13264,32 @@ export interface components {
          * @description One sample as an edit would leave it.
          */
         EditRowData: {
+            /** @description For object-detection runs, the sample's boxes; `null` for other tasks. */
             boxes?: components["schemas"]["BBox"][] | null;
+            /** @description For generation runs, the text the model generated; `null` otherwise. */
             generated_output: string | null;
+            /** @description The sample's true (labelled) class; `null` when unlabelled. */
             gold?: string | null;
+            /** @description Identifier of the sample in the run's dataset. */
             id: number;
-            /** @default  */
+            /**
+             * @description Address of the sample's image; `null` for samples that are not images. Empty by default.
+             * @default
+             */
             image: string | null;
+            /** @description For generation runs, the input; `null` otherwise. */
             input: string | null;
+            /** @description The sample's metadata columns and their values. Free-form object. */
             meta?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The class the model predicted; `null` when there is no prediction. */
             pred?: string | null;
+            /** @description For named-entity runs, the sample's spans; `null` for other tasks. */
             spans?: components["schemas"]["Span"][] | null;
+            /** @description For generation runs, the expected output; `null` otherwise. */
             target: string | null;
+            /** @description The sample's text; `null` for samples that are not text. */
             text?: string | null;
         };
         /**
@@ -10673,39 +13297,79 @@ export interface components {
          * @description A page of the samples an edit changes, with the edit itself.
          */
         EditContent: {
+            /** @description The samples the edit applies to, as they are now. */
             content: components["schemas"]["EditRowData"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the edit content was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the edit content (UUID).
+             */
             created_by?: string | null;
+            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
             edit_action: components["schemas"]["EditAction"];
+            /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
             } | null;
+            /** @description Whether the edit has been exported. */
             exported: boolean;
+            /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
             filter?: components["schemas"]["FilterParams"] | null;
+            /** @description Whether more samples follow this page. */
             has_next_page: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this edit content (UUID).
+             */
             id: string;
+            /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
             inference_name?: string | null;
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
             map_threshold?: number | null;
+            /** @description For a relabel, the label to give the samples; `null` otherwise. */
             new_label?: string | null;
+            /** @description A note the author left on the edit; `null` when none. */
             note?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project of that run (UUID).
+             */
             project_id: string;
-            /** @default [] */
+            /**
+             * @description The reviews the edit has had, one per reviewer.
+             * @default []
+             */
             reviewers: components["schemas"]["EditReviewDB"][] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run whose data the edit changes (UUID).
+             */
             run_id: string;
-            /** @default [] */
+            /**
+             * @description Ids of the samples the edit applies to, as the run's dataset numbers them.
+             * @default []
+             */
             sample_ids: number[];
+            /** @description For a text edit, the text to look for; `null` otherwise. */
             search_string?: string | null;
+            /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
             shift_span_end_num_words?: number | null;
+            /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
+            /** @description The split of the run's data the edit applies to. */
             split: components["schemas"]["Split"];
+            /** @description For a multi-task run, the task; `null` for a run with one task. */
             task?: string | null;
+            /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
             text_replacement?: string | null;
-            /** @default false */
+            /**
+             * @description Whether `search_string` is a regular expression. Defaults to `false`.
+             * @default false
+             */
             use_regex: boolean | null;
         };
         /**
@@ -10713,11 +13377,20 @@ export interface components {
          * @description A group role with its display name and what it allows.
          */
         GroupRoleInfo: {
-            /** @example Can add, remove, and edit group members. */
+            /**
+             * @description Free text that describes the group role; `null` or absent when none was given.
+             * @example Can add, remove, and edit group members.
+             */
             description: string;
-            /** @example Maintainer */
+            /**
+             * @description Name of the display.
+             * @example Maintainer
+             */
             display_name: string;
-            /** @example maintainer */
+            /**
+             * @description The role's identifier, as requests take it.
+             * @example maintainer
+             */
             name: components["schemas"]["GroupRole"];
         };
         /**
@@ -10725,13 +13398,24 @@ export interface components {
          * @description A page of groups.
          */
         ListGroupsResponse: {
+            /** @description The groups of this page. */
             groups: components["schemas"]["GroupDB"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -10739,9 +13423,15 @@ export interface components {
          * @description Adds a user to a group with a role.
          */
         GroupMemberCreate: {
-            /** @default member */
+            /**
+             * @description The role this group member has, which decides what it may do. Defaults to `member`.
+             * @default member
+             */
             role?: components["schemas"]["GroupRole"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user (UUID), as `GET /users` lists it.
+             */
             user_id: string;
         };
         /**
@@ -10749,11 +13439,19 @@ export interface components {
          * @description Creates a group: its name, description, visibility and first members.
          */
         GroupCreate: {
+            /** @description Free text that describes the group; `null` or absent when none was given. */
             description?: string | null;
+            /** @description Name of the group, as shown in the console and in listings. */
             name: string;
-            /** @default [] */
+            /**
+             * @description Members to add when the group is created, each with their role in it.
+             * @default []
+             */
             users?: components["schemas"]["GroupMemberCreate"][];
-            /** @default public */
+            /**
+             * @description Who can see the new group: everyone in the organisation, only by request, or only its members. Defaults to `public`.
+             * @default public
+             */
             visibility?: components["schemas"]["GroupVisibility"];
         };
         /**
@@ -10761,8 +13459,11 @@ export interface components {
          * @description Changes a group's name, description or visibility.
          */
         GroupUpdate: {
+            /** @description Free text that describes the group; `null` or absent when none was given. */
             description: string | null;
+            /** @description Name of the group, as shown in the console and in listings. */
             name: string;
+            /** @description Who can see the group from now on. */
             visibility: components["schemas"]["GroupVisibility"];
         };
         /**
@@ -10770,17 +13471,33 @@ export interface components {
          * @description A member of a group with their role.
          */
         GroupMemberDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the group member was created (UTC, ISO 8601).
+             */
             created_at: string;
+            /** @description Email address of the user; it is also the login name for email sign-in. */
             email: string;
+            /** @description The user's given name, as shown in the console; `null` when not given. */
             first_name: string | null;
+            /** @description The member's role in the group, which decides what they may do in it. */
             group_role: components["schemas"]["GroupRole"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this group member (UUID).
+             */
             id: string;
+            /** @description The user's family name, as shown in the console; `null` when not given. */
             last_name: string | null;
-            /** @default [] */
+            /**
+             * @description What the caller may do with this group member: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @default []
+             */
             permissions: components["schemas"]["Permission"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user (UUID), as `GET /users` lists it.
+             */
             user_id: string;
         };
         /**
@@ -10788,13 +13505,24 @@ export interface components {
          * @description A page of a group's members.
          */
         ListGroupMembersResponse: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description The members of this page. */
             members: components["schemas"]["GroupMemberDB"][];
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -10802,6 +13530,7 @@ export interface components {
          * @description Changes a group member's role.
          */
         GroupMemberUpdate: {
+            /** @description The role this group member has, which decides what it may do. */
             role: components["schemas"]["GroupRole"];
         };
         /**
@@ -10809,12 +13538,21 @@ export interface components {
          * @description The form fields of an email and password login (OAuth2 password grant).
          */
         LoginEmailForm: {
+            /** @description OAuth 2 client id; the service does not use it. */
             client_id?: string | null;
+            /** @description OAuth 2 client secret; the service does not use it. */
             client_secret?: string | null;
+            /** @description OAuth 2 grant type; only `password` is accepted, and it may be left out. */
             grant_type?: string | null;
-            /** @example correct-horse-battery-staple */
+            /**
+             * @description The user's password.
+             * @example correct-horse-battery-staple
+             */
             password: string;
-            /** @default  */
+            /**
+             * @description OAuth 2 scopes, separated by spaces; the service does not use them. Empty by default.
+             * @default
+             */
             scope?: string;
             /**
              * @description The user's email address.
@@ -10827,8 +13565,12 @@ export interface components {
          * @description An access token and how to present it.
          */
         Token: {
+            /** @description The token to send as `Authorization: Bearer <token>`. */
             access_token: string;
-            /** @default bearer */
+            /**
+             * @description The kind of token; always `bearer`. Defaults to `bearer`.
+             * @default bearer
+             */
             token_type: string;
         };
         /**
@@ -10836,6 +13578,7 @@ export interface components {
          * @description Logs in by exchanging an API key for an access token.
          */
         ApiKeyLoginRequest: {
+            /** @description Your API key (the value you would send in `Service-API-Key`). */
             api_key: string;
         };
         /**
@@ -10843,13 +13586,16 @@ export interface components {
          * @description A filter that keeps monitored rows whose user metadata key matches a value.
          */
         UserMetadataFilter: {
+            /** @description The metadata key to look at. */
             key: string;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this user metadata filter as `user_metadata`; always `user_metadata`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "user_metadata";
+            /** @description How `value` is compared with the field. */
             operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The value (or, with `one_of` and `not_in`, the values) to compare the metadata with. */
             value: string | string[];
         };
         /**
@@ -10871,10 +13617,17 @@ export interface components {
          * @description Asks for a page of monitored workflows that match the given filters.
          */
         GetObserveWorkflowsRequest: {
+            /** @description Conditions a workflow must meet to be listed; all must hold. Empty lists every workflow. */
             filters?: components["schemas"]["ObserveWorkflowFilter"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit?: number;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token?: number;
         };
         /**
@@ -10882,6 +13635,7 @@ export interface components {
          * @description A named metric value on a workflow step.
          */
         StepMetric: {
+            /** @description Name of the metric. */
             name: string;
             /** @description Any JSON value. */
             value: unknown;
@@ -10891,10 +13645,20 @@ export interface components {
          * @description A step of a logged workflow as stored by the service, with its identifiers, metrics and nested steps.
          */
         BaseServiceStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What went into the step: a string, a message, a document, or a list of them. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -10902,13 +13666,21 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Metrics computed for the step; `null` before any were computed. */
             metrics?: components["schemas"]["StepMetric"][] | null;
-            /** @default  */
+            /**
+             * @description Name of the service step, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name: string;
-            /** @default  */
+            /**
+             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @default
+             */
             output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -10916,15 +13688,29 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the outermost workflow this step belongs to (UUID).
+             */
             root_workflow_id?: string | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this step (UUID).
+             */
             step_id?: string | null;
+            /** @description The steps nested inside this one, in the order they ran; `null` or empty for a leaf step. */
             steps?: components["schemas"]["BaseServiceStep"][] | null;
-            /** @default workflow */
+            /**
+             * @description The kind of step (node) this is: an LLM call, a chain, a retriever, a tool, an agent or a whole workflow. Defaults to `workflow`.
+             * @default workflow
+             */
             type: components["schemas"]["NodeType"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the workflow this step belongs to (UUID).
+             */
             workflow_id?: string | null;
         };
         /**
@@ -10932,13 +13718,24 @@ export interface components {
          * @description A page of monitored workflows.
          */
         WorkflowsReadResponse: {
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
+            /** @description The logged workflows of this page, each with its nested steps and their metrics. */
             workflows: components["schemas"]["BaseServiceStep"][];
         };
         /**
@@ -10946,10 +13743,20 @@ export interface components {
          * @description A workflow step that can contain child steps.
          */
         StepWithChildren: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What went into the step: a string, a message, a document, or a list of them. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -10957,12 +13764,19 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Metadata attached to the step, as string key/value pairs. */
             metadata?: {
                 [key: string]: string;
             };
-            /** @default  */
+            /**
+             * @description Name of the step with children, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name?: string;
-            /** @default  */
+            /**
+             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @default
+             */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -10970,10 +13784,16 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
             parent?: components["schemas"]["StepWithChildren"] | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
-            /** @default workflow */
+            /**
+             * @description The kind of step (node) this is. Defaults to `workflow`.
+             * @default workflow
+             */
             type?: components["schemas"]["NodeType"];
         };
         /**
@@ -11001,10 +13821,20 @@ export interface components {
          * @description An agent step in a logged workflow: its input, output and timing, and the child steps the agent ran.
          */
         AgentStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What went into the step: a string, a message, a document, or a list of them. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11012,12 +13842,19 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
-            /** @default  */
+            /**
+             * @description Name of the agent step, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name?: string;
-            /** @default  */
+            /**
+             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @default
+             */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11025,11 +13862,14 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
             parent?: components["schemas"]["StepWithChildren"] | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this agent step as `agent`; always `agent`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "agent";
@@ -11039,10 +13879,20 @@ export interface components {
          * @description A chain step in a logged workflow: its input, output and timing, and the child steps it ran.
          */
         ChainStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What went into the step: a string, a message, a document, or a list of them. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11050,12 +13900,19 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
-            /** @default  */
+            /**
+             * @description Name of the chain step, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name?: string;
-            /** @default  */
+            /**
+             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @default
+             */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11063,11 +13920,14 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
             parent?: components["schemas"]["StepWithChildren"] | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this chain step as `chain`; always `chain`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "chain";
@@ -11077,37 +13937,61 @@ export interface components {
          * @description An LLM call in a logged workflow: its input, output, model, settings and token counts.
          */
         LlmStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What was sent to the model: a string, a message, or a list of them (the chat history). */
             input: string | {
                 [key: string]: string;
             } | components["schemas"]["Message"] | string[] | {
                 [key: string]: string;
             }[] | components["schemas"]["Message"][];
+            /** @description Tokens in the model's input; `null` when not reported. */
             input_tokens?: number | null;
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
+            /** @description Name of the model that was called (for example `gpt-4o-mini`); `null` when not logged. */
             model?: string | null;
-            /** @default  */
+            /**
+             * @description Name you give the step (for example the function or chain call it stands for); empty by default.
+             * @default
+             */
             name?: string;
-            /** @default  */
+            /**
+             * @description What the model produced: a string, a message, or a list of them. Empty by default.
+             * @default
+             */
             output?: string | {
                 [key: string]: string;
             } | components["schemas"]["Message"] | string[] | {
                 [key: string]: string;
             }[] | components["schemas"]["Message"][];
+            /** @description Tokens in the model's output; `null` when not reported. */
             output_tokens?: number | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description Sampling temperature of the call; `null` when not logged. */
             temperature?: number | null;
+            /** @description Definitions of the tools offered to the model in this call, in the provider's JSON format; `null` when none. */
             tools?: {
                 [key: string]: unknown;
             }[] | null;
+            /** @description Input and output tokens together; `null` when not reported. */
             total_tokens?: number | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this step as an LLM call; always `llm`. The service reads it to tell the kinds of step apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "llm";
@@ -11117,20 +14001,36 @@ export interface components {
          * @description A retrieval step in a logged workflow: the query and the documents it returned.
          */
         RetrieverStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description The query given to the retriever. */
             input: string;
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
-            /** @default  */
+            /**
+             * @description Name of the retriever step, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name?: string;
+            /** @description The documents retrieved, in order, as plain strings or documents with metadata. */
             output?: components["schemas"]["Document"][];
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this retriever step as `retriever`; always `retriever`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "retriever";
@@ -11140,10 +14040,20 @@ export interface components {
          * @description A tool call in a logged workflow: its input and output.
          */
         ToolStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What went into the step: a string, a message, a document, or a list of them. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11151,12 +14061,19 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
-            /** @default  */
+            /**
+             * @description Name of the tool step, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name?: string;
-            /** @default  */
+            /**
+             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @default
+             */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11164,9 +14081,10 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this tool step as `tool`; always `tool`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tool";
@@ -11176,10 +14094,20 @@ export interface components {
          * @description A workflow step in a logged workflow: its input, output and timing, and the child steps it ran.
          */
         WorkflowStep: {
+            /**
+             * Format: int64
+             * @description When the step started: nanoseconds since the Unix epoch (UTC).
+             */
             created_at_ns?: number;
-            /** @default 0 */
+            /**
+             * Format: int64
+             * @description How long the step took, in nanoseconds. Defaults to `0`.
+             * @default 0
+             */
             duration_ns?: number;
+            /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
+            /** @description What went into the step: a string, a message, a document, or a list of them. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11187,12 +14115,19 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
             };
-            /** @default  */
+            /**
+             * @description Name of the workflow step, as shown in the console and in listings. Empty by default.
+             * @default
+             */
             name?: string;
-            /** @default  */
+            /**
+             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @default
+             */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -11200,11 +14135,14 @@ export interface components {
             }[] | {
                 [key: string]: unknown;
             }[];
+            /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
             parent?: components["schemas"]["StepWithChildren"] | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Tag that marks this workflow step as `workflow`; always `workflow`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "workflow";
@@ -11242,9 +14180,14 @@ export interface components {
          *     }
          */
         WorkflowsIngestRequest: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the Observe project to log into (UUID). Give this or `project_name`.
+             */
             project_id?: string | null;
+            /** @description Name of the Observe project to log into. Give this or `project_id`. */
             project_name?: string | null;
+            /** @description The workflows to log, each a step tagged with its `type` (usually `workflow`) with its nested steps. At least one. */
             workflows: components["schemas"]["AnyStep"][];
         };
         /**
@@ -11252,11 +14195,18 @@ export interface components {
          * @description How many workflows and records were logged.
          */
         WorkflowsIngestResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this workflows belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
+            /** @description Name of the project the workflows belongs to. */
             project_name: string;
+            /** @description How many records (steps, nested ones included) were logged. */
             records_count: number;
+            /** @description How many workflows were logged. */
             workflows_count: number;
         };
         /**
@@ -11270,6 +14220,7 @@ export interface components {
          * @description A pre-signed address for downloading or uploading a file directly.
          */
         GetPresignedUrlResponse: {
+            /** @description A time-limited address that reads or writes the storage object without further credentials. Keep it private. */
             url: string;
         };
         /**
@@ -11289,14 +14240,24 @@ export interface components {
          * @description One condition of an alert: the field and filter it watches, how values are aggregated over the window, and the threshold that triggers it.
          */
         AlertCondition: {
+            /** @description How the field's values in a window are combined (for example their maximum or mean). */
             aggregation: components["schemas"]["Aggregator"] | string;
-            /** @default metric/numeric/1 */
+            /**
+             * @description The kind of condition, with its version (for example `metric/numeric/1`). Defaults to `metric/numeric/1`.
+             * @default metric/numeric/1
+             */
             condition_type?: components["schemas"]["AlertConditionType"];
+            /** @description The field (for example a metric) the condition watches. */
             field: string;
+            /** @description Operator of an extra filter on the records; `null` for none. */
             filter_operator?: components["schemas"]["Operator"] | null;
+            /** @description Value of that extra filter; `null` for none. */
             filter_value?: string | number | null;
+            /** @description How the aggregated value is compared with `value`. */
             operator: components["schemas"]["Operator"];
+            /** @description The threshold the aggregated value is compared with. */
             value: number | string;
+            /** @description Length of the window the values are aggregated over, in seconds (at least 900). */
             window: number;
         };
         /**
@@ -11310,28 +14271,59 @@ export interface components {
          * @description A saved alert configuration of a project, with its conditions, check interval and trigger history.
          */
         AlertConfigurationResponse: {
+            /** @description Whether the alert is on. */
             active?: boolean | null;
+            /** @description Whether the alert has been sent since it last triggered. */
             alert_sent?: boolean | null;
+            /** @description The conditions that trigger the alert; all must hold. */
             conditions?: components["schemas"]["AlertCondition"][] | null;
+            /** @description How many times the alert has triggered. */
             counter?: number | null;
+            /** @description How many times the alert has triggered since it was last sent. */
             counter_since_last_sent?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the alert configuration was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the alert configuration (UUID).
+             */
             created_by: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this alert configuration (UUID).
+             */
             id: string;
+            /** @description How often the conditions are checked, in seconds. */
             interval?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the alert was last sent (UTC, ISO 8601); `null` if never.
+             */
             last_sent?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the alert last triggered (UTC, ISO 8601); `null` if never.
+             */
             last_triggered?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the job that last checked the alert (UUID); `null` before any check.
+             */
             processed_by?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
+            /** @description Which version of the alert format the alert uses. */
             schema_version?: components["schemas"]["AlertMonitorType"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the alert configuration was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -11339,13 +14331,24 @@ export interface components {
          * @description A page of a project's alert configurations.
          */
         ListAlertConfigurationsResponse: {
+            /** @description The alerts of this page. */
             alerts?: components["schemas"]["AlertConfigurationResponse"][];
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -11366,13 +14369,24 @@ export interface components {
          *     }
          */
         CreateAlertConfigurationRequest: {
+            /** @description The conditions that trigger the alert; all must hold. */
             conditions: components["schemas"]["AlertCondition"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the alert configuration (UUID).
+             */
             created_by?: string | null;
+            /** @description How often the conditions are checked, in seconds. */
             interval: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
-            /** @default multi_condition/object/1 */
+            /**
+             * @description Which version of the alert format the alert uses. Defaults to `multi_condition/object/1`.
+             * @default multi_condition/object/1
+             */
             schema_version?: components["schemas"]["AlertMonitorType"];
         };
         /**
@@ -11380,8 +14394,11 @@ export interface components {
          * @description The result of changing an insight alert's status, with a message.
          */
         AlertStatusResponse: {
+            /** @description Unique identifier of this alert status. */
             id?: string | null;
+            /** @description A sentence from the service confirming what was done. */
             message?: string | null;
+            /** @description State of the alert check; `null` when unknown. */
             status?: string | null;
         };
         /**
@@ -11402,18 +14419,34 @@ export interface components {
          *     }
          */
         UpdateAlertConfigurationRequest: {
+            /** @description Whether the alert is on. */
             active?: boolean | null;
+            /** @description Whether the alert has been sent since it last triggered. */
             alert_sent?: boolean | null;
+            /** @description The conditions that trigger the alert; all must hold. */
             conditions?: components["schemas"]["AlertCondition"][] | null;
+            /** @description How many times the alert has triggered. */
             counter?: number | null;
+            /** @description How many times the alert has triggered since it was last sent. */
             counter_since_last_sent?: number | null;
+            /** @description How often the conditions are checked, in seconds. */
             interval?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the alert was last sent (UTC, ISO 8601); `null` if never.
+             */
             last_sent?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the alert last triggered (UTC, ISO 8601); `null` if never.
+             */
             last_triggered?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the job that last checked the alert (UUID); `null` before any check.
+             */
             processed_by?: string | null;
+            /** @description Which version of the alert format the alert uses. */
             schema_version?: components["schemas"]["AlertMonitorType"] | null;
         };
         /**
@@ -11427,14 +14460,22 @@ export interface components {
          * @description A filter on one column of monitored rows, optionally on a field inside a JSON column.
          */
         QueryFilterV1: {
+            /** @description Another key to try when `json_field` is missing; `null` for none. */
             alternate_json_field?: string | null;
+            /** @description The column to filter on. */
             col_name: string;
+            /** @description For a JSON column (metrics, metadata), the key inside it to filter on; `null` for a plain column. */
             json_field?: string | null;
+            /** @description The type of that key's values, so the comparison is done right; `null` for a plain column. */
             json_field_type?: components["schemas"]["FieldType"] | null;
+            /** @description How the column's value is compared with `value`. */
             operator: components["schemas"]["Operator"];
             /** @description Any JSON value. */
             value: unknown;
-            /** @default false */
+            /**
+             * @description Whether `value` names another column to compare with, rather than a value. Defaults to `false`.
+             * @default false
+             */
             value_is_column?: boolean | null;
         };
         /**
@@ -11448,9 +14489,13 @@ export interface components {
          * @description Sorts monitored rows by one column, optionally by a field inside a JSON column.
          */
         SortClause: {
+            /** @description The column to sort by. */
             col_name: string;
+            /** @description For a JSON column, the key inside it to sort by; `null` for a plain column. */
             json_field?: string | null;
+            /** @description The type of that key's values; `null` for a plain column. */
             json_field_type?: components["schemas"]["FieldType"] | null;
+            /** @description Sort direction. */
             sort_dir: components["schemas"]["SortDirection"];
         };
         /**
@@ -11489,9 +14534,12 @@ export interface components {
          *     }
          */
         TransactionRowsRequestBody: {
+            /** @description Columns to return; `null` or empty for all. */
             columns?: string[] | null;
+            /** @description Conditions the records must meet; all must hold. */
             filters?: components["schemas"]["QueryFilterV1"][];
             /**
+             * @description Order of the records: one clause per column.
              * @default [
              *       {
              *         "col_name": "created_at",
@@ -11507,6 +14555,7 @@ export interface components {
          */
         TransactionMetricInfo: {
             /**
+             * @description State and value of the `agentic_workflow_success` metric for this record: agentic workflow success (whether an agent reached its user's goal).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11514,6 +14563,7 @@ export interface components {
              */
             agentic_workflow_success: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_attribution` metric for this record: chunk attribution (which retrieved chunks influenced the answer).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11521,6 +14571,7 @@ export interface components {
              */
             chunk_attribution: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_length` metric for this record: length of each retrieved chunk.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11528,6 +14579,7 @@ export interface components {
              */
             chunk_length: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_relevance` metric for this record: chunk relevance (how much of each chunk bears on the question).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11535,6 +14587,7 @@ export interface components {
              */
             chunk_relevance: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_relevant` metric for this record: which chunks are relevant.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11542,6 +14595,7 @@ export interface components {
              */
             chunk_relevant: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_relevant_substrings` metric for this record: the relevant parts of each chunk.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11549,6 +14603,7 @@ export interface components {
              */
             chunk_relevant_substrings: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_relevant_substrings_offsets` metric for this record: where the relevant parts of each chunk start and end.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11556,6 +14611,7 @@ export interface components {
              */
             chunk_relevant_substrings_offsets: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_utilization` metric for this record: chunk utilization (how much of each retrieved chunk the answer used).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11563,6 +14619,7 @@ export interface components {
              */
             chunk_utilization: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_utilized` metric for this record: which chunks were used.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11570,6 +14627,7 @@ export interface components {
              */
             chunk_utilized: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_utilized_substrings` metric for this record: the used parts of each chunk.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11577,6 +14635,7 @@ export interface components {
              */
             chunk_utilized_substrings: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunk_utilized_substrings_offsets` metric for this record: where the used parts of each chunk start and end.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11584,6 +14643,7 @@ export interface components {
              */
             chunk_utilized_substrings_offsets: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunks_attributed` metric for this record: how many chunks influenced the answer.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11591,6 +14651,7 @@ export interface components {
              */
             chunks_attributed: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunks_length` metric for this record: lengths of the retrieved chunks.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11598,6 +14659,7 @@ export interface components {
              */
             chunks_length: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunks_unattributed` metric for this record: how many chunks did not influence the answer.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11605,6 +14667,7 @@ export interface components {
              */
             chunks_unattributed: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `chunks_utilized` metric for this record: how many chunks were used.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11612,6 +14675,7 @@ export interface components {
              */
             chunks_utilized: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `completeness_gpt` metric for this record: completeness (how much of the relevant context the answer covers).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11619,6 +14683,7 @@ export interface components {
              */
             completeness_gpt: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `cost` metric for this record: cost (estimated cost of the model calls).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11626,6 +14691,7 @@ export interface components {
              */
             cost: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `factuality` metric for this record: correctness (whether the answer is factually right).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11633,6 +14699,7 @@ export interface components {
              */
             factuality: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `groundedness` metric for this record: context adherence (whether the answer stays within the retrieved context).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11640,6 +14707,7 @@ export interface components {
              */
             groundedness: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_pii` metric for this record: input PII (personal data found in the input).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11647,6 +14715,7 @@ export interface components {
              */
             input_pii: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_pii_spans` metric for this record: the personal data found in the input.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11654,6 +14723,7 @@ export interface components {
              */
             input_pii_spans: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_pii_spans_offset` metric for this record: where the personal data in the input starts and ends.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11661,6 +14731,7 @@ export interface components {
              */
             input_pii_spans_offset: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_pii_spans_prob` metric for this record: how likely each personal-data span in the input is.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11668,6 +14739,7 @@ export interface components {
              */
             input_pii_spans_prob: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_sexist` metric for this record: sexism in the input.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11675,6 +14747,7 @@ export interface components {
              */
             input_sexist: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_tone` metric for this record: tone of the input.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11682,6 +14755,7 @@ export interface components {
              */
             input_tone: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `input_toxicity` metric for this record: toxicity of the input.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11689,6 +14763,7 @@ export interface components {
              */
             input_toxicity: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `instruction_adherence` metric for this record: instruction adherence (whether the answer follows the prompt's instructions).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11696,6 +14771,7 @@ export interface components {
              */
             instruction_adherence: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `latency` metric for this record: latency (how long the model took).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11703,6 +14779,7 @@ export interface components {
              */
             latency: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `pii` metric for this record: PII (personal data found in the output).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11710,6 +14787,7 @@ export interface components {
              */
             pii: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `pii_spans` metric for this record: the personal data found in the output.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11717,6 +14795,7 @@ export interface components {
              */
             pii_spans: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `pii_spans_offset` metric for this record: where the personal data in the output starts and ends.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11724,6 +14803,7 @@ export interface components {
              */
             pii_spans_offset: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `pii_spans_prob` metric for this record: how likely each personal-data span in the output is.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11731,6 +14811,7 @@ export interface components {
              */
             pii_spans_prob: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `prompt_injection` metric for this record: prompt injection (attempts in the input to override the prompt).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11738,6 +14819,7 @@ export interface components {
              */
             prompt_injection: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `prompt_perplexity` metric for this record: prompt perplexity (how predictable the prompt is to the model).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11745,6 +14827,7 @@ export interface components {
              */
             prompt_perplexity: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `protect_status` metric for this record: protection status (whether a protection rule acted on the record).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11752,6 +14835,7 @@ export interface components {
              */
             protect_status: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `rag_nli_non_adherent_substrings` metric for this record: the parts of the answer not supported by the context.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11759,6 +14843,7 @@ export interface components {
              */
             rag_nli_non_adherent_substrings: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `rag_nli_non_adherent_substrings_offsets` metric for this record: where the unsupported parts of the answer start and end.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11766,6 +14851,7 @@ export interface components {
              */
             rag_nli_non_adherent_substrings_offsets: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `retriever_attribution` metric for this record: retriever attribution (which retrieved chunks were used).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11773,6 +14859,7 @@ export interface components {
              */
             retriever_attribution: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `retriever_utilization` metric for this record: retriever utilization (how much of the retrieved text was used).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11780,6 +14867,7 @@ export interface components {
              */
             retriever_utilization: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `sexist` metric for this record: sexism in the output.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11787,6 +14875,7 @@ export interface components {
              */
             sexist: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `tone` metric for this record: tone of the output.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11794,6 +14883,7 @@ export interface components {
              */
             tone: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `tool_error_rate` metric for this record: tool errors (whether tool calls failed).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11801,6 +14891,7 @@ export interface components {
              */
             tool_error_rate: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `tool_selection_quality` metric for this record: tool selection quality (whether the right tools were chosen with the right arguments).
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11808,6 +14899,7 @@ export interface components {
              */
             tool_selection_quality: components["schemas"]["MetricState"];
             /**
+             * @description State and value of the `toxicity` metric for this record: toxicity of the output.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -11826,50 +14918,98 @@ export interface components {
          * @description A monitored record (one LLM call or chain node) with its input, output, metrics and feedback.
          */
         TransactionRecordDB: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             */
             chain_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             */
             chain_root_id?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the transaction record was created (UTC, ISO 8601).
+             */
             created_at: string;
+            /** @description Ratings people gave this record, keyed by the `id` of the feedback template (UUID). */
             feedback_ratings?: {
                 [key: string]: components["schemas"]["FeedbackRatingDB"];
             };
+            /** @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). */
             finish_reason?: string | null;
+            /** @description Whether other nodes are nested under this one. */
             has_children?: boolean | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this transaction record (UUID).
+             */
             id: string;
+            /** @description The text that went into the model. */
             input_text: string;
+            /** @description How long the call took, in milliseconds; `null` when not measured. */
             latency_ms?: number | null;
+            /** @description Each metric computed for this record, with its state and value. */
             metric_info: components["schemas"]["TransactionMetricInfo"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the batch of metric jobs that scored the record (UUID); `null` before scoring.
+             */
             metrics_batch_id?: string | null;
-            /** @default unprocessed */
+            /**
+             * @description Whether the record's metrics are still being computed. Defaults to `unprocessed`.
+             * @default unprocessed
+             */
             metrics_status: components["schemas"]["TransactionRecordStatus"];
+            /** @description Name of the model that was called; `null` when unknown. */
             model?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of this node (row) within its chain (UUID).
+             */
             node_id: string;
+            /** @description Name of the node (the step of the chain); `null` when unnamed. */
             node_name?: string | null;
+            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
             node_type: components["schemas"]["NodeType"];
+            /** @description Tokens in the model's input; `null` when not reported. */
             num_input_tokens?: number | null;
+            /** @description Tokens in the model's output; `null` when not reported. */
             num_output_tokens?: number | null;
+            /** @description Input and output tokens together; `null` when not reported. */
             num_total_tokens?: number | null;
+            /** @description Log probabilities of the output tokens, as the provider returned them; `null` when not requested. Free-form object. */
             output_logprobs?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The text the model produced; `null` when it produced none. */
             output_text?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this transaction record belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description Tags you attached to the record; `null` when none. */
             tags?: string[] | null;
+            /** @description Sampling temperature of the model call; `null` when not logged. */
             temperature?: number | null;
+            /** @description Time until the model's first output token, in milliseconds; `null` when not measured. */
             time_to_first_token_ms?: number | null;
+            /** @description Tools offered to the model, as a JSON string; `null` when none. */
             tools?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the transaction record was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
+            /** @description Metadata you attached to the record, as key/value pairs; `null` when none. */
             user_metadata?: {
                 [key: string]: string;
             } | null;
+            /** @description Version of your application that produced the record, as you logged it; `null` when not given. */
             version?: string | null;
         };
         /**
@@ -11877,21 +15017,34 @@ export interface components {
          * @description A page of monitored records, with their columns and the values available for filtering.
          */
         TransactionRecordsResponse: {
+            /** @description For each JSON column (metrics, metadata), the type of each key inside it. */
             columns: {
                 [key: string]: {
                     [key: string]: string;
                 };
             };
+            /** @description Values each column can be filtered on. Free-form object. */
             filter_options?: {
                 [key: string]: string[];
             };
-            /** @default 100 */
+            /**
+             * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
+             * @default 100
+             */
             limit: number;
+            /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
             next_starting_token?: number | null;
-            /** @default false */
+            /**
+             * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
+             * @default false
+             */
             paginated: boolean;
+            /** @description The records of this page. */
             rows: components["schemas"]["TransactionRecordDB"][];
-            /** @default 0 */
+            /**
+             * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
+             * @default 0
+             */
             starting_token: number;
         };
         /**
@@ -11921,11 +15074,16 @@ export interface components {
          *     }
          */
         DatabricksObserveExportRequest: {
+            /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
             catalog_name?: string | null;
+            /** @description Columns to export; empty for all. */
             columns?: string[] | null;
+            /** @description Name of the database (schema) that holds the table. */
             database_name: string;
+            /** @description Conditions on the records to export; all must hold. */
             filters?: components["schemas"]["QueryFilterV1"][];
             /**
+             * @description Order of the exported records: one clause per column.
              * @default [
              *       {
              *         "col_name": "created_at",
@@ -11934,6 +15092,7 @@ export interface components {
              *     ]
              */
             sort_spec?: components["schemas"]["SortClause"][];
+            /** @description Name of the table to write the rows to. */
             table_name: string;
         };
         /**
@@ -11941,6 +15100,7 @@ export interface components {
          * @description The values available for filtering monitored rows.
          */
         FilterOptionsResponse: {
+            /** @description Values each column can be filtered on, keyed by column. Free-form object. */
             filter_options?: {
                 [key: string]: string[];
             };
@@ -11956,36 +15116,67 @@ export interface components {
          * @description A monitored record (one LLM call or chain node) to log.
          */
         TransactionRecordIngest: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             */
             chain_id?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             */
             chain_root_id?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the transaction record was created (UTC, ISO 8601).
+             */
             created_at: string;
+            /** @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). */
             finish_reason?: string | null;
+            /** @description Whether other nodes are nested under this one. */
             has_children?: boolean | null;
+            /** @description The text that went into the model. */
             input_text: string;
+            /** @description How long the call took, in milliseconds; `null` when not measured. */
             latency_ms?: number | null;
+            /** @description Name of the model that was called; `null` when unknown. */
             model?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of this node (row) within its chain (UUID).
+             */
             node_id: string;
+            /** @description Name of the node (the step of the chain); `null` when unnamed. */
             node_name?: string | null;
+            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
             node_type: components["schemas"]["NodeType"];
+            /** @description Tokens in the model's input; `null` when not reported. */
             num_input_tokens?: number | null;
+            /** @description Tokens in the model's output; `null` when not reported. */
             num_output_tokens?: number | null;
+            /** @description Input and output tokens together; `null` when not reported. */
             num_total_tokens?: number | null;
+            /** @description Log probabilities of the output tokens, as the provider returned them; `null` when not requested. Free-form object. */
             output_logprobs?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The text the model produced; `null` when it produced none. */
             output_text?: string | null;
+            /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
+            /** @description Tags you attached to the record; `null` when none. */
             tags?: string[] | null;
+            /** @description Sampling temperature of the model call; `null` when not logged. */
             temperature?: number | null;
+            /** @description Time until the model's first output token, in milliseconds; `null` when not measured. */
             time_to_first_token_ms?: number | null;
+            /** @description Tools offered to the model, as a JSON string; `null` when none. */
             tools?: string | null;
+            /** @description Metadata you attached to the record, as key/value pairs; `null` when none. */
             user_metadata?: {
                 [key: string]: string;
             } | null;
+            /** @description Version of your application that produced the record, as you logged it; `null` when not given. */
             version?: string | null;
         };
         /**
@@ -11993,9 +15184,14 @@ export interface components {
          * @description A batch of monitored records to log, with how they were logged.
          */
         TransactionRecordBatch: {
+            /** @description Version of the client library that sent the batch; `null` when not given. */
             client_version?: string | null;
-            /** @default api_direct */
+            /**
+             * @description How the records were logged (from which client). Defaults to `api_direct`.
+             * @default api_direct
+             */
             logging_method?: components["schemas"]["TransactionLoggingMethod"];
+            /** @description The records to log. */
             records: components["schemas"]["TransactionRecordIngest"][];
         };
         /**
@@ -12003,7 +15199,9 @@ export interface components {
          * @description The models and scorer models a project can use through one integration.
          */
         ProjectIntegration: {
+            /** @description Models of this integration that can be used in the project's runs. */
             models: string[];
+            /** @description Models of this integration that can run scorers. */
             scorer_models: string[];
         };
         /**
@@ -12011,6 +15209,7 @@ export interface components {
          * @description The integrations a project can use, by name.
          */
         ProjectIntegrationsResponse: {
+            /** @description The project's integrations, keyed by kind. */
             integrations: {
                 [key: string]: components["schemas"]["ProjectIntegration"];
             };
@@ -12020,7 +15219,9 @@ export interface components {
          * @description A column whose metric explanations a user can critique, and whether a critique is being processed.
          */
         MetricCritiqueColumn: {
+            /** @description Name of the col. */
             col_name: string;
+            /** @description Whether critiques of the column are being applied now. */
             metric_critique_computing: boolean;
         };
         /**
@@ -12028,6 +15229,7 @@ export interface components {
          * @description The columns whose metric explanations can be critiqued.
          */
         MetricCritiqueColumns: {
+            /** @description The metric columns that can be critiqued. */
             metric_critique_columns: components["schemas"]["MetricCritiqueColumn"][];
         };
         /**
@@ -12046,6 +15248,7 @@ export interface components {
          *     }
          */
         FiltersRequestBody: {
+            /** @description Conditions the records must meet; all must hold. */
             filters?: components["schemas"]["QueryFilterV1"][];
         };
         /**
@@ -12053,29 +15256,56 @@ export interface components {
          * @description Averages of each monitored metric over the rows selected by a metrics query.
          */
         AggregateMetrics: {
+            /** @description Mean `agentic_workflow_success` score, agentic workflow success (whether an agent reached its user's goal), over the records in the period; `null` when none was computed. */
             average_agentic_workflow_success?: number | null;
+            /** @description Mean `completeness_gpt` score, completeness (how much of the relevant context the answer covers), over the records in the period; `null` when none was computed. */
             average_completeness_gpt?: number | null;
+            /** @description Mean `factuality` score, correctness (whether the answer is factually right), over the records in the period; `null` when none was computed. */
             average_factuality?: number | null;
+            /** @description Mean `groundedness` score, context adherence (whether the answer stays within the retrieved context), over the records in the period; `null` when none was computed. */
             average_groundedness?: number | null;
+            /** @description Mean `input_sexist` score, sexism in the input, over the records in the period; `null` when none was computed. */
             average_input_sexist?: number | null;
+            /** @description Mean `input_token_length` score, input token length, over the records in the period; `null` when none was computed. */
             average_input_token_length?: number | null;
+            /** @description Mean `input_toxicity` score, toxicity of the input, over the records in the period; `null` when none was computed. */
             average_input_toxicity?: number | null;
+            /** @description Mean `instruction_adherence` score, instruction adherence (whether the answer follows the prompt's instructions), over the records in the period; `null` when none was computed. */
             average_instruction_adherence?: number | null;
+            /** @description Mean `latency` score, latency (how long the model took), over the records in the period; `null` when none was computed. */
             average_latency?: number | null;
+            /** @description Mean `output_token_length` score, output token length, over the records in the period; `null` when none was computed. */
             average_output_token_length?: number | null;
+            /** @description Mean `prompt_perplexity` score, prompt perplexity (how predictable the prompt is to the model), over the records in the period; `null` when none was computed. */
             average_prompt_perplexity?: number | null;
+            /** @description Mean `retriever_attribution` score, retriever attribution (which retrieved chunks were used), over the records in the period; `null` when none was computed. */
             average_retriever_attribution?: number | null;
+            /** @description Mean `retriever_utilization` score, retriever utilization (how much of the retrieved text was used), over the records in the period; `null` when none was computed. */
             average_retriever_utilization?: number | null;
+            /** @description Mean `sexist` score, sexism in the output, over the records in the period; `null` when none was computed. */
             average_sexist?: number | null;
+            /** @description Mean `tool_error_rate` score, tool errors (whether tool calls failed), over the records in the period; `null` when none was computed. */
             average_tool_error_rate?: number | null;
+            /** @description Mean `tool_selection_quality` score, tool selection quality (whether the right tools were chosen with the right arguments), over the records in the period; `null` when none was computed. */
             average_tool_selection_quality?: number | null;
+            /** @description Mean `total_token_length` score, total token length, over the records in the period; `null` when none was computed. */
             average_total_token_length?: number | null;
+            /** @description Mean `toxicity` score, toxicity of the output, over the records in the period; `null` when none was computed. */
             average_toxicity?: number | null;
-            /** @default 0 */
+            /**
+             * @description How many failuress there are in scope. Defaults to `0`.
+             * @default 0
+             */
             failures_count: number | null;
-            /** @default 0 */
+            /**
+             * @description How many requestss there are in scope. Defaults to `0`.
+             * @default 0
+             */
             requests_count: number | null;
-            /** @default 0 */
+            /**
+             * @description Cost of the records in the period, in US dollars; `null` when unknown. Defaults to `0`.
+             * @default 0
+             */
             total_cost: number | null;
         };
         /**
@@ -12083,38 +15313,76 @@ export interface components {
          * @description Averages of each monitored metric over one time bucket.
          */
         BucketedMetrics: {
+            /** @description Mean `agentic_workflow_success` score, agentic workflow success (whether an agent reached its user's goal), over the records in this time bucket; `null` when none was computed. */
             average_agentic_workflow_success?: number | null;
+            /** @description Mean `completeness_gpt` score, completeness (how much of the relevant context the answer covers), over the records in this time bucket; `null` when none was computed. */
             average_completeness_gpt?: number | null;
+            /** @description Mean `factuality` score, correctness (whether the answer is factually right), over the records in this time bucket; `null` when none was computed. */
             average_factuality?: number | null;
+            /** @description Mean `groundedness` score, context adherence (whether the answer stays within the retrieved context), over the records in this time bucket; `null` when none was computed. */
             average_groundedness?: number | null;
+            /** @description Mean `input_sexist` score, sexism in the input, over the records in this time bucket; `null` when none was computed. */
             average_input_sexist?: number | null;
+            /** @description Mean `input_token_length` score, input token length, over the records in this time bucket; `null` when none was computed. */
             average_input_token_length?: number | null;
+            /** @description Mean `input_toxicity` score, toxicity of the input, over the records in this time bucket; `null` when none was computed. */
             average_input_toxicity?: number | null;
+            /** @description Mean `instruction_adherence` score, instruction adherence (whether the answer follows the prompt's instructions), over the records in this time bucket; `null` when none was computed. */
             average_instruction_adherence?: number | null;
+            /** @description Mean `latency` score, latency (how long the model took), over the records in this time bucket; `null` when none was computed. */
             average_latency?: number | null;
+            /** @description Mean `output_token_length` score, output token length, over the records in this time bucket; `null` when none was computed. */
             average_output_token_length?: number | null;
+            /** @description Mean `prompt_perplexity` score, prompt perplexity (how predictable the prompt is to the model), over the records in this time bucket; `null` when none was computed. */
             average_prompt_perplexity?: number | null;
+            /** @description Mean `retriever_attribution` score, retriever attribution (which retrieved chunks were used), over the records in this time bucket; `null` when none was computed. */
             average_retriever_attribution?: number | null;
+            /** @description Mean `retriever_utilization` score, retriever utilization (how much of the retrieved text was used), over the records in this time bucket; `null` when none was computed. */
             average_retriever_utilization?: number | null;
+            /** @description Mean `sexist` score, sexism in the output, over the records in this time bucket; `null` when none was computed. */
             average_sexist?: number | null;
+            /** @description Mean `tool_error_rate` score, tool errors (whether tool calls failed), over the records in this time bucket; `null` when none was computed. */
             average_tool_error_rate?: number | null;
+            /** @description Mean `tool_selection_quality` score, tool selection quality (whether the right tools were chosen with the right arguments), over the records in this time bucket; `null` when none was computed. */
             average_tool_selection_quality?: number | null;
+            /** @description Mean `total_token_length` score, total token length, over the records in this time bucket; `null` when none was computed. */
             average_total_token_length?: number | null;
+            /** @description Mean `toxicity` score, toxicity of the output, over the records in this time bucket; `null` when none was computed. */
             average_toxicity?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the bucket (UTC, ISO 8601).
+             */
             end_bucket_time: string;
-            /** @default 0 */
+            /**
+             * @description How many failuress there are in scope. Defaults to `0`.
+             * @default 0
+             */
             failures_count: number | null;
+            /** @description Counts of each kind of personal data found in inputs, as JSON text; `null` when not computed. */
             input_pii_values_count?: string | null;
+            /** @description Counts of each tone found in inputs, as JSON text; `null` when not computed. */
             input_tone_values_count?: string | null;
+            /** @description Counts of each kind of personal data found in outputs, as JSON text; `null` when not computed. */
             pii_values_count?: string | null;
+            /** @description Counts of each kind of prompt injection found, as JSON text; `null` when not computed. */
             prompt_injection_values_count?: string | null;
-            /** @default 0 */
+            /**
+             * @description How many requestss there are in scope. Defaults to `0`.
+             * @default 0
+             */
             requests_count: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the bucket (UTC, ISO 8601).
+             */
             start_bucket_time: string;
+            /** @description Counts of each tone found in outputs, as JSON text; `null` when not computed. */
             tone_values_count?: string | null;
-            /** @default 0 */
+            /**
+             * @description Cost of the records in the bucket, in US dollars; `null` when unknown. Defaults to `0`.
+             * @default 0
+             */
             total_cost: number | null;
         };
         /**
@@ -12122,10 +15390,13 @@ export interface components {
          * @description Metrics of monitored records: overall averages and averages per time bucket.
          */
         TransactionMetricsResponse: {
+            /** @description The metrics over the whole period. */
             aggregate_metrics: components["schemas"]["AggregateMetrics"];
+            /** @description The metrics per time bucket, keyed by group. Free-form object. */
             bucketed_metrics: {
                 [key: string]: components["schemas"]["BucketedMetrics"][];
             };
+            /** @description The columns the metrics are grouped by. */
             group_by_columns: string[];
         };
         /**
@@ -12133,10 +15404,17 @@ export interface components {
          * @description How many monitored workflows match, and whether that exceeds the row limit.
          */
         WorkflowCountResponse: {
+            /** @description How many workflows match. */
             count: number;
-            /** @default 512 */
+            /**
+             * @description Most rows an export may hold. Defaults to `512`.
+             * @default 512
+             */
             max_rows: number;
-            /** @default false */
+            /**
+             * @description Whether `count` is over `max_rows`. Defaults to `false`.
+             * @default false
+             */
             max_rows_exceeded: boolean;
         };
         /**
@@ -12144,10 +15422,17 @@ export interface components {
          * @description The feature column names logged for a run.
          */
         FeatureColumnsResponse: {
+            /** @description Names of the run's feature columns. */
             feature_names: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this feature columns belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this feature columns belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
         };
         /**
@@ -12155,22 +15440,42 @@ export interface components {
          * @description An alert on a prompt evaluation run: the field it watches and the filter that triggers it.
          */
         EvaluateAlertDB: {
+            /** @description Name of the alert. */
             alert_name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the evaluate alert was created (UTC, ISO 8601).
+             */
             created_at: string;
+            /** @description Free text that describes the evaluate alert; `null` or absent when none was given. */
             description: string;
+            /** @description Additional settings for the evaluate alert, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
             extra?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The field the alert watches. */
             field_name: string;
+            /** @description The condition on the rows that triggers the alert. */
             filter: components["schemas"]["PromptFilterParam"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this evaluate alert (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this evaluate alert belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run this evaluate alert belongs to (UUID), as the project's run listing gives it.
+             */
             run_id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the evaluate alert was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -12196,22 +15501,39 @@ export interface components {
          *     }
          */
         EditCreateRequest: {
+            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
             edit_action: components["schemas"]["EditAction"];
+            /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
             } | null;
+            /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
             filter?: components["schemas"]["FilterParams"] | null;
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
             map_threshold?: number | null;
+            /** @description For a relabel, the label to give the samples; `null` otherwise. */
             new_label?: string | null;
+            /** @description A note the author left on the edit; `null` when none. */
             note?: string | null;
-            /** @default [] */
+            /**
+             * @description Ids of the samples the edit applies to, as the run's dataset numbers them.
+             * @default []
+             */
             sample_ids?: number[];
+            /** @description For a text edit, the text to look for; `null` otherwise. */
             search_string?: string | null;
+            /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
             shift_span_end_num_words?: number | null;
+            /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
+            /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
             text_replacement?: string | null;
-            /** @default false */
+            /**
+             * @description Whether `search_string` is a regular expression. Defaults to `false`.
+             * @default false
+             */
             use_regex?: boolean | null;
         };
         /**
@@ -12219,35 +15541,70 @@ export interface components {
          * @description The edit that was just created.
          */
         EditCreateResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the edit was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the edit (UUID).
+             */
             created_by?: string | null;
+            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
             edit_action: components["schemas"]["EditAction"];
+            /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
             } | null;
+            /** @description Whether the edit has been exported. */
             exported: boolean;
+            /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
             filter?: components["schemas"]["FilterParams"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this edit (UUID).
+             */
             id: string;
+            /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
             inference_name?: string | null;
+            /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
             map_threshold?: number | null;
+            /** @description For a relabel, the label to give the samples; `null` otherwise. */
             new_label?: string | null;
+            /** @description A note the author left on the edit; `null` when none. */
             note?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project of that run (UUID).
+             */
             project_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the run whose data the edit changes (UUID).
+             */
             run_id: string;
-            /** @default [] */
+            /**
+             * @description Ids of the samples the edit applies to, as the run's dataset numbers them.
+             * @default []
+             */
             sample_ids: number[];
+            /** @description For a text edit, the text to look for; `null` otherwise. */
             search_string?: string | null;
+            /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
             shift_span_end_num_words?: number | null;
+            /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
+            /** @description The split of the run's data the edit applies to. */
             split: components["schemas"]["Split"];
+            /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
+            /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
             text_replacement?: string | null;
-            /** @default false */
+            /**
+             * @description Whether `search_string` is a regular expression. Defaults to `false`.
+             * @default false
+             */
             use_regex: boolean | null;
         };
         /**
@@ -12255,13 +15612,25 @@ export interface components {
          * @description A record that an edit was exported, with who exported it and when.
          */
         EditExportDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the edit export was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the edit that was exported (UUID).
+             */
             edit_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this edit export (UUID).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who ran the export (UUID); `null` when unknown.
+             */
             user_id?: string | null;
         };
         /**
@@ -12269,17 +15638,34 @@ export interface components {
          * @description A slice: a named, saved set of filters over a project's data.
          */
         SliceDB: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the slice was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the slice (UUID).
+             */
             created_by?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this slice (UUID).
+             */
             id: string;
+            /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
+            /** @description Name of the slice, as shown in the console and in listings. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the slice was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -12297,11 +15683,19 @@ export interface components {
          *     }
          */
         SliceCreate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the slice (UUID).
+             */
             created_by?: string | null;
+            /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
+            /** @description Name of the slice, as shown in the console and in listings. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
         };
         /**
@@ -12309,17 +15703,34 @@ export interface components {
          * @description The slice that was just created.
          */
         SliceCreateResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the slice was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the slice (UUID).
+             */
             created_by?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this slice (UUID).
+             */
             id: string;
+            /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
+            /** @description Name of the slice, as shown in the console and in listings. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the slice was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -12327,11 +15738,19 @@ export interface components {
          * @description Changes a slice's name or filters.
          */
         SliceUpdate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the slice (UUID).
+             */
             created_by?: string | null;
+            /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
+            /** @description Name of the slice, as shown in the console and in listings. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
         };
         /**
@@ -12339,17 +15758,34 @@ export interface components {
          * @description The slice after an update.
          */
         SliceUpdateResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the slice was created (UTC, ISO 8601).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the user who created the slice (UUID).
+             */
             created_by?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Unique identifier of this slice (UUID).
+             */
             id: string;
+            /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
+            /** @description Name of the slice, as shown in the console and in listings. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             */
             project_id?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the slice was last changed (UTC, ISO 8601).
+             */
             updated_at: string;
         };
         /**
@@ -12357,6 +15793,7 @@ export interface components {
          * @description Confirms that a slice was deleted.
          */
         SliceDeleteResponse: {
+            /** @description A sentence from the service confirming what was done. */
             message: string;
         };
         /**
@@ -12367,7 +15804,10 @@ export interface components {
          *     }
          */
         EmailVerificationRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user; it is also the login name for email sign-in.
+             */
             email: string;
         };
     };
