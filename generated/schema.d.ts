@@ -3780,6 +3780,11 @@ export interface components {
         /**
          * HealthcheckResponse
          * @description The API's answer to a liveness check, with the versions it is running.
+         * @example {
+         *       "api_version": "1.0.0",
+         *       "message": "ok",
+         *       "version": "2.14.0"
+         *     }
          */
         HealthcheckResponse: {
             /** @description The version of the API contract being served. */
@@ -3810,6 +3815,11 @@ export interface components {
         /**
          * GetTokenResponse
          * @description A freshly issued JWT and the moment it stops being accepted.
+         * @example {
+         *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+         *       "token_type": "bearer",
+         *       "expires_at": "2026-03-05T14:32:10Z"
+         *     }
          */
         GetTokenResponse: {
             /**
@@ -3826,18 +3836,26 @@ export interface components {
              * Format: date-time
              * @description When the token expires: 24 hours after it was issued. Fetch a new token a few minutes
              *     before this moment.
+             * @example 2026-03-04T14:32:10Z
              */
             expires_at: string;
         };
         /**
          * DatasetType
          * @description Whether a dataset holds training or inference data.
+         *
+         *     - `training`: data the model learns from
+         *     - `inference`: data the model predicts on after training
          * @enum {string}
          */
         DatasetType: "training" | "inference";
         /**
          * ValidationRequest
          * @description A dataset payload to validate before upload, with its file type.
+         * @example {
+         *       "file_type": "csv",
+         *       "payload": "payload"
+         *     }
          */
         ValidationRequest: {
             /**
@@ -3851,6 +3869,10 @@ export interface components {
         /**
          * ValidationResponse
          * @description The file name and upload address for a dataset that passed validation.
+         * @example {
+         *       "filename": "train.csv",
+         *       "upload_url": "https://storage.example.com/uploads/train.csv?signature=example-signature"
+         *     }
          */
         ValidationResponse: {
             /** @description Name under which the dataset will be stored. */
@@ -3861,6 +3883,13 @@ export interface components {
         /**
          * ValidationError
          * @description One validation problem, with where it was found and why it was rejected.
+         * @example {
+         *       "loc": [
+         *         "example loc"
+         *       ],
+         *       "msg": "Field required",
+         *       "type": "function"
+         *     }
          */
         ValidationError: {
             /**
@@ -3876,6 +3905,17 @@ export interface components {
         /**
          * HTTPValidationError
          * @description The body of a 422 answer, listing every part of the request that failed validation.
+         * @example {
+         *       "detail": [
+         *         {
+         *           "loc": [
+         *             "example loc"
+         *           ],
+         *           "msg": "Field required",
+         *           "type": "function"
+         *         }
+         *       ]
+         *     }
          */
         HTTPValidationError: {
             /** @description One entry per problem found. */
@@ -3884,17 +3924,31 @@ export interface components {
         /**
          * TrainResponse
          * @description The id of a training job that was started.
+         * @example {
+         *       "id": "e7f8091a-8f90-4a1b-b3c4-d5e6f708192a"
+         *     }
          */
         TrainResponse: {
             /**
              * Format: uuid
              * @description Unique identifier of this train (UUID).
+             * @example 253cbdc9-a52b-45b9-8198-a6d09fa232eb
              */
             id: string;
         };
         /**
          * TrainJobStatusResponse
          * @description The status of a training job, with its history.
+         * @example {
+         *       "id": "e7f8091a-8f90-4a1b-b3c4-d5e6f708192a",
+         *       "status": "in_progress",
+         *       "status_message": "Training epoch 2 of 5.",
+         *       "history": [],
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "project_name": "support-bot-eval",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "run_name": "baseline-2026-03-04"
+         *     }
          */
         TrainJobStatusResponse: {
             /** @description Earlier states of the job. Free-form: the service documents no shape. */
@@ -3902,11 +3956,13 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this train job status (UUID).
+             * @example 8358bb49-0a9d-4a14-8830-583441175b2f
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the project this train job status belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Name of the project the train job status belongs to. */
@@ -3914,9 +3970,10 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the run this train job status belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id?: string | null;
-            /** @description Name of the run. */
+            /** @description Name of the run the training job belongs to; `null` when unknown. */
             run_name?: string | null;
             /** @description State of the training job. */
             status: string;
@@ -3926,6 +3983,10 @@ export interface components {
         /**
          * TrainJobAuthTokenResponse
          * @description A token and file address for a training job to fetch its data.
+         * @example {
+         *       "file_url": "https://storage.example.com/training/support-bot-eval/train.csv",
+         *       "token": "example-token"
+         *     }
          */
         TrainJobAuthTokenResponse: {
             /** @description Address the training job writes its results to. */
@@ -3936,12 +3997,22 @@ export interface components {
         /**
          * CollaboratorRole
          * @description The role a collaborator has on a shared resource.
+         *
+         *     - `owner`: full control, including sharing and deleting the resource
+         *     - `editor`: can change the resource but not delete it or manage who has access
+         *     - `annotator`: can review and label data but not change settings
+         *     - `viewer`: can only look
          * @enum {string}
          */
         CollaboratorRole: "owner" | "editor" | "annotator" | "viewer";
         /**
          * CollaboratorRoleInfo
          * @description A collaborator role with its display name and what it allows.
+         * @example {
+         *       "name": "owner",
+         *       "display_name": "Owner",
+         *       "description": "Full control, including sharing and deleting the project."
+         *     }
          */
         CollaboratorRoleInfo: {
             /**
@@ -3950,7 +4021,7 @@ export interface components {
              */
             description: string;
             /**
-             * @description Name of the display.
+             * @description The role's label as the console shows it (for example `Owner`).
              * @example Owner
              */
             display_name: string;
@@ -3963,63 +4034,127 @@ export interface components {
         /**
          * ProjectType
          * @description The kind of a project.
+         *
+         *     - `training_inference`: a project of training and inference runs of a classic model (classification, named entities, detection and the like)
+         *     - `prompt_evaluation`: a project that evaluates prompts and chains with metrics
+         *     - `llm_monitor`: a project that monitors an LLM application's live traffic
+         *     - `protect`: a project of protection rules that act on live traffic
+         *     - `gen_ai`: a project of generative AI runs logged as workflows
          * @enum {string}
          */
         ProjectType: "training_inference" | "prompt_evaluation" | "llm_monitor" | "protect" | "gen_ai";
         /**
          * UserAction
          * @description An action a user may take on a user account.
+         *
+         *     - `update`: change the user's profile or role
+         *     - `delete`: delete the user
+         *     - `read_api_keys`: see the user's API keys
          * @enum {string}
          */
         UserAction: "update" | "delete" | "read_api_keys";
         /**
          * GroupAction
          * @description An action a user may take on a group.
+         *
+         *     - `update`: change the group's name, description or visibility
+         *     - `list_members`: see who is in the group
+         *     - `join`: join the group directly
+         *     - `request_to_join`: ask to join the group
          * @enum {string}
          */
         GroupAction: "update" | "list_members" | "join" | "request_to_join";
         /**
          * GroupMemberAction
          * @description An action a user may take on a group member.
+         *
+         *     - `update_role`: change the member's role in the group
+         *     - `delete`: remove the member from the group
          * @enum {string}
          */
         GroupMemberAction: "update_role" | "delete";
         /**
          * ProjectAction
          * @description An action a user may take on a project.
+         *
+         *     - `update`: change the project's settings
+         *     - `delete`: delete the project
+         *     - `rename`: rename the project
+         *     - `share`: give users or groups a role on the project
+         *     - `create_run`: create runs in the project
+         *     - `delete_run`: delete runs
+         *     - `rename_run`: rename runs
+         *     - `move_run`: move runs to another project
+         *     - `export_data`: export the project's data
+         *     - `configure_human_feedback`: set up feedback templates
+         *     - `record_human_feedback`: give ratings under the feedback templates
+         *     - `log_data`: log data into the project
+         *     - `toggle_metric`: switch metrics on or off
+         *     - `edit_alert`: change alerts
+         *     - `create_stage`: create protection stages
+         *     - `edit_stage`: change protection stages
+         *     - `configure_crown_logic`: configure how the winning run is chosen
+         *     - `delete_data`: delete logged data
+         *     - `set_metric`: set metric values
+         *     - `edit_run_tags`: change run tags
+         *     - `dismiss_alert`: dismiss insight alerts
+         *     - `edit_slice`: change slices
+         *     - `edit_edit`: change data edits
          * @enum {string}
          */
         ProjectAction: "update" | "delete" | "rename" | "share" | "create_run" | "delete_run" | "rename_run" | "move_run" | "export_data" | "configure_human_feedback" | "record_human_feedback" | "log_data" | "toggle_metric" | "edit_alert" | "create_stage" | "edit_stage" | "configure_crown_logic" | "delete_data" | "set_metric" | "edit_run_tags" | "dismiss_alert" | "edit_slice" | "edit_edit";
         /**
          * RegisteredScorerAction
          * @description An action a user may take on a registered scorer.
+         *
+         *     - `update`: change the registered scorer
+         *     - `delete`: delete the registered scorer
          * @enum {string}
          */
         RegisteredScorerAction: "update" | "delete";
         /**
          * ApiKeyAction
          * @description An action a user may take on an API key.
+         *
+         *     - `update`: change the API key (its description or expiry)
+         *     - `delete`: revoke the API key
          * @enum {string}
          */
         ApiKeyAction: "update" | "delete";
         /**
          * GeneratedScorerAction
          * @description An action a user may take on a generated scorer.
+         *
+         *     - `update`: change the generated scorer
+         *     - `delete`: delete the generated scorer
          * @enum {string}
          */
         GeneratedScorerAction: "update" | "delete";
         /**
          * DatasetAction
          * @description An action a user may take on a dataset.
+         *
+         *     - `update`: change the dataset's content
+         *     - `delete`: delete the dataset
+         *     - `share`: give others access to the dataset
+         *     - `export`: download the dataset
+         *     - `rename`: rename the dataset
          * @enum {string}
          */
         DatasetAction: "update" | "delete" | "share" | "export" | "rename";
         /**
          * Permission
          * @description Whether the caller may take an action, and why not when they may not.
+         * @example {
+         *       "action": "update",
+         *       "allowed": true
+         *     }
          */
         Permission: {
-            /** @description The action on this resource. */
+            /**
+             * @description The action on this resource.
+             * @example update
+             */
             action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"];
             /** @description Whether the caller may do it. */
             allowed: boolean;
@@ -4029,28 +4164,53 @@ export interface components {
         /**
          * AuthMethod
          * @description How a user signs in: email and password, or one of the supported identity providers.
+         *
+         *     - `email`: email address and password
+         *     - `google`: Google sign-in
+         *     - `github`: GitHub sign-in
+         *     - `okta`: Okta single sign-on
+         *     - `azure-ad`: Microsoft Entra ID (Azure AD) single sign-on
+         *     - `custom`: a custom identity provider configured for the deployment
          * @enum {string}
          */
         AuthMethod: "email" | "google" | "github" | "okta" | "azure-ad" | "custom";
         /**
          * UserRole
          * @description A user's role in the organisation.
+         *
+         *     - `admin`: manages the organisation: users, groups and all projects
+         *     - `manager`: more than a user and less than an admin; the service does not publish the exact difference
+         *     - `user`: creates and works on their own projects and those shared with them
+         *     - `read_only`: sees what is shared with them but changes nothing
          * @enum {string}
          */
         UserRole: "admin" | "manager" | "user" | "read_only";
         /**
          * UserDB
          * @description A user account of the organisation: identity, sign-in method, role and what the caller may do with it.
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "email": "ada@acme.example",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "auth_method": "email",
+         *       "email_is_verified": true,
+         *       "role": "admin",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
          */
         UserDB: {
             /**
              * @description How the user signs in.
              * @default email
+             * @example email
              */
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
              * @description When the account was created.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -4068,6 +4228,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The user's ID.
+             * @example 47485dfd-f5ef-4c2f-8292-f2c70801af49
              */
             id: string;
             /**
@@ -4083,32 +4244,48 @@ export interface components {
             /**
              * @description The user's organisation-wide role.
              * @default read_only
+             * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /**
              * Format: date-time
              * @description When the account was last changed.
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * RunTagDB
          * @description A key/value tag attached to a run, with its type, who set it and when.
+         * @example {
+         *       "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *       "key": "model",
+         *       "value": "gpt-4o-mini",
+         *       "tag_type": "generic",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
          */
         RunTagDB: {
             /**
              * Format: date-time
              * @description When the tag was set.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The ID of the user who set the tag.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /**
              * Format: uuid
              * @description The tag's ID.
+             * @example 4324986d-08a9-483a-817d-3b2731d9bcf3
              */
             id: string;
             /** @description The tag's key. */
@@ -4116,11 +4293,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The ID of the run's project.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The ID of the tagged run.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /** @description A free-form category for the tag. */
@@ -4128,6 +4307,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the tag was last changed.
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description The tag's value. */
@@ -4135,23 +4315,84 @@ export interface components {
         };
         /**
          * TaskType
-         * @description The machine-learning task of a run, by number.
+         * @description The kind of machine-learning task a run models, as an integer code. The service's reference gives only the numbers; the names come from the service's public Python client (the docstring of `ExperimentResponse.task_type` in `resources/models/experiment_response.py`, commit 4122d2514c442a29c2b0c80c0479cd3373f9f7e3), and its other public code agrees.
+         *
+         *     - `0` (`text_classification`): text classification
+         *     - `1` (`text_multi_label`): multi-label text classification
+         *     - `2` (`text_ner`): named-entity recognition
+         *     - `3` (`image_classification`): image classification
+         *     - `4` (`tabular_classification`): tabular classification
+         *     - `5` (`object_detection`): object detection
+         *     - `6` (`semantic_segmentation`): semantic segmentation
+         *     - `7` (`prompt_evaluation`): prompt evaluation
+         *     - `8` (`seq2seq`): sequence-to-sequence generation
+         *     - `9` (`llm_monitor`): LLM monitoring
+         *     - `10` (`seq2seq_completion`): completion-style generation
+         *     - `11` (`seq2seq_chat`): chat-style generation
+         *     - `12` (`prompt_chain`): prompt chain evaluation
+         *     - `13` (`protect`): protection
+         *     - `14` (`prompt_optimization`): prompt optimisation
+         *     - `15` (`log_stream`): a log stream
+         *     - `16` (`experiment`): an experiment
          * @enum {integer}
          */
         TaskType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
         /**
          * RunDB
          * @description A run: one set of data, prompts or results logged to a project, with its creator, tags and the splits and inference sets logged for it.
+         * @example {
+         *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "name": "baseline-2026-03-04",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "creator": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "auth_method": "email",
+         *         "email_is_verified": true,
+         *         "role": "admin",
+         *         "created_at": "2026-02-10T09:15:00Z",
+         *         "updated_at": "2026-03-04T14:32:10Z"
+         *       },
+         *       "num_samples": 250,
+         *       "winner": false,
+         *       "dataset_hash": null,
+         *       "logged_splits": [
+         *         "training",
+         *         "validation"
+         *       ],
+         *       "logged_inference_names": [],
+         *       "run_tags": [
+         *         {
+         *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *           "key": "model",
+         *           "value": "gpt-4o-mini",
+         *           "tag_type": "generic",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-04T14:32:10Z"
+         *         }
+         *       ],
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         RunDB: {
             /**
              * Format: date-time
              * @description When the run was created.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The ID of the user who created the run.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /** @description The user who created the run. */
@@ -4163,11 +4404,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The run's ID.
+             * @example 40dfb62a-6824-4d8f-8af1-9bdfdc3cf7db
              */
             id: string;
             /**
              * Format: uuid
              * @description The ID of the user who last changed the run.
+             * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
             /** @description The names of the inference sets logged in the run. */
@@ -4181,15 +4424,20 @@ export interface components {
             /**
              * Format: uuid
              * @description The ID of the project the run belongs to.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description The key/value tags attached to the run. */
             run_tags?: components["schemas"]["RunTagDB"][];
-            /** @description The run's machine-learning task, by number. */
+            /**
+             * @description The run's machine-learning task, by number.
+             * @example 0
+             */
             task_type?: components["schemas"]["TaskType"] | null;
             /**
              * Format: date-time
              * @description When the run was last changed.
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Whether the run is marked as the winner among the project's runs. */
@@ -4198,6 +4446,69 @@ export interface components {
         /**
          * ProjectDB
          * @description A project: the container for runs of one kind (training and inference, prompt evaluation, monitoring…), with its runs and what the caller may do with it.
+         * @example {
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "name": "support-bot-eval",
+         *       "type": "prompt_evaluation",
+         *       "bookmark": true,
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         },
+         *         {
+         *           "action": "delete",
+         *           "allowed": false,
+         *           "message": "Only project owners can delete a project."
+         *         }
+         *       ],
+         *       "runs": [
+         *         {
+         *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "name": "baseline-2026-03-04",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "creator": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example",
+         *             "first_name": "Ada",
+         *             "last_name": "Lovelace",
+         *             "auth_method": "email",
+         *             "email_is_verified": true,
+         *             "role": "admin",
+         *             "created_at": "2026-02-10T09:15:00Z",
+         *             "updated_at": "2026-03-04T14:32:10Z"
+         *           },
+         *           "num_samples": 250,
+         *           "winner": false,
+         *           "dataset_hash": null,
+         *           "logged_splits": [
+         *             "training",
+         *             "validation"
+         *           ],
+         *           "logged_inference_names": [],
+         *           "run_tags": [
+         *             {
+         *               "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *               "key": "model",
+         *               "value": "gpt-4o-mini",
+         *               "tag_type": "generic",
+         *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *               "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "created_at": "2026-03-04T14:32:10Z",
+         *               "updated_at": "2026-03-04T14:32:10Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-05T08:05:44Z"
+         *         }
+         *       ]
+         *     }
          */
         ProjectDB: {
             /**
@@ -4208,16 +4519,19 @@ export interface components {
             /**
              * Format: date-time
              * @description When the project was created.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The ID of the user who created the project.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /**
              * Format: uuid
              * @description The project's ID.
+             * @example a07d4e79-ce7a-4b32-82d3-54220604915f
              */
             id: string;
             /** @description The project's name. */
@@ -4229,11 +4543,15 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             /** @description The project's runs. */
             runs: components["schemas"]["RunDB"][];
-            /** @description The kind of project; it decides which runs, data and operations apply. */
+            /**
+             * @description The kind of project; it decides which runs, data and operations apply.
+             * @example training_inference
+             */
             type?: components["schemas"]["ProjectType"] | null;
             /**
              * Format: date-time
              * @description When the project was last changed.
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
@@ -4253,6 +4571,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The ID of the user to record as the project's creator.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description The project's name. */
@@ -4260,42 +4579,62 @@ export interface components {
             /**
              * @description The kind of project.
              * @default training_inference
+             * @example training_inference
              */
             type?: components["schemas"]["ProjectType"];
         };
         /**
          * ProjectCreateResponse
          * @description The project that was just created.
+         * @example {
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "name": "support-bot-eval",
+         *       "type": "prompt_evaluation",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-02-10T09:15:00Z"
+         *     }
          */
         ProjectCreateResponse: {
             /**
              * Format: date-time
              * @description When the project was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the project (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /**
              * Format: uuid
              * @description Unique identifier of this project (UUID).
+             * @example 5d4b89c3-af78-4eb2-8509-4ae45015e6e1
              */
             id: string;
             /** @description Name of the project, as shown in the console and in listings. */
             name?: string | null;
-            /** @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has. */
+            /**
+             * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
+             * @example training_inference
+             */
             type?: components["schemas"]["ProjectType"] | null;
             /**
              * Format: date-time
              * @description When the project was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * ProjectBookmarkFilter
          * @description A project-list filter on whether the caller bookmarked the project.
+         * @example {
+         *       "name": "bookmark",
+         *       "value": false
+         *     }
          */
         ProjectBookmarkFilter: {
             /**
@@ -4309,12 +4648,24 @@ export interface components {
         /**
          * ComparisonFilterOperator
          * @description How an ordered value (a date, a number) is compared: eq, ne, gt, gte, lt or lte.
+         *
+         *     - `eq`: equal to the value
+         *     - `ne`: not equal to the value
+         *     - `gt`: after (greater than) the value
+         *     - `gte`: at or after (greater than or equal to) the value
+         *     - `lt`: before (less than) the value
+         *     - `lte`: at or before (less than or equal to) the value
          * @enum {string}
          */
         ComparisonFilterOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
         /**
          * ProjectCreatedAtFilter
          * @description A project-list filter on the creation time.
+         * @example {
+         *       "name": "created_at",
+         *       "operator": "eq",
+         *       "value": "2026-03-04T14:32:10Z"
+         *     }
          */
         ProjectCreatedAtFilter: {
             /**
@@ -4322,17 +4673,25 @@ export interface components {
              * @enum {string}
              */
             name: "created_at";
-            /** @description How `value` is compared with the project's field. */
+            /**
+             * @description How `value` is compared with the project's field.
+             * @example eq
+             */
             operator: components["schemas"]["ComparisonFilterOperator"];
             /**
              * Format: date-time
              * @description The time to compare the creation time with (UTC, ISO 8601).
+             * @example 2026-03-04T14:32:10Z
              */
             value: string;
         };
         /**
          * ProjectCreatorFilter
          * @description A project-list filter on the user who created the project.
+         * @example {
+         *       "name": "creator",
+         *       "value": "f32b67c7-e263-42af-82ef-abc674d441dc"
+         *     }
          */
         ProjectCreatorFilter: {
             /**
@@ -4343,12 +4702,17 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the creator (UUID), or several ids with `one_of` and `not_in`.
+             * @example f32b67c7-e263-42af-82ef-abc674d441dc
              */
             value: string;
         };
         /**
          * ProjectIDFilter
          * @description A project-list filter on the project's id.
+         * @example {
+         *       "name": "id",
+         *       "value": "f32b67c7-e263-42af-82ef-abc674d441dc"
+         *     }
          */
         ProjectIDFilter: {
             /**
@@ -4359,18 +4723,28 @@ export interface components {
             /**
              * Format: uuid
              * @description The project `id` (UUID), or several ids with `one_of` and `not_in`.
+             * @example f32b67c7-e263-42af-82ef-abc674d441dc
              */
             value: string;
         };
         /**
          * TextFilterOperator
          * @description How a text filter compares: equal, not equal, or contains.
+         *
+         *     - `eq`: exactly the text
+         *     - `ne`: anything but the text
+         *     - `contains`: has the text somewhere in it
          * @enum {string}
          */
         TextFilterOperator: "eq" | "ne" | "contains";
         /**
          * ProjectNameFilter
          * @description A project-list filter on the project's name.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "support"
+         *     }
          */
         ProjectNameFilter: {
             /**
@@ -4383,7 +4757,10 @@ export interface components {
              * @enum {string}
              */
             name: "name";
-            /** @description How `value` is compared with the project's field. */
+            /**
+             * @description How `value` is compared with the project's field.
+             * @example eq
+             */
             operator: components["schemas"]["TextFilterOperator"];
             /** @description The name (or part of it, with `contains`) to compare with. */
             value: string;
@@ -4391,12 +4768,25 @@ export interface components {
         /**
          * RangeFilterOperator
          * @description How a number is compared: eq, ne, gt, gte, lt, lte, or between two bounds.
+         *
+         *     - `eq`: equal to the value
+         *     - `ne`: not equal to the value
+         *     - `gt`: greater than the value
+         *     - `gte`: greater than or equal to the value
+         *     - `lt`: less than the value
+         *     - `lte`: less than or equal to the value
+         *     - `between`: between the two values given, both included
          * @enum {string}
          */
         RangeFilterOperator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "between";
         /**
          * ProjectRunsFilter
          * @description A project-list filter on the number of runs.
+         * @example {
+         *       "name": "runs",
+         *       "operator": "eq",
+         *       "value": 1
+         *     }
          */
         ProjectRunsFilter: {
             /**
@@ -4404,7 +4794,10 @@ export interface components {
              * @enum {string}
              */
             name: "runs";
-            /** @description How `value` is compared with the project's field. */
+            /**
+             * @description How `value` is compared with the project's field.
+             * @example eq
+             */
             operator: components["schemas"]["RangeFilterOperator"];
             /** @description The number of runs to compare with, or two numbers (low and high) with `between`. */
             value: number | number[];
@@ -4412,12 +4805,22 @@ export interface components {
         /**
          * MembershipFilterOperator
          * @description How a filter compares with one value (eq, ne) or a list of values (one_of, not_in).
+         *
+         *     - `eq`: equal to the value
+         *     - `ne`: not equal to the value
+         *     - `one_of`: equal to one of the values given
+         *     - `not_in`: equal to none of the values given
          * @enum {string}
          */
         MembershipFilterOperator: "eq" | "ne" | "one_of" | "not_in";
         /**
          * ProjectTypeFilter
          * @description A project-list filter on the project type.
+         * @example {
+         *       "name": "type",
+         *       "operator": "eq",
+         *       "value": "training_inference"
+         *     }
          */
         ProjectTypeFilter: {
             /**
@@ -4425,14 +4828,25 @@ export interface components {
              * @enum {string}
              */
             name: "type";
-            /** @description How `value` is compared with the project's field. */
+            /**
+             * @description How `value` is compared with the project's field.
+             * @example eq
+             */
             operator: components["schemas"]["MembershipFilterOperator"];
-            /** @description The project type, or several types with `one_of` and `not_in`. */
+            /**
+             * @description The project type, or several types with `one_of` and `not_in`.
+             * @example training_inference
+             */
             value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
         };
         /**
          * ProjectUpdatedAtFilter
          * @description A project-list filter on the last update time.
+         * @example {
+         *       "name": "updated_at",
+         *       "operator": "eq",
+         *       "value": "2026-03-04T14:32:10Z"
+         *     }
          */
         ProjectUpdatedAtFilter: {
             /**
@@ -4440,11 +4854,15 @@ export interface components {
              * @enum {string}
              */
             name: "updated_at";
-            /** @description How `value` is compared with the project's field. */
+            /**
+             * @description How `value` is compared with the project's field.
+             * @example eq
+             */
             operator: components["schemas"]["ComparisonFilterOperator"];
             /**
              * Format: date-time
              * @description The time to compare the last change with (UTC, ISO 8601).
+             * @example 2026-03-04T14:32:10Z
              */
             value: string;
         };
@@ -4472,6 +4890,11 @@ export interface components {
         /**
          * ProjectBookmarkSort
          * @description Sorts the project list by whether the caller bookmarked the project.
+         * @example {
+         *       "ascending": true,
+         *       "name": "bookmark",
+         *       "sort_type": "custom"
+         *     }
          */
         ProjectBookmarkSort: {
             /**
@@ -4494,6 +4917,11 @@ export interface components {
         /**
          * ProjectCreatedAtSort
          * @description Sorts the project list by the creation time.
+         * @example {
+         *       "ascending": true,
+         *       "name": "created_at",
+         *       "sort_type": "column"
+         *     }
          */
         ProjectCreatedAtSort: {
             /**
@@ -4516,6 +4944,11 @@ export interface components {
         /**
          * ProjectNameSort
          * @description Sorts the project list by the project's name.
+         * @example {
+         *       "ascending": true,
+         *       "name": "name",
+         *       "sort_type": "column"
+         *     }
          */
         ProjectNameSort: {
             /**
@@ -4538,6 +4971,11 @@ export interface components {
         /**
          * ProjectRunsSort
          * @description Sorts the project list by the number of runs.
+         * @example {
+         *       "ascending": true,
+         *       "name": "runs",
+         *       "sort_type": "custom"
+         *     }
          */
         ProjectRunsSort: {
             /**
@@ -4560,6 +4998,11 @@ export interface components {
         /**
          * ProjectTypeSort
          * @description Sorts the project list by the project type.
+         * @example {
+         *       "ascending": true,
+         *       "name": "type",
+         *       "sort_type": "column"
+         *     }
          */
         ProjectTypeSort: {
             /**
@@ -4582,6 +5025,11 @@ export interface components {
         /**
          * ProjectUpdatedAtSort
          * @description Sorts the project list by the last update time.
+         * @example {
+         *       "name": "updated_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
          */
         ProjectUpdatedAtSort: {
             /**
@@ -4620,6 +5068,20 @@ export interface components {
         /**
          * ProjectCollectionParams
          * @description Filters and sort order for listing projects.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "name",
+         *           "operator": "contains",
+         *           "value": "support"
+         *         }
+         *       ],
+         *       "sort": {
+         *         "name": "updated_at",
+         *         "ascending": false,
+         *         "sort_type": "column"
+         *       }
+         *     }
          */
         ProjectCollectionParams: {
             /** @description Conditions a project must meet to be listed; all must hold. */
@@ -4633,6 +5095,77 @@ export interface components {
         /**
          * GetProjectsPaginatedResponse
          * @description A page of projects.
+         * @example {
+         *       "projects": [
+         *         {
+         *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "name": "support-bot-eval",
+         *           "type": "prompt_evaluation",
+         *           "bookmark": true,
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "created_at": "2026-02-10T09:15:00Z",
+         *           "updated_at": "2026-03-05T08:05:44Z",
+         *           "permissions": [
+         *             {
+         *               "action": "update",
+         *               "allowed": true
+         *             },
+         *             {
+         *               "action": "delete",
+         *               "allowed": false,
+         *               "message": "Only project owners can delete a project."
+         *             }
+         *           ],
+         *           "runs": [
+         *             {
+         *               "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *               "name": "baseline-2026-03-04",
+         *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "creator": {
+         *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *                 "email": "ada@acme.example",
+         *                 "first_name": "Ada",
+         *                 "last_name": "Lovelace",
+         *                 "auth_method": "email",
+         *                 "email_is_verified": true,
+         *                 "role": "admin",
+         *                 "created_at": "2026-02-10T09:15:00Z",
+         *                 "updated_at": "2026-03-04T14:32:10Z"
+         *               },
+         *               "num_samples": 250,
+         *               "winner": false,
+         *               "dataset_hash": null,
+         *               "logged_splits": [
+         *                 "training",
+         *                 "validation"
+         *               ],
+         *               "logged_inference_names": [],
+         *               "run_tags": [
+         *                 {
+         *                   "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *                   "key": "model",
+         *                   "value": "gpt-4o-mini",
+         *                   "tag_type": "generic",
+         *                   "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *                   "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *                   "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *                   "created_at": "2026-03-04T14:32:10Z",
+         *                   "updated_at": "2026-03-04T14:32:10Z"
+         *                 }
+         *               ],
+         *               "created_at": "2026-03-04T14:32:10Z",
+         *               "updated_at": "2026-03-05T08:05:44Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         GetProjectsPaginatedResponse: {
             /**
@@ -4658,16 +5191,54 @@ export interface components {
         /**
          * RunDBThin
          * @description A run with its tags, in a lighter form.
+         * @example {
+         *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "name": "baseline-2026-03-04",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "creator": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "auth_method": "email",
+         *         "email_is_verified": true,
+         *         "role": "admin",
+         *         "created_at": "2026-02-10T09:15:00Z",
+         *         "updated_at": "2026-03-04T14:32:10Z"
+         *       },
+         *       "num_samples": 250,
+         *       "winner": false,
+         *       "dataset_hash": null,
+         *       "run_tags": [
+         *         {
+         *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *           "key": "model",
+         *           "value": "gpt-4o-mini",
+         *           "tag_type": "generic",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-04T14:32:10Z"
+         *         }
+         *       ],
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         RunDBThin: {
             /**
              * Format: date-time
              * @description When the run was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the run (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /** @description The user who created the run, with their profile. */
@@ -4679,11 +5250,13 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
+             * @example 40b2549c-26f8-49e1-8b6e-c78d2d9d0b1a
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the user who last changed the run (UUID).
+             * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
@@ -4693,15 +5266,20 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
-            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
+            /**
+             * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
+             * @example 0
+             */
             task_type?: components["schemas"]["TaskType"] | null;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
@@ -4710,6 +5288,64 @@ export interface components {
         /**
          * ProjectDBThin
          * @description A project with its runs and the caller's permissions, in a lighter form.
+         * @example {
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "name": "support-bot-eval",
+         *       "type": "prompt_evaluation",
+         *       "bookmark": true,
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         },
+         *         {
+         *           "action": "delete",
+         *           "allowed": false,
+         *           "message": "Only project owners can delete a project."
+         *         }
+         *       ],
+         *       "runs": [
+         *         {
+         *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "name": "baseline-2026-03-04",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "creator": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example",
+         *             "first_name": "Ada",
+         *             "last_name": "Lovelace",
+         *             "auth_method": "email",
+         *             "email_is_verified": true,
+         *             "role": "admin",
+         *             "created_at": "2026-02-10T09:15:00Z",
+         *             "updated_at": "2026-03-04T14:32:10Z"
+         *           },
+         *           "num_samples": 250,
+         *           "winner": false,
+         *           "dataset_hash": null,
+         *           "run_tags": [
+         *             {
+         *               "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *               "key": "model",
+         *               "value": "gpt-4o-mini",
+         *               "tag_type": "generic",
+         *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *               "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "created_at": "2026-03-04T14:32:10Z",
+         *               "updated_at": "2026-03-04T14:32:10Z"
+         *             }
+         *           ],
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-05T08:05:44Z"
+         *         }
+         *       ]
+         *     }
          */
         ProjectDBThin: {
             /**
@@ -4720,16 +5356,19 @@ export interface components {
             /**
              * Format: date-time
              * @description When the project was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the project (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /**
              * Format: uuid
              * @description Unique identifier of this project (UUID).
+             * @example af1593b5-cdca-4c46-8f31-ad1fb3ec241a
              */
             id: string;
             /** @description Name of the project, as shown in the console and in listings. */
@@ -4741,11 +5380,15 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             /** @description The runs of this project. */
             runs: components["schemas"]["RunDBThin"][];
-            /** @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has. */
+            /**
+             * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
+             * @example training_inference
+             */
             type?: components["schemas"]["ProjectType"] | null;
             /**
              * Format: date-time
              * @description When the project was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
@@ -4760,46 +5403,68 @@ export interface components {
             /**
              * Format: uuid
              * @description The ID of the user to record as the project's creator.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description The project's new name. */
             name?: string | null;
-            /** @description The project's new type. */
+            /**
+             * @description The project's new type.
+             * @example training_inference
+             */
             type?: components["schemas"]["ProjectType"] | null;
         };
         /**
          * ProjectUpdateResponse
          * @description The project after an update.
+         * @example {
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "name": "support-bot-eval-2026",
+         *       "type": "prompt_evaluation",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         ProjectUpdateResponse: {
             /**
              * Format: date-time
              * @description When the project was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the project (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /**
              * Format: uuid
              * @description Unique identifier of this project (UUID).
+             * @example 7a4196f8-a77c-4aa0-8b77-ae2af566bef3
              */
             id: string;
             /** @description Name of the project, as shown in the console and in listings. */
             name?: string | null;
-            /** @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has. */
+            /**
+             * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
+             * @example training_inference
+             */
             type?: components["schemas"]["ProjectType"] | null;
             /**
              * Format: date-time
              * @description When the project was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * ProjectDeleteResponse
          * @description Confirms that a project was deleted.
+         * @example {
+         *       "message": "Project support-bot-eval was deleted."
+         *     }
          */
         ProjectDeleteResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -4808,6 +5473,10 @@ export interface components {
         /**
          * ProjectFileUploadForm
          * @description The multipart form that uploads a file to a project, with metadata that describes the upload.
+         * @example {
+         *       "file": "example file",
+         *       "upload_metadata": "{}"
+         *     }
          */
         ProjectFileUploadForm: {
             /**
@@ -4821,11 +5490,27 @@ export interface components {
         /**
          * UserCollaborator
          * @description A user that has access to a shared resource, with their role.
+         * @example {
+         *       "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+         *       "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *       "email": "grace@acme.example",
+         *       "first_name": "Grace",
+         *       "last_name": "Hopper",
+         *       "role": "editor",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         }
+         *       ]
+         *     }
          */
         UserCollaborator: {
             /**
              * Format: date-time
              * @description When the user collaborator was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /** @description Email address of the user; it is also the login name for email sign-in. */
@@ -4835,6 +5520,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this user collaborator (UUID).
+             * @example e6cb8dca-fa08-413e-88b5-555d3d61902f
              */
             id: string;
             /** @description The user's family name, as shown in the console; `null` when not given. */
@@ -4844,17 +5530,44 @@ export interface components {
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
-            /** @description The role this user collaborator has, which decides what it may do. */
+            /**
+             * @description The role this user collaborator has, which decides what it may do.
+             * @example owner
+             */
             role: components["schemas"]["CollaboratorRole"];
             /**
              * Format: uuid
              * @description The `id` of the user (UUID), as `GET /users` lists it.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             user_id: string;
         };
         /**
          * ListUserCollaboratorsResponse
          * @description A page of the users that have access to a resource.
+         * @example {
+         *       "collaborators": [
+         *         {
+         *           "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+         *           "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *           "email": "grace@acme.example",
+         *           "first_name": "Grace",
+         *           "last_name": "Hopper",
+         *           "role": "editor",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "permissions": [
+         *             {
+         *               "action": "update",
+         *               "allowed": true
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         ListUserCollaboratorsResponse: {
             /** @description The users that have a role on the project, on this page. */
@@ -4880,39 +5593,60 @@ export interface components {
         /**
          * UserCollaboratorCreate
          * @description Gives a user access to a shared resource with a role.
+         * @example {
+         *       "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
          */
         UserCollaboratorCreate: {
             /**
              * @description The role this user collaborator has, which decides what it may do. Defaults to `viewer`.
              * @default viewer
+             * @example viewer
              */
             role?: components["schemas"]["CollaboratorRole"];
             /**
              * Format: uuid
              * @description The `id` of the user (UUID), as `GET /users` lists it.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             user_id: string;
         };
         /**
          * GroupCollaborator
          * @description A group that has access to a shared resource, with its role.
+         * @example {
+         *       "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+         *       "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+         *       "group_name": "ml-platform",
+         *       "role": "viewer",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         }
+         *       ]
+         *     }
          */
         GroupCollaborator: {
             /**
              * Format: date-time
              * @description When the group collaborator was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the group (UUID), as `GET /groups` lists it.
+             * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
              */
             group_id: string;
-            /** @description Name of the group. */
+            /** @description Name of the group that has the role. */
             group_name: string;
             /**
              * Format: uuid
              * @description Unique identifier of this group collaborator (UUID).
+             * @example 3a7e4a5b-987f-4fe2-8f20-3131af39170f
              */
             id: string;
             /**
@@ -4920,12 +5654,36 @@ export interface components {
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
-            /** @description The role this group collaborator has, which decides what it may do. */
+            /**
+             * @description The role this group collaborator has, which decides what it may do.
+             * @example owner
+             */
             role: components["schemas"]["CollaboratorRole"];
         };
         /**
          * ListGroupCollaboratorsResponse
          * @description A page of the groups that have access to a resource.
+         * @example {
+         *       "collaborators": [
+         *         {
+         *           "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+         *           "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+         *           "group_name": "ml-platform",
+         *           "role": "viewer",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "permissions": [
+         *             {
+         *               "action": "update",
+         *               "allowed": true
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         ListGroupCollaboratorsResponse: {
             /** @description The groups that have a role on the project, on this page. */
@@ -4951,30 +5709,46 @@ export interface components {
         /**
          * GroupCollaboratorCreate
          * @description Gives a group access to a shared resource with a role.
+         * @example {
+         *       "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+         *     }
          */
         GroupCollaboratorCreate: {
             /**
              * Format: uuid
              * @description The `id` of the group (UUID), as `GET /groups` lists it.
+             * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
              */
             group_id: string;
             /**
              * @description The role this group collaborator has, which decides what it may do. Defaults to `viewer`.
              * @default viewer
+             * @example viewer
              */
             role?: components["schemas"]["CollaboratorRole"];
         };
         /**
          * CollaboratorUpdate
          * @description Changes a collaborator's role.
+         * @example {
+         *       "role": "owner"
+         *     }
          */
         CollaboratorUpdate: {
-            /** @description The role this collaborator has, which decides what it may do. */
+            /**
+             * @description The role this collaborator has, which decides what it may do.
+             * @example owner
+             */
             role: components["schemas"]["CollaboratorRole"];
         };
         /**
          * UserRoleInfo
          * @description A user role with its display name and what it allows.
+         * @example {
+         *       "name": "admin",
+         *       "display_name": "Admin",
+         *       "description": "Manages users, groups and every project."
+         *     }
          */
         UserRoleInfo: {
             /**
@@ -4983,7 +5757,7 @@ export interface components {
              */
             description: string;
             /**
-             * @description Name of the display.
+             * @description The role's label as the console shows it (for example `Admin`).
              * @example Admin
              */
             display_name: string;
@@ -4996,6 +5770,9 @@ export interface components {
         /**
          * CreateSignupLinkResponse
          * @description The link a new user opens to finish signing up.
+         * @example {
+         *       "signup_url": "https://console.acme.example/signup?token=3f1c9a0e-0000-4000-8000-000000000000"
+         *     }
          */
         CreateSignupLinkResponse: {
             /**
@@ -5007,6 +5784,16 @@ export interface components {
         /**
          * InviteUsersRequest
          * @description Invites users by email with a role, optionally into groups, and optionally emails them.
+         * @example {
+         *       "emails": [
+         *         "grace@acme.example"
+         *       ],
+         *       "role": "user",
+         *       "group_ids": [
+         *         "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+         *       ],
+         *       "send_email": true
+         *     }
          */
         InviteUsersRequest: {
             /** @description Email addresses of the people to invite (at least one). */
@@ -5019,6 +5806,7 @@ export interface components {
             /**
              * @description The role the invited users get. Defaults to `user`.
              * @default user
+             * @example user
              */
             role?: components["schemas"]["UserRole"];
             /**
@@ -5030,16 +5818,41 @@ export interface components {
         /**
          * GetUserResponse
          * @description A user account of the organisation with its role, sign-in method and counts of the projects and runs it owns.
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "email": "ada@acme.example",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "auth_method": "email",
+         *       "email_is_verified": true,
+         *       "role": "admin",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "projects_count": 4,
+         *       "runs_count": 37,
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         },
+         *         {
+         *           "action": "read_api_keys",
+         *           "allowed": true
+         *         }
+         *       ]
+         *     }
          */
         GetUserResponse: {
             /**
              * @description How the user signs in.
              * @default email
+             * @example email
              */
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
              * @description When the user was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -5057,6 +5870,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The user's ID.
+             * @example 0e51ecd8-db88-48b0-8aab-054d7850e645
              */
             id: string;
             /**
@@ -5074,6 +5888,7 @@ export interface components {
             /**
              * @description The user's organisation-wide role.
              * @default read_only
+             * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /** @description How many runs the user owns. */
@@ -5081,12 +5896,57 @@ export interface components {
             /**
              * Format: date-time
              * @description When the user was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * GetUsersResponse
          * @description A page of user accounts.
+         * @example {
+         *       "users": [
+         *         {
+         *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "email": "ada@acme.example",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "auth_method": "email",
+         *           "email_is_verified": true,
+         *           "role": "admin",
+         *           "created_at": "2026-02-10T09:15:00Z",
+         *           "updated_at": "2026-03-04T14:32:10Z",
+         *           "projects_count": 4,
+         *           "runs_count": 37,
+         *           "permissions": [
+         *             {
+         *               "action": "update",
+         *               "allowed": true
+         *             },
+         *             {
+         *               "action": "read_api_keys",
+         *               "allowed": true
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *           "email": "grace@acme.example",
+         *           "first_name": "Grace",
+         *           "last_name": "Hopper",
+         *           "auth_method": "google",
+         *           "email_is_verified": true,
+         *           "role": "user",
+         *           "created_at": "2026-01-20T11:00:00Z",
+         *           "updated_at": "2026-02-28T16:45:00Z",
+         *           "projects_count": 1,
+         *           "runs_count": 5
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         GetUsersResponse: {
             /**
@@ -5124,6 +5984,7 @@ export interface components {
             /**
              * @description How the user will sign in.
              * @default email
+             * @example email
              */
             auth_method?: components["schemas"]["AuthMethod"];
             /**
@@ -5154,22 +6015,36 @@ export interface components {
             /**
              * @description The user's organisation-wide role.
              * @default read_only
+             * @example read_only
              */
             role?: components["schemas"]["UserRole"];
         };
         /**
          * CreateUserResponse
          * @description The user account that was just created.
+         * @example {
+         *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *       "email": "grace@acme.example",
+         *       "first_name": "Grace",
+         *       "last_name": "Hopper",
+         *       "auth_method": "email",
+         *       "email_is_verified": true,
+         *       "role": "user",
+         *       "created_at": "2026-01-20T11:00:00Z",
+         *       "updated_at": "2026-02-28T16:45:00Z"
+         *     }
          */
         CreateUserResponse: {
             /**
              * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
              * @default email
+             * @example email
              */
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
              * @description When the user was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -5187,6 +6062,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this user (UUID).
+             * @example 6e11937c-ce31-4ec1-8d97-62065eada2e2
              */
             id: string;
             /**
@@ -5202,17 +6078,22 @@ export interface components {
             /**
              * @description The role this user has, which decides what it may do. Defaults to `read_only`.
              * @default read_only
+             * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /**
              * Format: date-time
              * @description When the user was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * DeleteUserResponse
          * @description Confirms that a user was deleted.
+         * @example {
+         *       "message": "User ada@acme.example was deleted."
+         *     }
          */
         DeleteUserResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -5221,6 +6102,12 @@ export interface components {
         /**
          * SocialProvider
          * @description A social or single-sign-on identity provider.
+         *
+         *     - `google`: Google
+         *     - `github`: GitHub
+         *     - `okta`: Okta
+         *     - `azure-ad`: Microsoft Entra ID (Azure AD)
+         *     - `custom`: a custom identity provider configured for the deployment
          * @enum {string}
          */
         SocialProvider: "google" | "github" | "okta" | "azure-ad" | "custom";
@@ -5235,7 +6122,10 @@ export interface components {
         SocialLoginRequest: {
             /** @description The identity token the identity provider issued to the user. */
             id_token: string;
-            /** @description The identity provider that issued `id_token`. */
+            /**
+             * @description The identity provider that issued `id_token`.
+             * @example google
+             */
             provider: components["schemas"]["SocialProvider"];
         };
         /**
@@ -5259,22 +6149,38 @@ export interface components {
             first_name?: string | null;
             /** @description The new last name. */
             last_name?: string | null;
-            /** @description The new organisation-wide role. */
+            /**
+             * @description The new organisation-wide role.
+             * @example admin
+             */
             role?: components["schemas"]["UserRole"] | null;
         };
         /**
          * UpdateUserResponse
          * @description The user account after an update.
+         * @example {
+         *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *       "email": "grace@acme.example",
+         *       "first_name": "Grace",
+         *       "last_name": "Hopper",
+         *       "auth_method": "google",
+         *       "email_is_verified": true,
+         *       "role": "manager",
+         *       "created_at": "2026-01-20T11:00:00Z",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         UpdateUserResponse: {
             /**
              * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
              * @default email
+             * @example email
              */
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
              * @description When the user was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -5292,6 +6198,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this user (UUID).
+             * @example cf351a58-450e-4271-8b79-1b4efb63973a
              */
             id: string;
             /**
@@ -5307,27 +6214,56 @@ export interface components {
             /**
              * @description The role this user has, which decides what it may do. Defaults to `read_only`.
              * @default read_only
+             * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /**
              * Format: date-time
              * @description When the user was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * RunDBThinWithProjectName
          * @description A run with its tags and the name of its project.
+         * @example {
+         *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "name": "distilbert-2026-03-04",
+         *       "project_id": "6e1c2a9b-8d4f-4c3e-9a7b-1f2e3d4c5b6a",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "creator": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "auth_method": "email",
+         *         "email_is_verified": true,
+         *         "role": "admin",
+         *         "created_at": "2026-02-10T09:15:00Z",
+         *         "updated_at": "2026-03-04T14:32:10Z"
+         *       },
+         *       "num_samples": 18000,
+         *       "winner": false,
+         *       "dataset_hash": null,
+         *       "run_tags": [],
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "project_name": "ticket-classifier"
+         *     }
          */
         RunDBThinWithProjectName: {
             /**
              * Format: date-time
              * @description When the run was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the run (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /** @description The user who created the run, with their profile. */
@@ -5339,11 +6275,13 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
+             * @example 515f730e-90d3-4f82-83ad-739a5712f1f5
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the user who last changed the run (UUID).
+             * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
@@ -5353,17 +6291,22 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Name of the project the run belongs to. */
             project_name: string;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
-            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
+            /**
+             * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
+             * @example 0
+             */
             task_type?: components["schemas"]["TaskType"] | null;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
@@ -5372,6 +6315,39 @@ export interface components {
         /**
          * GetUserLatestRunsDB
          * @description A page of the runs a user worked on most recently.
+         * @example {
+         *       "runs": [
+         *         {
+         *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "name": "distilbert-2026-03-04",
+         *           "project_id": "6e1c2a9b-8d4f-4c3e-9a7b-1f2e3d4c5b6a",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "creator": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example",
+         *             "first_name": "Ada",
+         *             "last_name": "Lovelace",
+         *             "auth_method": "email",
+         *             "email_is_verified": true,
+         *             "role": "admin",
+         *             "created_at": "2026-02-10T09:15:00Z",
+         *             "updated_at": "2026-03-04T14:32:10Z"
+         *           },
+         *           "num_samples": 18000,
+         *           "winner": false,
+         *           "dataset_hash": null,
+         *           "run_tags": [],
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-05T08:05:44Z",
+         *           "project_name": "ticket-classifier"
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         GetUserLatestRunsDB: {
             /**
@@ -5397,6 +6373,9 @@ export interface components {
         /**
          * PasswordResetResponse
          * @description A password reset link, given as the path of the page that completes the reset.
+         * @example {
+         *       "pathname": "/reset-password?reset_token=example-reset-token"
+         *     }
          */
         PasswordResetResponse: {
             /** @description Path of the password reset page, with its token, on the console. */
@@ -5405,6 +6384,7 @@ export interface components {
         /**
          * PasswordResetEmailResponse
          * @description The answer to a request for a password reset email; the service declares no fields for it.
+         * @example {}
          */
         PasswordResetEmailResponse: {
             [key: string]: unknown;
@@ -5412,6 +6392,11 @@ export interface components {
         /**
          * UserPasswordResetRequest
          * @description Sets a new password for a user account.
+         * @example {
+         *       "email": "ada@acme.example",
+         *       "email_is_verified": true,
+         *       "password": "change-me-before-use"
+         *     }
          */
         UserPasswordResetRequest: {
             /** @description The user's email address. */
@@ -5430,16 +6415,29 @@ export interface components {
         /**
          * UserPasswordResetResponse
          * @description The user account after a password reset.
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "email": "ada@acme.example",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "auth_method": "email",
+         *       "email_is_verified": true,
+         *       "role": "admin",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
          */
         UserPasswordResetResponse: {
             /**
              * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
              * @default email
+             * @example email
              */
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
              * @description When the user password reset was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -5457,6 +6455,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this user password reset (UUID).
+             * @example 811cda6d-6268-4bec-8fcf-821ecce2a89d
              */
             id: string;
             /**
@@ -5472,17 +6471,22 @@ export interface components {
             /**
              * @description The role this user password reset has, which decides what it may do. Defaults to `read_only`.
              * @default read_only
+             * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /**
              * Format: date-time
              * @description When the user password reset was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * TransferUserResponse
          * @description Confirms that a user's resources were transferred.
+         * @example {
+         *       "message": "Projects and runs of grace@acme.example now belong to ada@acme.example."
+         *     }
          */
         TransferUserResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -5491,23 +6495,51 @@ export interface components {
         /**
          * GroupRole
          * @description A user's role in a group; pending means a request to join awaits approval.
+         *
+         *     - `maintainer`: manages the group: adds, removes and changes members
+         *     - `member`: belongs to the group and has what the group is given
+         *     - `pending`: has asked to join; not a member until a maintainer approves
          * @enum {string}
          */
         GroupRole: "maintainer" | "member" | "pending";
         /**
          * GroupVisibility
          * @description Who can see a group: public, private or hidden.
+         *
+         *     - `public`: everyone in the organisation can see the group and join it
+         *     - `private`: everyone can see the group, but joining takes a maintainer's approval
+         *     - `hidden`: only members can see the group
          * @enum {string}
          */
         GroupVisibility: "public" | "private" | "hidden";
         /**
          * GroupDB
          * @description A group with its size, visibility and the caller's role in it.
+         * @example {
+         *       "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+         *       "name": "ml-platform",
+         *       "description": "Engineers who own the evaluation pipelines.",
+         *       "visibility": "private",
+         *       "role": "maintainer",
+         *       "size": 6,
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         },
+         *         {
+         *           "action": "list_members",
+         *           "allowed": true
+         *         }
+         *       ]
+         *     }
          */
         GroupDB: {
             /**
              * Format: date-time
              * @description When the group was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /** @description Free text that describes the group; `null` or absent when none was given. */
@@ -5515,6 +6547,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this group (UUID).
+             * @example dfedc029-cdd3-46eb-8647-61cca5fec525
              */
             id: string;
             /** @description Name of the group, as shown in the console and in listings. */
@@ -5524,25 +6557,42 @@ export interface components {
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
-            /** @description The calling user's own role in this group; `null` when the caller is not a member. */
+            /**
+             * @description The calling user's own role in this group; `null` when the caller is not a member.
+             * @example maintainer
+             */
             role?: components["schemas"]["GroupRole"] | null;
             /** @description How many members the group has. */
             size: number;
             /**
              * @description Who can see the group and ask to join it: everyone in the organisation, only by request, or only its members. Defaults to `public`.
              * @default public
+             * @example public
              */
             visibility: components["schemas"]["GroupVisibility"];
         };
         /**
          * CategoryFilterOperator
          * @description How a category filter matches: any, all, exactly or none of the given categories.
+         *
+         *     - `any`: the row has at least one of the categories
+         *     - `all`: the row has every one of the categories
+         *     - `exact`: the row has exactly these categories and no others
+         *     - `none`: the row has none of the categories
          * @enum {string}
          */
         CategoryFilterOperator: "any" | "all" | "exact" | "none";
         /**
          * CategoricalPromptFilterParam
          * @description A filter that keeps prompt rows whose column holds any, all, exactly or none of the given categories.
+         * @example {
+         *       "categories": [
+         *         "example categories"
+         *       ],
+         *       "column": "latency_ms",
+         *       "filter_type": "category",
+         *       "operator": "any"
+         *     }
          */
         CategoricalPromptFilterParam: {
             /** @description The categories to keep (or leave out). */
@@ -5557,12 +6607,19 @@ export interface components {
             /**
              * @description How the value is matched against the categories; unset, a row matching any of them is kept. Defaults to `any`.
              * @default any
+             * @example any
              */
             operator?: components["schemas"]["CategoryFilterOperator"];
         };
         /**
          * RangePromptFilterParam
          * @description A filter that keeps prompt rows whose column lies within a range.
+         * @example {
+         *       "column": "latency_ms",
+         *       "filter_type": "range",
+         *       "high": 0.5,
+         *       "low": 0.5
+         *     }
          */
         RangePromptFilterParam: {
             /** @description The numeric column to compare. */
@@ -5580,12 +6637,31 @@ export interface components {
         /**
          * Operator
          * @description A comparison operator for filters.
+         *
+         *     - `eq`: equal to
+         *     - `ne`: not equal to
+         *     - `gt`: greater than
+         *     - `gte`: greater than or equal to
+         *     - `lt`: less than
+         *     - `lte`: less than or equal to
+         *     - `in`: one of the values given
+         *     - `not_in`: none of the values given
+         *     - `contains`: contains the value
+         *     - `has_all`: contains every one of the values given
+         *     - `between`: between the two values given
+         *     - `like`: matches the pattern (with % as a wildcard)
          * @enum {string}
          */
         Operator: "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in" | "contains" | "has_all" | "between" | "like";
         /**
          * ValuePromptFilterParam
          * @description A filter that compares a prompt row's column with a value.
+         * @example {
+         *       "column": "latency_ms",
+         *       "filter_type": "value",
+         *       "relation": "eq",
+         *       "value": 1
+         *     }
          */
         ValuePromptFilterParam: {
             /** @description The column to compare. */
@@ -5595,7 +6671,10 @@ export interface components {
              * @enum {string}
              */
             filter_type: "value";
-            /** @description How the column's value is compared with `value`. */
+            /**
+             * @description How the column's value is compared with `value`.
+             * @example eq
+             */
             relation: components["schemas"]["Operator"];
             /** @description The value to compare with. */
             value: number | boolean | string;
@@ -5618,6 +6697,7 @@ export interface components {
         /**
          * PromptFilterParams
          * @description Filters over prompt evaluation rows.
+         * @example {}
          */
         PromptFilterParams: {
             /** @description Conditions on the rows' columns; all must hold. */
@@ -5626,12 +6706,24 @@ export interface components {
         /**
          * InsightType
          * @description How an insight is drawn: vertical or horizontal bars.
+         *
+         *     - `vertical_bar`: a bar chart with vertical bars
+         *     - `horizontal_bar`: a bar chart with horizontal bars
          * @enum {string}
          */
         InsightType: "vertical_bar" | "horizontal_bar";
         /**
          * MetricThreshold
          * @description How a metric's values are bucketed into levels for display.
+         * @example {
+         *       "buckets": [
+         *         3
+         *       ],
+         *       "display_value_levels": [
+         *         "Billing"
+         *       ],
+         *       "inverted": false
+         *     }
          */
         MetricThreshold: {
             /** @description Boundaries that split the metric's values into levels, in ascending order; a value falls in the level between the two boundaries around it. */
@@ -5647,6 +6739,24 @@ export interface components {
         /**
          * MetricInsight
          * @description A chart that summarises one metric column by category.
+         * @example {
+         *       "aggregate": 0.5,
+         *       "categories": {
+         *         "billing": 3
+         *       },
+         *       "column_name": "latency_ms",
+         *       "insight_type": "vertical_bar",
+         *       "metric_threshold": {
+         *         "buckets": [
+         *           3
+         *         ],
+         *         "display_value_levels": [
+         *           "Billing"
+         *         ],
+         *         "inverted": false
+         *       },
+         *       "title": "Latency above 2 s"
+         *     }
          */
         MetricInsight: {
             /** @description The metric's aggregate value over the run; `null` when not computed. */
@@ -5657,7 +6767,10 @@ export interface components {
             };
             /** @description The column the insight is about. */
             column_name: string;
-            /** @description The kind of insight. */
+            /**
+             * @description The kind of insight.
+             * @example vertical_bar
+             */
             insight_type: components["schemas"]["InsightType"];
             /** @description How the metric's values are graded into levels; `null` when it has no grading. */
             metric_threshold?: components["schemas"]["MetricThreshold"] | null;
@@ -5667,11 +6780,19 @@ export interface components {
         /**
          * PromptDatasetDB
          * @description A dataset of prompt inputs uploaded to a project for evaluation: its IDs, file name and row count.
+         * @example {
+         *       "id": "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80",
+         *       "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+         *       "file_name": "support-questions.csv",
+         *       "num_rows": 120,
+         *       "rows": 120
+         *     }
          */
         PromptDatasetDB: {
             /**
              * Format: uuid
              * @description The dataset's ID.
+             * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
              */
             dataset_id: string;
             /** @description The name of the dataset's file. */
@@ -5679,6 +6800,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The ID of the dataset's entry in the project.
+             * @example 87e903b4-8797-4116-8f9b-331535ffd046
              */
             id: string;
             /** @description A note from the service about the dataset, when there is one. */
@@ -5691,6 +6813,21 @@ export interface components {
         /**
          * ListPromptDatasetResponse
          * @description A page of a project's prompt datasets.
+         * @example {
+         *       "datasets": [
+         *         {
+         *           "id": "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80",
+         *           "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+         *           "file_name": "support-questions.csv",
+         *           "num_rows": 120,
+         *           "rows": 120
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         ListPromptDatasetResponse: {
             /** @description The datasets of this page. */
@@ -5716,12 +6853,19 @@ export interface components {
         /**
          * DatasetFormat
          * @description A file format for datasets.
+         *
+         *     - `csv`: comma-separated values
+         *     - `feather`: the Apache Arrow Feather file format
+         *     - `jsonl`: one JSON object per line
          * @enum {string}
          */
         DatasetFormat: "csv" | "feather" | "jsonl";
         /**
          * PromptDatasetUploadForm
          * @description The multipart form that uploads a dataset file for prompt evaluation.
+         * @example {
+         *       "file": "example file"
+         *     }
          */
         PromptDatasetUploadForm: {
             /**
@@ -5733,6 +6877,12 @@ export interface components {
         /**
          * PromptDatasetUpdateForm
          * @description The multipart form that replaces a prompt dataset's file or renames its columns.
+         * @example {
+         *       "column_names": [
+         *         "example column names"
+         *       ],
+         *       "file": "example file"
+         *     }
          */
         PromptDatasetUpdateForm: {
             /**
@@ -5750,6 +6900,7 @@ export interface components {
         /**
          * Metrics
          * @description Per-row scores of a prompt evaluation row.
+         * @example {}
          */
         Metrics: {
             /** @description The row's `bleu` score, BLEU (n-gram overlap with the expected answer); `null` when it was not computed. */
@@ -5776,12 +6927,26 @@ export interface components {
         /**
          * NodeType
          * @description The kind of a node in a logged workflow or chain.
+         *
+         *     - `chain`: a chain of steps
+         *     - `chat`: a chat model call
+         *     - `llm`: a language model call
+         *     - `retriever`: a retrieval of documents
+         *     - `tool`: a tool call
+         *     - `agent`: an agent's run
+         *     - `workflow`: a whole workflow
+         *     - `trace`: a trace grouping a workflow's steps
          * @enum {string}
          */
         NodeType: "chain" | "chat" | "llm" | "retriever" | "tool" | "agent" | "workflow" | "trace";
         /**
          * HallucinationSegment
          * @description A span of generated text with its hallucination score and severity.
+         * @example {
+         *       "end": 3,
+         *       "hallucination": 0.5,
+         *       "start": 0
+         *     }
          */
         HallucinationSegment: {
             /** @description Position just after the segment's last character. */
@@ -5799,6 +6964,51 @@ export interface components {
         /**
          * PromptRow
          * @description One row of a prompt evaluation run: the prompt, response, target and their scores.
+         * @example {
+         *       "bleu": 0.5,
+         *       "chain_id": "9f4aaecd-9f4a-49f4-a9f4-9f4aaecd8779",
+         *       "chain_root_id": "6a0d2713-6a0d-46a0-a6a0-6a0d2713a60d",
+         *       "cost": 0.0042,
+         *       "hallucination": 0.5,
+         *       "hallucination_severity": 0,
+         *       "has_children": false,
+         *       "index": 0,
+         *       "inputs": {
+         *         "question": "How do I reset my password?"
+         *       },
+         *       "metrics": {},
+         *       "node_id": "63e7806c-63e7-463e-a63e-63e7806c5898",
+         *       "node_input": "How do I reset my password?",
+         *       "node_name": "support-bot-eval",
+         *       "node_output": "node output",
+         *       "node_type": "chain",
+         *       "prompt": "How do I reset my password?",
+         *       "prompt_hallucination_severity": 0,
+         *       "prompt_segments": [
+         *         {
+         *           "end": 3,
+         *           "hallucination": 0.5,
+         *           "start": 0
+         *         }
+         *       ],
+         *       "response": "Open Settings, choose Security, then Reset password.",
+         *       "response_segments": [
+         *         {
+         *           "end": 3,
+         *           "hallucination": 0.5,
+         *           "start": 0
+         *         }
+         *       ],
+         *       "rouge": 0.5,
+         *       "segments": [
+         *         {
+         *           "end": 3,
+         *           "hallucination": 0.5,
+         *           "start": 0
+         *         }
+         *       ],
+         *       "target": "Open Settings, choose Security, then Reset password."
+         *     }
          */
         PromptRow: {
             /** @description The row's BLEU score against the expected output; `null` when not computed. */
@@ -5806,11 +7016,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
             chain_id?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
             chain_root_id?: string | null;
             /** @description Cost of the model calls for this row, in US dollars, as the service estimates it; `null` when unknown. */
@@ -5835,6 +7047,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
+             * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
              */
             node_id?: string | null;
             /** @description What the node received, as text. */
@@ -5845,7 +7058,10 @@ export interface components {
             node_output?: string | string[] | {
                 [key: string]: string;
             } | null;
-            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
+            /**
+             * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
+             * @example chain
+             */
             node_type?: components["schemas"]["NodeType"] | null;
             /** @description The prompt sent to the model, as text. */
             prompt?: string | null;
@@ -5870,6 +7086,59 @@ export interface components {
         /**
          * GetPromptRowsResponse
          * @description A page of prompt evaluation rows.
+         * @example {
+         *       "limit": 100,
+         *       "next_starting_token": null,
+         *       "paginated": false,
+         *       "rows": [
+         *         {
+         *           "bleu": 0.5,
+         *           "chain_id": "9f4aaecd-9f4a-49f4-a9f4-9f4aaecd8779",
+         *           "chain_root_id": "6a0d2713-6a0d-46a0-a6a0-6a0d2713a60d",
+         *           "cost": 0.0042,
+         *           "hallucination": 0.5,
+         *           "hallucination_severity": 0,
+         *           "has_children": false,
+         *           "index": 0,
+         *           "inputs": {
+         *             "question": "How do I reset my password?"
+         *           },
+         *           "metrics": {},
+         *           "node_id": "63e7806c-63e7-463e-a63e-63e7806c5898",
+         *           "node_input": "How do I reset my password?",
+         *           "node_name": "support-bot-eval",
+         *           "node_output": "node output",
+         *           "node_type": "chain",
+         *           "prompt": "How do I reset my password?",
+         *           "prompt_hallucination_severity": 0,
+         *           "prompt_segments": [
+         *             {
+         *               "end": 3,
+         *               "hallucination": 0.5,
+         *               "start": 0
+         *             }
+         *           ],
+         *           "response": "Open Settings, choose Security, then Reset password.",
+         *           "response_segments": [
+         *             {
+         *               "end": 3,
+         *               "hallucination": 0.5,
+         *               "start": 0
+         *             }
+         *           ],
+         *           "rouge": 0.5,
+         *           "segments": [
+         *             {
+         *               "end": 3,
+         *               "hallucination": 0.5,
+         *               "start": 0
+         *             }
+         *           ],
+         *           "target": "Open Settings, choose Security, then Reset password."
+         *         }
+         *       ],
+         *       "starting_token": 0
+         *     }
          */
         GetPromptRowsResponse: {
             /**
@@ -5895,47 +7164,97 @@ export interface components {
         /**
          * LLMExportFormat
          * @description The file format of an export of LLM data.
+         *
+         *     - `csv`: comma-separated values
+         *     - `jsonl`: one JSON object per line
          * @enum {string}
          */
         LLMExportFormat: "csv" | "jsonl";
         /**
          * Alert
          * @description A short alert shown next to a column: a title and a message.
+         * @example {
+         *       "alert_message": "Latency rose above 2 s for 15 minutes.",
+         *       "alert_title": "Latency above 2 s"
+         *     }
          */
         Alert: {
             /** @description Text of the alert. */
             alert_message: string;
-            /** @description Title of the alert. */
+            /** @description Title of the alert, as shown above its message. */
             alert_title: string;
         };
         /**
          * DataTypeOptions
          * @description The kind of data a column holds, which decides how it is displayed and filtered.
+         *
+         *     - `unknown`: no particular type
+         *     - `text`: plain text
+         *     - `label`: a class label
+         *     - `floating_point`: a decimal number
+         *     - `integer`: a whole number
+         *     - `timestamp`: a date and time
+         *     - `milli_seconds`: a duration in milliseconds
+         *     - `boolean`: true or false
+         *     - `uuid`: an identifier (UUID)
+         *     - `percentage`: a share, shown as a percentage
+         *     - `dollars`: an amount in US dollars
+         *     - `array`: a list of values
+         *     - `template_label`: a prompt template's name
+         *     - `thumb_rating_percentage`: the share of likes among like/dislike ratings
+         *     - `user_id`: a user's identifier, shown as the user
+         *     - `text_offsets`: character positions in a text
+         *     - `segments`: scored segments of a text
+         *     - `hallucination_segments`: segments of a text with hallucination scores
+         *     - `thumb_rating`: a like or dislike
+         *     - `score_rating`: a score within a range
+         *     - `star_rating`: one to five stars
+         *     - `tags_rating`: a list of tags
+         *     - `thumb_rating_aggregate`: a summary of like/dislike ratings
+         *     - `score_rating_aggregate`: a summary of score ratings
+         *     - `star_rating_aggregate`: a summary of star ratings
+         *     - `tags_rating_aggregate`: a summary of tag ratings
          * @enum {string}
          */
         DataTypeOptions: "unknown" | "text" | "label" | "floating_point" | "integer" | "timestamp" | "milli_seconds" | "boolean" | "uuid" | "percentage" | "dollars" | "array" | "template_label" | "thumb_rating_percentage" | "user_id" | "text_offsets" | "segments" | "hallucination_segments" | "thumb_rating" | "score_rating" | "star_rating" | "tags_rating" | "thumb_rating_aggregate" | "score_rating_aggregate" | "star_rating_aggregate" | "tags_rating_aggregate";
         /**
          * JobStatus
          * @description The state of a background job.
+         *
+         *     - `unstarted`: queued, not started yet
+         *     - `in_progress`: running
+         *     - `completed`: finished successfully
+         *     - `error`: stopped with an error the service reported
+         *     - `failed`: did not finish
          * @enum {string}
          */
         JobStatus: "unstarted" | "in_progress" | "completed" | "error" | "failed";
         /**
          * ScorerType
          * @description The family a scorer belongs to: Luna or Plus.
+         *
+         *     - `Luna`: computed by the service's own small models
+         *     - `Plus`: computed by an LLM judge
          * @enum {string}
          */
         ScorerType: "Luna" | "Plus";
         /**
          * JobInfo
          * @description The status of a background job, such as a scorer, with its error when it failed.
+         * @example {}
          */
         JobInfo: {
             /** @description Message to show when the job failed; `null` otherwise. */
             job_error_message?: string | null;
-            /** @description State of the job. */
+            /**
+             * @description State of the job.
+             * @example unstarted
+             */
             job_status?: components["schemas"]["JobStatus"] | null;
-            /** @description Tier of the scorer (basic or plus); `null` when neither. */
+            /**
+             * @description Tier of the scorer (basic or plus); `null` when neither.
+             * @example Luna
+             */
             job_type?: components["schemas"]["ScorerType"] | null;
             /** @description The scorer the job ran. */
             scorer_name?: string | null;
@@ -5943,6 +7262,7 @@ export interface components {
         /**
          * MetricNotComputed
          * @description A metric value that was not computed.
+         * @example {}
          */
         MetricNotComputed: {
             /**
@@ -5950,7 +7270,10 @@ export interface components {
              * @default Metric not computed.
              */
             message: string | null;
-            /** @description Tier of the scorer behind the metric; `null` when none. */
+            /**
+             * @description Tier of the scorer behind the metric; `null` when none.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `not_computed` for a metric not computed.
@@ -5962,9 +7285,13 @@ export interface components {
         /**
          * MetricPending
          * @description A metric value that is waiting to be computed.
+         * @example {}
          */
         MetricPending: {
-            /** @description Tier of the scorer behind the metric; `null` when none. */
+            /**
+             * @description Tier of the scorer behind the metric; `null` when none.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `pending` for a metric pending.
@@ -5976,9 +7303,13 @@ export interface components {
         /**
          * MetricComputing
          * @description A metric value that is being computed now.
+         * @example {}
          */
         MetricComputing: {
-            /** @description Tier of the scorer behind the metric; `null` when none. */
+            /**
+             * @description Tier of the scorer behind the metric; `null` when none.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `computing` for a metric computing.
@@ -5990,6 +7321,7 @@ export interface components {
         /**
          * MetricNotApplicable
          * @description A metric value that does not apply to this row.
+         * @example {}
          */
         MetricNotApplicable: {
             /**
@@ -5997,7 +7329,10 @@ export interface components {
              * @default Metric not applicable.
              */
             message: string;
-            /** @description Tier of the scorer behind the metric; `null` when none. */
+            /**
+             * @description Tier of the scorer behind the metric; `null` when none.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `not_applicable` for a metric not applicable.
@@ -6009,6 +7344,11 @@ export interface components {
         /**
          * MetricCritiqueContent
          * @description A critique of a metric result: what the user said, the value they expected and the original explanation.
+         * @example {
+         *       "critique": "The second sentence is not in the context.",
+         *       "intended_value": false,
+         *       "original_explanation": "The answer is supported by the context."
+         *     }
          */
         MetricCritiqueContent: {
             /** @description The user's critique of the explanation. */
@@ -6021,6 +7361,16 @@ export interface components {
         /**
          * MetricCritiqueColumnar
          * @description A user's critique of a metric's explanation for a row, and the revised explanation.
+         * @example {
+         *       "critique_info": {
+         *         "critique": "The second sentence is not in the context.",
+         *         "intended_value": false,
+         *         "original_explanation": "The answer is supported by the context."
+         *       },
+         *       "id": "6c4a0773-3bd7-4ec0-8ec6-601cab154a7a",
+         *       "is_computed": false,
+         *       "revised_explanation": "The answer is only partly supported by the context."
+         *     }
          */
         MetricCritiqueColumnar: {
             /** @description The critique itself. */
@@ -6028,6 +7378,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this metric critique columnar (UUID).
+             * @example 6c4a0773-3bd7-4ec0-8ec6-601cab154a7a
              */
             id: string;
             /** @description Whether the critique has been applied to the metric. */
@@ -6038,6 +7389,12 @@ export interface components {
         /**
          * Segment
          * @description A span of text with a value and its probability.
+         * @example {
+         *       "end": 1,
+         *       "prob": 0.5,
+         *       "start": 1,
+         *       "value": 0.5
+         *     }
          */
         Segment: {
             /** @description Position just after the segment's last character. */
@@ -6052,6 +7409,12 @@ export interface components {
         /**
          * Document
          * @description A retrieved document: its text and optional metadata.
+         * @example {
+         *       "metadata": {
+         *         "example_metadata": false
+         *       },
+         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *     }
          */
         Document: {
             /** @description Metadata of the document (source, page, score and the like), as key/value pairs of strings, numbers or booleans. */
@@ -6064,6 +7427,10 @@ export interface components {
         /**
          * LikeDislikeRating
          * @description A like or dislike rating, given as a boolean.
+         * @example {
+         *       "feedback_type": "like_dislike",
+         *       "value": true
+         *     }
          */
         LikeDislikeRating: {
             /**
@@ -6077,6 +7444,10 @@ export interface components {
         /**
          * ScoreRating
          * @description A numeric-score rating.
+         * @example {
+         *       "feedback_type": "score",
+         *       "value": 1
+         *     }
          */
         ScoreRating: {
             /**
@@ -6090,6 +7461,10 @@ export interface components {
         /**
          * StarRating
          * @description A star rating.
+         * @example {
+         *       "feedback_type": "star",
+         *       "value": 4
+         *     }
          */
         StarRating: {
             /**
@@ -6103,6 +7478,12 @@ export interface components {
         /**
          * TagsRating
          * @description A rating that picks tags.
+         * @example {
+         *       "feedback_type": "tags",
+         *       "value": [
+         *         "enterprise"
+         *       ]
+         *     }
          */
         TagsRating: {
             /**
@@ -6116,6 +7497,10 @@ export interface components {
         /**
          * TextRating
          * @description A free-text rating.
+         * @example {
+         *       "feedback_type": "text",
+         *       "value": "enterprise"
+         *     }
          */
         TextRating: {
             /**
@@ -6144,16 +7529,27 @@ export interface components {
         /**
          * FeedbackRatingDB
          * @description A rating a reviewer gave with a feedback template, with their explanation, who gave it and when.
+         * @example {
+         *       "rating": {
+         *         "feedback_type": "like_dislike",
+         *         "value": true
+         *       },
+         *       "explanation": "Correct steps and a link to the right help article.",
+         *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *       "created_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         FeedbackRatingDB: {
             /**
              * Format: date-time
              * @description When the rating was given.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The ID of the user who gave the rating.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string | null;
             /** @description The reviewer's explanation, when given. */
@@ -6164,6 +7560,12 @@ export interface components {
         /**
          * LikeDislikeAggregate
          * @description Like/dislike feedback aggregated across raters.
+         * @example {
+         *       "dislike_count": 1,
+         *       "feedback_type": "like_dislike",
+         *       "like_count": 1,
+         *       "unrated_count": 1
+         *     }
          */
         LikeDislikeAggregate: {
             /** @description How many dislikes were given. */
@@ -6181,6 +7583,11 @@ export interface components {
         /**
          * ScoreAggregate
          * @description Numeric-score feedback aggregated across raters.
+         * @example {
+         *       "average": 0.5,
+         *       "feedback_type": "score",
+         *       "unrated_count": 1
+         *     }
          */
         ScoreAggregate: {
             /** @description Mean of the ratings given. */
@@ -6196,6 +7603,14 @@ export interface components {
         /**
          * StarAggregate
          * @description Star-rating feedback aggregated across raters.
+         * @example {
+         *       "average": 0.5,
+         *       "counts": {
+         *         "example_counts": 1
+         *       },
+         *       "feedback_type": "star",
+         *       "unrated_count": 1
+         *     }
          */
         StarAggregate: {
             /** @description Mean of the ratings given. */
@@ -6215,6 +7630,13 @@ export interface components {
         /**
          * TagsAggregate
          * @description Tag feedback aggregated across raters.
+         * @example {
+         *       "counts": {
+         *         "example_counts": 1
+         *       },
+         *       "feedback_type": "tags",
+         *       "unrated_count": 1
+         *     }
          */
         TagsAggregate: {
             /** @description How many times each tag was chosen, keyed by tag. */
@@ -6252,6 +7674,17 @@ export interface components {
         /**
          * FeedbackAggregate
          * @description Human feedback on a row, aggregated across raters.
+         * @example {
+         *       "aggregate": {
+         *         "feedback_type": "star",
+         *         "average": 4.2,
+         *         "counts": {
+         *           "4": 4,
+         *           "5": 6
+         *         },
+         *         "unrated_count": 3
+         *       }
+         *     }
          */
         FeedbackAggregate: {
             /** @description The summary, in the shape of the template's kind of rating. */
@@ -6281,6 +7714,31 @@ export interface components {
         /**
          * MetricSuccess
          * @description A computed metric value, with its explanation, display form and cost.
+         * @example {
+         *       "cost": 0.5,
+         *       "critique": {
+         *         "critique_info": {
+         *           "critique": "The second sentence is not in the context.",
+         *           "intended_value": false,
+         *           "original_explanation": "The answer is supported by the context."
+         *         },
+         *         "id": "6c4a0773-3bd7-4ec0-8ec6-601cab154a7a",
+         *         "is_computed": false,
+         *         "revised_explanation": "The answer is only partly supported by the context."
+         *       },
+         *       "display_value": "example display value",
+         *       "explanation": "example explanation",
+         *       "model_alias": "GPT-4o mini",
+         *       "num_judges": 1,
+         *       "rationale": "example rationale",
+         *       "scorer_type": "Luna",
+         *       "status_type": "success",
+         *       "value": [
+         *         0.12,
+         *         0.87,
+         *         null
+         *       ]
+         *     }
          */
         MetricSuccess: {
             /** @description Cost of computing the metric, in US dollars; `null` when unknown. */
@@ -6297,7 +7755,10 @@ export interface components {
             num_judges?: number | null;
             /** @description The reasoning behind the value; `null` when none was recorded. */
             rationale?: string | null;
-            /** @description Tier of the scorer that computed the metric. */
+            /**
+             * @description Tier of the scorer that computed the metric.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `success` for a metric success.
@@ -6311,6 +7772,7 @@ export interface components {
         /**
          * MetricError
          * @description A metric value that could not be computed because of an error.
+         * @example {}
          */
         MetricError: {
             /**
@@ -6318,7 +7780,10 @@ export interface components {
              * @default An error occured.
              */
             message: string | null;
-            /** @description Tier of the scorer behind the metric; `null` when none. */
+            /**
+             * @description Tier of the scorer behind the metric; `null` when none.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `error` for a metric error.
@@ -6330,6 +7795,7 @@ export interface components {
         /**
          * MetricFailed
          * @description A metric value whose computation failed.
+         * @example {}
          */
         MetricFailed: {
             /**
@@ -6337,7 +7803,10 @@ export interface components {
              * @default Metric failed to compute.
              */
             message: string | null;
-            /** @description Tier of the scorer behind the metric; `null` when none. */
+            /**
+             * @description Tier of the scorer behind the metric; `null` when none.
+             * @example Luna
+             */
             scorer_type?: components["schemas"]["ScorerType"] | null;
             /**
              * @description Always `failed` for a metric failed.
@@ -6363,6 +7832,41 @@ export interface components {
         /**
          * PromptRowColumn
          * @description A column of prompt evaluation rows: its data type, display settings and the status of the scorer that fills it.
+         * @example {
+         *       "alert": {
+         *         "alert_message": "Latency rose above 2 s for 15 minutes.",
+         *         "alert_title": "Latency above 2 s"
+         *       },
+         *       "can_critique_column": false,
+         *       "data_type": "unknown",
+         *       "description": "Answers from the support knowledge base.",
+         *       "display_values": [
+         *         "Billing"
+         *       ],
+         *       "filterable": true,
+         *       "group_description": "Answers from the support knowledge base.",
+         *       "group_label": "billing",
+         *       "group_name": "support-bot-eval",
+         *       "job_error_message": "The scorer timed out.",
+         *       "job_info": [
+         *         {}
+         *       ],
+         *       "job_status": "unstarted",
+         *       "job_type": "Luna",
+         *       "label": "billing",
+         *       "metric_critique_computing": false,
+         *       "metric_infos": [
+         *         {}
+         *       ],
+         *       "metric_threshold": {},
+         *       "name": "support-bot-eval",
+         *       "scorer_name": "support-bot-eval",
+         *       "sortable": true,
+         *       "source": "source",
+         *       "values": [
+         *         "gpt-4o-mini"
+         *       ]
+         *     }
          */
         PromptRowColumn: {
             /** @description An alert shown with the column (a title and a message); `null` when there is none. */
@@ -6375,6 +7879,7 @@ export interface components {
             /**
              * @description How clients should format the column's values for display. Defaults to `unknown`.
              * @default unknown
+             * @example unknown
              */
             data_type: components["schemas"]["DataTypeOptions"];
             /** @description What the column holds; `null` when undescribed. */
@@ -6396,9 +7901,15 @@ export interface components {
             job_error_message?: string | null;
             /** @description For a metric column computed by its own scorer job, that job's state per row; `null` for other columns. */
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
-            /** @description State of the scorer job computing the column; only for metric columns with their own job. */
+            /**
+             * @description State of the scorer job computing the column; only for metric columns with their own job.
+             * @example unstarted
+             */
             job_status?: components["schemas"]["JobStatus"] | null;
-            /** @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither. */
+            /**
+             * @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither.
+             * @example Luna
+             */
             job_type?: components["schemas"]["ScorerType"] | null;
             /** @description Human-readable title of the column. */
             label?: string | null;
@@ -6428,6 +7939,51 @@ export interface components {
         /**
          * GetPromptRowsColumnarResponse
          * @description A page of prompt evaluation rows in columnar form.
+         * @example {
+         *       "columns": [
+         *         {
+         *           "alert": {
+         *             "alert_message": "Latency rose above 2 s for 15 minutes.",
+         *             "alert_title": "Latency above 2 s"
+         *           },
+         *           "can_critique_column": false,
+         *           "data_type": "unknown",
+         *           "description": "Answers from the support knowledge base.",
+         *           "display_values": [
+         *             "Billing"
+         *           ],
+         *           "filterable": true,
+         *           "group_description": "Answers from the support knowledge base.",
+         *           "group_label": "billing",
+         *           "group_name": "support-bot-eval",
+         *           "job_error_message": "The scorer timed out.",
+         *           "job_info": [
+         *             {}
+         *           ],
+         *           "job_status": "unstarted",
+         *           "job_type": "Luna",
+         *           "label": "billing",
+         *           "metric_critique_computing": false,
+         *           "metric_infos": [
+         *             {}
+         *           ],
+         *           "metric_threshold": {},
+         *           "name": "support-bot-eval",
+         *           "scorer_name": "support-bot-eval",
+         *           "sortable": true,
+         *           "source": "source",
+         *           "values": [
+         *             "gpt-4o-mini"
+         *           ]
+         *         }
+         *       ],
+         *       "limit": 100,
+         *       "next_starting_token": null,
+         *       "num_filtered_rows": 250,
+         *       "num_rows": 250,
+         *       "paginated": false,
+         *       "starting_token": 0
+         *     }
          */
         GetPromptRowsColumnarResponse: {
             /** @description The columns, each with its value for every row of the page. */
@@ -6457,6 +8013,14 @@ export interface components {
         /**
          * PromptSampleIDs
          * @description The row indices of a prompt run, grouped by key, with the total number of rows.
+         * @example {
+         *       "sample_indices": {
+         *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e": [
+         *           3
+         *         ]
+         *       },
+         *       "total_samples": 250
+         *     }
          */
         PromptSampleIDs: {
             /** @description For each run, keyed by its `id` (UUID), the indices of its samples in the selection. */
@@ -6469,6 +8033,15 @@ export interface components {
         /**
          * PromptGroupResponse
          * @description A group of prompt run columns shown together, with its label and icon.
+         * @example {
+         *       "columns": [
+         *         "latency_ms"
+         *       ],
+         *       "group_description": "Answers from the support knowledge base.",
+         *       "group_icon": "Puzzle",
+         *       "group_label": "billing",
+         *       "group_name": "support-bot-eval"
+         *     }
          */
         PromptGroupResponse: {
             /** @description Names of the columns in the group. */
@@ -6488,6 +8061,9 @@ export interface components {
         /**
          * LikeDislikeConstraints
          * @description Settings of a like/dislike feedback template.
+         * @example {
+         *       "feedback_type": "like_dislike"
+         *     }
          */
         LikeDislikeConstraints: {
             /**
@@ -6499,6 +8075,11 @@ export interface components {
         /**
          * ScoreConstraints
          * @description The range allowed for numeric-score feedback.
+         * @example {
+         *       "feedback_type": "score",
+         *       "max": 1,
+         *       "min": 1
+         *     }
          */
         ScoreConstraints: {
             /**
@@ -6514,6 +8095,9 @@ export interface components {
         /**
          * StarConstraints
          * @description Settings of a star-rating feedback template.
+         * @example {
+         *       "feedback_type": "star"
+         *     }
          */
         StarConstraints: {
             /**
@@ -6525,6 +8109,13 @@ export interface components {
         /**
          * TagsConstraints
          * @description The tags allowed in tag feedback, and whether raters may add others.
+         * @example {
+         *       "allow_other": false,
+         *       "feedback_type": "tags",
+         *       "tags": [
+         *         "example tags"
+         *       ]
+         *     }
          */
         TagsConstraints: {
             /**
@@ -6543,6 +8134,9 @@ export interface components {
         /**
          * TextConstraints
          * @description Settings of a free-text feedback template.
+         * @example {
+         *       "feedback_type": "text"
+         *     }
          */
         TextConstraints: {
             /**
@@ -6570,6 +8164,17 @@ export interface components {
         /**
          * FeedbackTemplateDB
          * @description A human feedback template: what reviewers are asked, the kind of rating they give and its limits.
+         * @example {
+         *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *       "name": "answer-helpful",
+         *       "criteria": "Did the answer resolve the customer's question?",
+         *       "include_explanation": true,
+         *       "constraints": {
+         *         "feedback_type": "like_dislike"
+         *       },
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-02-10T09:15:00Z"
+         *     }
          */
         FeedbackTemplateDB: {
             /** @description The kind of rating the template collects (like/dislike, stars, score, tags or text) and its limits. */
@@ -6577,11 +8182,13 @@ export interface components {
             /**
              * Format: date-time
              * @description When the template was created.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The ID of the user who created the template.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string | null;
             /** @description The question or guidance shown to reviewers. */
@@ -6589,6 +8196,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The template's ID.
+             * @example bc8ce121-6546-41d1-8625-1932bdd8fe2e
              */
             id: string;
             /** @description Whether reviewers are asked to explain their rating. */
@@ -6625,6 +8233,10 @@ export interface components {
         /**
          * FeedbackTemplateUpdate
          * @description A new name and criteria for a human feedback template.
+         * @example {
+         *       "criteria": "Does the answer cite the knowledge base?",
+         *       "name": "support-answer"
+         *     }
          */
         FeedbackTemplateUpdate: {
             /** @description The new question or guidance shown to reviewers. */
@@ -6635,6 +8247,13 @@ export interface components {
         /**
          * FeedbackRatingCreate
          * @description A reviewer's rating given with a feedback template, with an optional explanation.
+         * @example {
+         *       "rating": {
+         *         "feedback_type": "like_dislike",
+         *         "value": true
+         *       },
+         *       "explanation": "The answer gave the exact steps to reset the password."
+         *     }
          */
         FeedbackRatingCreate: {
             /** @description Why the reviewer gave this rating. */
@@ -6645,12 +8264,25 @@ export interface components {
         /**
          * Split
          * @description A data split of a run.
+         *
+         *     - `training`: the data the model was trained on
+         *     - `validation`: the data held out to tune the model
+         *     - `test`: the data held out to evaluate the model
+         *     - `inference`: data the model predicted on after training
          * @enum {string}
          */
         Split: "training" | "validation" | "test" | "inference";
         /**
          * LassoSelection
          * @description A free-hand selection on the embeddings plot, as the x and y coordinates of its outline.
+         * @example {
+         *       "x": [
+         *         0.5
+         *       ],
+         *       "y": [
+         *         0.5
+         *       ]
+         *     }
          */
         LassoSelection: {
             /** @description Horizontal coordinates of the points of the lasso path drawn on the embeddings view, in order. */
@@ -6661,6 +8293,9 @@ export interface components {
         /**
          * MetaFilter
          * @description A filter on one metadata column: equal to, in a set, or within a range.
+         * @example {
+         *       "name": "support-bot-eval"
+         *     }
          */
         MetaFilter: {
             /** @description Keep rows whose value is greater than this; `null` for no bound. */
@@ -6677,6 +8312,69 @@ export interface components {
         /**
          * FilterParams
          * @description Filters that select samples of a run split: by labels, predictions, scores, text, metadata, ids, embeddings and so on.
+         * @example {
+         *       "cbo_clusters": [
+         *         3
+         *       ],
+         *       "class_filter": [
+         *         "billing"
+         *       ],
+         *       "cluster_ids": [
+         *         3
+         *       ],
+         *       "confidence_high": 0.85,
+         *       "confidence_low": 0.85,
+         *       "correctly_classified": false,
+         *       "data_embs": false,
+         *       "data_error_potential_high": 0.5,
+         *       "data_error_potential_low": 0.5,
+         *       "drift_score_threshold": 0.85,
+         *       "exclude_ids": [
+         *         3
+         *       ],
+         *       "gold_filter": [
+         *         "billing"
+         *       ],
+         *       "ids": [
+         *         3
+         *       ],
+         *       "image_ids": [
+         *         3
+         *       ],
+         *       "is_drifted": true,
+         *       "is_edited": true,
+         *       "is_otb": true,
+         *       "lasso": {
+         *         "x": [
+         *           0.5
+         *         ],
+         *         "y": [
+         *           0.5
+         *         ]
+         *       },
+         *       "likely_mislabeled": false,
+         *       "likely_mislabeled_dep_percentile": 0,
+         *       "meta_filter": [
+         *         {
+         *           "name": "support-bot-eval"
+         *         }
+         *       ],
+         *       "misclassified_only": false,
+         *       "num_similar_to": 250,
+         *       "pred_filter": [
+         *         "billing"
+         *       ],
+         *       "regex": false,
+         *       "similar_to": [
+         *         3
+         *       ],
+         *       "span_regex": false,
+         *       "span_sample_ids": [
+         *         3
+         *       ],
+         *       "span_text": "refund",
+         *       "text_pat": "refund"
+         *     }
          */
         FilterParams: {
             /** @description Keep samples in these class-boundary-overlap clusters (as the insights list them); `null` for no condition. */
@@ -6782,7 +8480,10 @@ export interface components {
          *     }
          */
         SummaryRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -6835,6 +8536,13 @@ export interface components {
         /**
          * BBox
          * @description A bounding box in an object-detection sample, with its coordinates, labels, confidence and error type.
+         * @example {
+         *       "bbox": [],
+         *       "id": 3,
+         *       "is_active": true,
+         *       "is_gold": true,
+         *       "is_pred": true
+         *     }
          */
         BBox: {
             /** @description The box's corners in pixels: x and y of the top left, then of the bottom right. */
@@ -6867,6 +8575,10 @@ export interface components {
         /**
          * TopKToken
          * @description A candidate token and its probability.
+         * @example {
+         *       "prob": 0.5,
+         *       "token": "sk-example-0000"
+         *     }
          */
         TopKToken: {
             /** @description The probability the model gave it. */
@@ -6877,6 +8589,10 @@ export interface components {
         /**
          * Seq2SeqSegment
          * @description A span of generated text with its uncertainty and most likely tokens.
+         * @example {
+         *       "end": 3,
+         *       "start": 0
+         *     }
          */
         Seq2SeqSegment: {
             /** @description Data error potential of the segment; `null` when not computed. */
@@ -6898,24 +8614,48 @@ export interface components {
         /**
          * NoiseType
          * @description The kind of noise detected in a sample, if any.
+         *
+         *     - `Label Noise`: the sample's label is likely wrong
+         *     - `Feature Noise`: the sample's content (its features) is likely corrupt or unusual
+         *     - `None`: no noise found
          * @enum {string}
          */
         NoiseType: "Label Noise" | "Feature Noise" | "None";
         /**
          * SemSegErrorType
          * @description The kind of error found in a semantic-segmentation polygon.
+         *
+         *     - `class_confusion`: the region was predicted as another class
+         *     - `classification`: the region's class is wrong
+         *     - `background`: the model predicted something where there is only background
+         *     - `missed`: the model missed the region
+         *     - `None`: no error found
          * @enum {string}
          */
         SemSegErrorType: "class_confusion" | "classification" | "background" | "missed" | "None";
         /**
          * PolygonSize
          * @description The size class of a polygon.
+         *
+         *     - `extra_small`: the smallest size class
+         *     - `small`: small
+         *     - `medium`: medium
+         *     - `large`: large
+         *     - `extra_large`: the largest size class
          * @enum {string}
          */
         PolygonSize: "extra_small" | "small" | "medium" | "large" | "extra_large";
         /**
          * PolygonData
          * @description A polygon in a semantic-segmentation sample, with its area, labels and error type.
+         * @example {
+         *       "contours": [],
+         *       "data_error_potential": 0.5,
+         *       "id": 3,
+         *       "is_active": true,
+         *       "is_gold": true,
+         *       "is_pred": true
+         *     }
          */
         PolygonData: {
             /** @description Share of the polygon's pixels predicted right; `null` when not computed. */
@@ -6928,7 +8668,10 @@ export interface components {
             contours: unknown[];
             /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
             data_error_potential: number;
-            /** @description The kind of error the model made on this item, as the service classifies it; `null` when it made none. */
+            /**
+             * @description The kind of error the model made on this item, as the service classifies it; `null` when it made none.
+             * @example class_confusion
+             */
             error_type?: components["schemas"]["SemSegErrorType"] | null;
             /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
@@ -6942,12 +8685,22 @@ export interface components {
             is_pred: boolean;
             /** @description The predicted class; `null` for a label without prediction. */
             pred?: string | null;
-            /** @description Size class of the polygon (small, medium or large); `null` when not computed. */
+            /**
+             * @description Size class of the polygon (small, medium or large); `null` when not computed.
+             * @example extra_small
+             */
             size?: components["schemas"]["PolygonSize"] | null;
         };
         /**
          * Span
          * @description A labelled span of text in a sample, with its prediction, confidence and error type.
+         * @example {
+         *       "id": 3,
+         *       "is_active": true,
+         *       "pred": "billing",
+         *       "span_end": 3,
+         *       "span_start": 3
+         *     }
          */
         Span: {
             /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
@@ -6980,6 +8733,9 @@ export interface components {
         /**
          * DataRow
          * @description One sample of a run split with its input, labels, predictions and per-sample quality scores.
+         * @example {
+         *       "id": 3
+         *     }
          */
         DataRow: {
             /** @description For object detection, how many boxes were predicted on background; `null` otherwise. */
@@ -7065,7 +8821,10 @@ export interface components {
             mltc_preds?: string[] | null;
             /** @description For multi-label runs, the data error potential of each label in `mltc_preds`, in order; `null` otherwise. */
             mltc_preds_deps?: number[] | null;
-            /** @description The kind of label noise suspected in the sample; `null` when none. */
+            /**
+             * @description The kind of label noise suspected in the sample; `null` when none.
+             * @example Label Noise
+             */
             noise_type?: components["schemas"]["NoiseType"] | null;
             /** @description For generation runs, the model's perplexity on the expected output; `null` otherwise. */
             perplexity?: number | null;
@@ -7108,6 +8867,9 @@ export interface components {
         /**
          * InferenceModelMetrics
          * @description Model metrics for inference data, which has no labels to score against.
+         * @example {
+         *       "confidence": 0.85
+         *     }
          */
         InferenceModelMetrics: {
             /** @description Mean confidence of the model's predictions (0 to 1). */
@@ -7116,6 +8878,24 @@ export interface components {
         /**
          * InferenceResults
          * @description The results of a run on an inference set: samples, labels and model metrics.
+         * @example {
+         *       "data_metrics": [
+         *         {
+         *           "id": 3
+         *         }
+         *       ],
+         *       "has_next_page": false,
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "model_metrics": {
+         *         "confidence": 0.85
+         *       },
+         *       "sample_count": 250,
+         *       "span_count": 250,
+         *       "split_total_sample_count": 250,
+         *       "split_total_span_count": 250
+         *     }
          */
         InferenceResults: {
             /**
@@ -7141,11 +8921,36 @@ export interface components {
         /**
          * InferenceRunResults
          * @description The results of a run on one inference set.
+         * @example {
+         *       "inference_name": "prod-2026-03",
+         *       "split_name": "training",
+         *       "split_run_results": {
+         *         "data_metrics": [
+         *           {
+         *             "id": 3
+         *           }
+         *         ],
+         *         "has_next_page": false,
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "model_metrics": {
+         *           "confidence": 0.85
+         *         },
+         *         "sample_count": 250,
+         *         "span_count": 250,
+         *         "split_total_sample_count": 250,
+         *         "split_total_span_count": 250
+         *       }
+         *     }
          */
         InferenceRunResults: {
-            /** @description Name of the inference. */
+            /** @description Name of the inference run these results are for. */
             inference_name: string;
-            /** @description The split. */
+            /**
+             * @description The split of the results (always the inference split here).
+             * @example training
+             */
             split_name: components["schemas"]["Split"];
             /** @description The results on that inference run. */
             split_run_results: components["schemas"]["InferenceResults"];
@@ -7153,6 +8958,25 @@ export interface components {
         /**
          * RunResults
          * @description The results of a run on one split: samples, labels and how many samples are hard, easy or misclassified.
+         * @example {
+         *       "data_metrics": [],
+         *       "easy_samples_threshold": 0.5,
+         *       "hard_samples_threshold": 0.5,
+         *       "has_next_page": false,
+         *       "labels": [
+         *         "example labels"
+         *       ],
+         *       "sample_count": 1,
+         *       "sample_easy_percentage": 0.5,
+         *       "sample_hard_percentage": 0.5,
+         *       "sample_misclassified_percentage": 0.5,
+         *       "span_count": 1,
+         *       "split_total_sample_count": 1,
+         *       "split_total_span_count": 1,
+         *       "top_erroneous_words": {
+         *         "example_top_erroneous_words": 1
+         *       }
+         *     }
          */
         RunResults: {
             /**
@@ -7190,11 +9014,36 @@ export interface components {
         /**
          * SplitRunResults
          * @description The results of a run on one split.
+         * @example {
+         *       "split_name": "training",
+         *       "split_run_results": {
+         *         "data_metrics": [],
+         *         "easy_samples_threshold": 0.5,
+         *         "hard_samples_threshold": 0.5,
+         *         "has_next_page": false,
+         *         "labels": [
+         *           "example labels"
+         *         ],
+         *         "sample_count": 1,
+         *         "sample_easy_percentage": 0.5,
+         *         "sample_hard_percentage": 0.5,
+         *         "sample_misclassified_percentage": 0.5,
+         *         "span_count": 1,
+         *         "split_total_sample_count": 1,
+         *         "split_total_span_count": 1,
+         *         "top_erroneous_words": {
+         *           "example_top_erroneous_words": 1
+         *         }
+         *       }
+         *     }
          */
         SplitRunResults: {
-            /** @description The split. */
+            /**
+             * @description The split these results are for.
+             * @example training
+             */
             split_name: components["schemas"]["Split"];
-            /** @description The results on that split. */
+            /** @description The samples and metrics of that split. */
             split_run_results: components["schemas"]["RunResults"];
         };
         /**
@@ -7233,7 +9082,10 @@ export interface components {
          *     }
          */
         ContentRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7259,6 +9111,44 @@ export interface components {
         /**
          * GroupByMetrics
          * @description Per-label metrics of a run split, one list entry per label.
+         * @example {
+         *       "confidence": [
+         *         0.85
+         *       ],
+         *       "data_error_potential": [
+         *         0.5
+         *       ],
+         *       "f1": [
+         *         0.85
+         *       ],
+         *       "ghost_span": [
+         *         3
+         *       ],
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "missed_label": [
+         *         3
+         *       ],
+         *       "precision": [
+         *         0.85
+         *       ],
+         *       "recall": [
+         *         0.85
+         *       ],
+         *       "span_shift": [
+         *         3
+         *       ],
+         *       "support": [
+         *         3
+         *       ],
+         *       "total_errors": [
+         *         250
+         *       ],
+         *       "wrong_tag": [
+         *         3
+         *       ]
+         *     }
          */
         GroupByMetrics: {
             /**
@@ -7336,7 +9226,10 @@ export interface components {
          *     }
          */
         SummaryIDRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7389,9 +9282,92 @@ export interface components {
         /**
          * SummaryIDResponse
          * @description The ids of the samples a summary query selects, with the query.
+         * @example {
+         *       "compare_to": "training",
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "hard_easy_threshold": false,
+         *       "ids": [
+         *         3
+         *       ],
+         *       "include_emb": true,
+         *       "map_threshold": 0.5,
+         *       "meta_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "page_num": 0,
+         *       "sort_ascending": false,
+         *       "sort_by": "created_at",
+         *       "sort_by_id_list": false,
+         *       "task": "intent"
+         *     }
          */
         SummaryIDResponse: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7456,7 +9432,10 @@ export interface components {
          *     }
          */
         FilterPercentageRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7482,9 +9461,104 @@ export interface components {
         /**
          * FilterPercentageResponse
          * @description The share of a run split's samples (and boxes or polygons) that the given filters select.
+         * @example {
+         *       "compare_to": "training",
+         *       "feature_noise_pct": 0.5,
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "gold_box_count": 250,
+         *       "gold_box_percentage": 0.85,
+         *       "gold_polygon_count": 250,
+         *       "gold_polygon_percentage": 0.85,
+         *       "label_noise_pct": 0.5,
+         *       "map_threshold": 0.5,
+         *       "meta_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "percentage": 0.85,
+         *       "pred_box_count": 250,
+         *       "pred_box_percentage": 0.85,
+         *       "pred_polygon_count": 250,
+         *       "pred_polygon_percentage": 0.85,
+         *       "sample_count": 250,
+         *       "sample_drifted_percentage": 0.85,
+         *       "sample_easy_percentage": 0.85,
+         *       "sample_error_percentage": 0.85,
+         *       "sample_hard_percentage": 0.85,
+         *       "sample_misclassified_percentage": 0.85,
+         *       "sample_mislabeled_percentage": 0.85,
+         *       "sample_otb_percentage": 0.85,
+         *       "span_count": 250,
+         *       "span_percentage": 0.85,
+         *       "task": "intent"
+         *     }
          */
         FilterPercentageResponse: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Share of the samples in scope that look like feature noise, as a percentage; `null` when it does not apply to the run's task. */
             feature_noise_pct?: number | null;
@@ -7555,7 +9629,10 @@ export interface components {
          * @example {}
          */
         ThresholdRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7579,9 +9656,82 @@ export interface components {
         /**
          * ThresholdResponse
          * @description The thresholds that separate hard and easy samples in a run split.
+         * @example {
+         *       "compare_to": "training",
+         *       "easy_samples_threshold": 0.85,
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "hard_samples_threshold": 0.85,
+         *       "map_threshold": 0.5,
+         *       "task": "intent"
+         *     }
          */
         ThresholdResponse: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Data error potential below which a sample counts as easy. */
             easy_samples_threshold: number;
@@ -7609,22 +9759,84 @@ export interface components {
         /**
          * EditAction
          * @description What an edit does to the selected samples (relabel, delete, change text, change spans and so on).
+         *
+         *     - `relabel`: give the samples a new label
+         *     - `delete`: remove the samples from the data
+         *     - `select_for_label`: mark the samples for labelling
+         *     - `relabel_as_pred`: give the samples the model's predicted label
+         *     - `update_text`: change the samples' text
+         *     - `shift_span`: move the boundaries of spans
+         *     - `add_span`: add a span
+         *     - `create_new_label`: add a label that did not exist before
          * @enum {string}
          */
         EditAction: "relabel" | "delete" | "select_for_label" | "relabel_as_pred" | "update_text" | "shift_span" | "add_span" | "create_new_label";
         /**
          * EditSummary
          * @description How many edits of one action a run has.
+         * @example {
+         *       "count": 250,
+         *       "edit_action": "relabel"
+         *     }
          */
         EditSummary: {
             /** @description How many samples the edit applies to. */
             count: number;
-            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
+            /**
+             * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
+             * @example relabel
+             */
             edit_action: components["schemas"]["EditAction"];
         };
         /**
          * Distribution
          * @description A histogram: the bin edges, the count in each bin and optional metrics per bin.
+         * @example {
+         *       "bins": [
+         *         0.5
+         *       ],
+         *       "counts": [
+         *         250
+         *       ],
+         *       "metrics": {
+         *         "confidence": [
+         *           0.85
+         *         ],
+         *         "data_error_potential": [
+         *           0.5
+         *         ],
+         *         "f1": [
+         *           0.85
+         *         ],
+         *         "ghost_span": [
+         *           3
+         *         ],
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "missed_label": [
+         *           3
+         *         ],
+         *         "precision": [
+         *           0.85
+         *         ],
+         *         "recall": [
+         *           0.85
+         *         ],
+         *         "span_shift": [
+         *           3
+         *         ],
+         *         "support": [
+         *           3
+         *         ],
+         *         "total_errors": [
+         *           250
+         *         ],
+         *         "wrong_tag": [
+         *           3
+         *         ]
+         *       }
+         *     }
          */
         Distribution: {
             /** @description Edges of the histogram's bins, one more than `counts`: bin i covers `bins[i]` (inclusive) to `bins[i+1]` (exclusive). */
@@ -7637,6 +9849,20 @@ export interface components {
         /**
          * MultiLabelTaskMetrics
          * @description Precision, recall and F1 per label for a multi-label task.
+         * @example {
+         *       "f1": [
+         *         0.85
+         *       ],
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "precision": [
+         *         0.85
+         *       ],
+         *       "recall": [
+         *         0.85
+         *       ]
+         *     }
          */
         MultiLabelTaskMetrics: {
             /**
@@ -7660,6 +9886,12 @@ export interface components {
         /**
          * ModelMetrics
          * @description Model metrics of a run split: accuracy, precision, recall, F1 and more.
+         * @example {
+         *       "accuracy": 0.85,
+         *       "f1": 0.85,
+         *       "precision": 0.85,
+         *       "recall": 0.85
+         *     }
          */
         ModelMetrics: {
             /** @description Share of samples whose prediction matches the label (0 to 1). */
@@ -7688,11 +9920,22 @@ export interface components {
         /**
          * SliceMetrics
          * @description A slice with its model metrics.
+         * @example {
+         *       "logic": {},
+         *       "metrics": {
+         *         "accuracy": 0.85,
+         *         "f1": 0.85,
+         *         "precision": 0.85,
+         *         "recall": 0.85
+         *       },
+         *       "name": "long-questions"
+         *     }
          */
         SliceMetrics: {
             /**
              * Format: uuid
              * @description The `id` of the user who created the slice metrics (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description The filter that defines the slice. */
@@ -7704,12 +9947,59 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this slice metrics belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
         };
         /**
          * ProjectRunSummary
          * @description A summary of one run for comparison: its metrics, slices, edits and hard samples.
+         * @example {
+         *       "avg_samples": 0.5,
+         *       "data_edits": [
+         *         {
+         *           "count": 250,
+         *           "edit_action": "relabel"
+         *         }
+         *       ],
+         *       "hard_sample_metrics": {
+         *         "accuracy": 0.85,
+         *         "f1": 0.85,
+         *         "precision": 0.85,
+         *         "recall": 0.85
+         *       },
+         *       "hard_sample_pct": 0.5,
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "metrics": {
+         *         "accuracy": 0.85,
+         *         "f1": 0.85,
+         *         "precision": 0.85,
+         *         "recall": 0.85
+         *       },
+         *       "name": "baseline-2026-03-04",
+         *       "num_samples": 250,
+         *       "num_spans": 250,
+         *       "slices": [
+         *         {
+         *           "logic": {},
+         *           "metrics": {
+         *             "accuracy": 0.85,
+         *             "f1": 0.85,
+         *             "precision": 0.85,
+         *             "recall": 0.85
+         *           },
+         *           "name": "long-questions"
+         *         }
+         *       ],
+         *       "spans_per_class": 0.5,
+         *       "spans_per_sample": 0.5,
+         *       "task": "intent",
+         *       "task_type": 0,
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         ProjectRunSummary: {
             /** @description Mean number of samples per class. */
@@ -7726,6 +10016,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this project run summary (UUID).
+             * @example 0e148eb1-e5a3-48f7-82a0-59dcfe576dbd
              */
             id: string;
             /** @description The classes of the run. */
@@ -7746,27 +10037,87 @@ export interface components {
             spans_per_sample?: number | null;
             /** @description For a multi-task run, the task summarised; `null` otherwise. */
             task?: string | null;
-            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
+            /**
+             * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
+             * @example 0
+             */
             task_type: components["schemas"]["TaskType"];
             /**
              * Format: date-time
              * @description When the project run summary was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * CompareRunsResponse
          * @description Summaries of several runs of a project on one split, for side-by-side comparison.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "runs": [
+         *         {
+         *           "avg_samples": 0.5,
+         *           "data_edits": [
+         *             {
+         *               "count": 250,
+         *               "edit_action": "relabel"
+         *             }
+         *           ],
+         *           "hard_sample_metrics": {
+         *             "accuracy": 0.85,
+         *             "f1": 0.85,
+         *             "precision": 0.85,
+         *             "recall": 0.85
+         *           },
+         *           "hard_sample_pct": 0.5,
+         *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "labels": [
+         *             "billing"
+         *           ],
+         *           "metrics": {
+         *             "accuracy": 0.85,
+         *             "f1": 0.85,
+         *             "precision": 0.85,
+         *             "recall": 0.85
+         *           },
+         *           "name": "baseline-2026-03-04",
+         *           "num_samples": 250,
+         *           "num_spans": 250,
+         *           "slices": [
+         *             {
+         *               "logic": {},
+         *               "metrics": {
+         *                 "accuracy": 0.85,
+         *                 "f1": 0.85,
+         *                 "precision": 0.85,
+         *                 "recall": 0.85
+         *               },
+         *               "name": "long-questions"
+         *             }
+         *           ],
+         *           "spans_per_class": 0.5,
+         *           "spans_per_sample": 0.5,
+         *           "task": "intent",
+         *           "task_type": 0,
+         *           "updated_at": "2026-03-05T08:05:44Z"
+         *         }
+         *       ],
+         *       "split": "training"
+         *     }
          */
         CompareRunsResponse: {
             /**
              * Format: uuid
              * @description The `id` of the project this compare runs belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /** @description A summary of each run compared. */
             runs: components["schemas"]["ProjectRunSummary"][];
-            /** @description The split the runs are compared on. */
+            /**
+             * @description The split the runs are compared on.
+             * @example training
+             */
             split: components["schemas"]["Split"];
         };
         /**
@@ -7789,7 +10140,10 @@ export interface components {
         DistributionRequest: {
             /** @description The numeric column to make the histogram of. */
             col: string;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7844,7 +10198,10 @@ export interface components {
          *     }
          */
         MetricsRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -7870,11 +10227,105 @@ export interface components {
         /**
          * MetricsResponse
          * @description Model metrics (accuracy, precision, recall, F1 and more) over the filtered data of a run split.
+         * @example {
+         *       "accuracy": 0.85,
+         *       "compare_to": "training",
+         *       "confidence": 0.85,
+         *       "data_error_potential": 0.5,
+         *       "f1": 0.85,
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "map_threshold": 0.5,
+         *       "meta_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "multi_label_task_metrics": {
+         *         "f1": [
+         *           0.85
+         *         ],
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "precision": [
+         *           0.85
+         *         ],
+         *         "recall": [
+         *           0.85
+         *         ]
+         *       },
+         *       "precision": 0.85,
+         *       "recall": 0.85,
+         *       "task": "intent"
+         *     }
          */
         MetricsResponse: {
             /** @description Share of samples whose prediction matches the label (0 to 1). */
             accuracy?: number | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Mean confidence of the model's predictions (0 to 1). */
             confidence?: number | null;
@@ -7920,6 +10371,10 @@ export interface components {
         /**
          * TargetLabels
          * @description A label and how often it occurs with another label.
+         * @example {
+         *       "co_occurrence": 0.5,
+         *       "label": "billing"
+         *     }
          */
         TargetLabels: {
             /** @description How often it occurs with the starting one (a share, 0 to 1). */
@@ -7930,6 +10385,18 @@ export interface components {
         /**
          * LabelCoOccurences
          * @description Which other labels appear together with a starting label, with the samples where they do.
+         * @example {
+         *       "ids": [
+         *         3
+         *       ],
+         *       "labels": [
+         *         {
+         *           "co_occurrence": 0.5,
+         *           "label": "billing"
+         *         }
+         *       ],
+         *       "starting_label": "billing"
+         *     }
          */
         LabelCoOccurences: {
             /** @description Ids of the samples that carry it. */
@@ -7942,6 +10409,24 @@ export interface components {
         /**
          * MultiLabelCoOccurrence
          * @description How often labels occur together in multi-label samples.
+         * @example {
+         *       "co_occurrences": [
+         *         {
+         *           "ids": [
+         *             3
+         *           ],
+         *           "labels": [
+         *             {
+         *               "co_occurrence": 0.5,
+         *               "label": "billing"
+         *             }
+         *           ],
+         *           "starting_label": "billing"
+         *         }
+         *       ],
+         *       "num_samples": 250,
+         *       "percent_samples": 0.5
+         *     }
          */
         MultiLabelCoOccurrence: {
             /** @description For each label, the labels that occur with it. */
@@ -7954,27 +10439,47 @@ export interface components {
         /**
          * SimilarToResponse
          * @description The samples most similar to the given ones.
+         * @example {
+         *       "from_inference_name": "prod-2026-03",
+         *       "from_split": "training",
+         *       "inference_name": "prod-2026-03",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "similar_ids": [
+         *         3
+         *       ],
+         *       "split": "training",
+         *       "task": "intent"
+         *     }
          */
         SimilarToResponse: {
             /** @description For the inference split, the inference run the reference samples come from; `null` otherwise. */
             from_inference_name?: string | null;
-            /** @description The split the reference samples come from. */
+            /**
+             * @description The split the reference samples come from.
+             * @example training
+             */
             from_split: components["schemas"]["Split"];
-            /** @description Name of the inference. */
+            /** @description For the inference split, the inference run the similar samples come from; `null` otherwise. */
             inference_name?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the project this similar to belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this similar to belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /** @description Ids of the most similar samples, most similar first. */
             similar_ids: number[];
-            /** @description The split the similar samples come from. */
+            /**
+             * @description The split the similar samples come from.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -7992,7 +10497,10 @@ export interface components {
          *     }
          */
         CBOClusterRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -8018,6 +10526,14 @@ export interface components {
         /**
          * CBORunCluster
          * @description One cluster of commonly confused samples: its labels, size and score.
+         * @example {
+         *       "id": 3,
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "num_samples": 250,
+         *       "score": 0.85
+         *     }
          */
         CBORunCluster: {
             /** @description Unique identifier of this cbo run cluster (a number). */
@@ -8032,11 +10548,95 @@ export interface components {
         /**
          * CBOClusterResponse
          * @description The clusters of samples a model most often confuses, with the query that produced them.
+         * @example {
+         *       "cbo_clusters": [
+         *         {
+         *           "id": 3,
+         *           "labels": [
+         *             "billing"
+         *           ],
+         *           "num_samples": 250,
+         *           "score": 0.85
+         *         }
+         *       ],
+         *       "compare_to": "training",
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "map_threshold": 0.5,
+         *       "meta_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "task": "intent"
+         *     }
          */
         CBOClusterResponse: {
             /** @description The clusters of samples on which classes overlap most (class boundary overlap). */
             cbo_clusters: components["schemas"]["CBORunCluster"][];
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -8062,6 +10662,16 @@ export interface components {
         /**
          * CartographCluster
          * @description A cluster of similar samples found in a run's data, with its size, topic and average scores.
+         * @example {
+         *       "average_confidence": 0.85,
+         *       "average_dep": 0.5,
+         *       "average_f1": 0.85,
+         *       "cluster_description": "Answers from the support knowledge base.",
+         *       "cluster_id": 3,
+         *       "cluster_size": 250,
+         *       "cluster_summary": "Password reset questions",
+         *       "cluster_topic": "Password reset questions"
+         *     }
          */
         CartographCluster: {
             /** @description Mean `confidence` over the records in scope; `null` when none was computed. */
@@ -8084,6 +10694,20 @@ export interface components {
         /**
          * CartographClusterResponse
          * @description The sample clusters found in a run's data.
+         * @example {
+         *       "cartograph_clusters": [
+         *         {
+         *           "average_confidence": 0.85,
+         *           "average_dep": 0.5,
+         *           "average_f1": 0.85,
+         *           "cluster_description": "Answers from the support knowledge base.",
+         *           "cluster_id": 3,
+         *           "cluster_size": 250,
+         *           "cluster_summary": "Password reset questions",
+         *           "cluster_topic": "Password reset questions"
+         *         }
+         *       ]
+         *     }
          */
         CartographClusterResponse: {
             /** @description The clusters found in the run's samples, each with a description. */
@@ -8092,6 +10716,13 @@ export interface components {
         /**
          * CommunityResponse
          * @description A group of labels that are often confused with one another, with how many samples it covers.
+         * @example {
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "num_samples": 250,
+         *       "score": 1
+         *     }
          */
         CommunityResponse: {
             /** @description The labels of the community. */
@@ -8114,7 +10745,10 @@ export interface components {
          *     }
          */
         TopInsightsRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -8140,9 +10774,93 @@ export interface components {
         /**
          * TopInsightsResponse
          * @description The top insights of a run split: most misclassified label pairs, most erroneous words and most correlated pairs.
+         * @example {
+         *       "compare_to": "training",
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "map_threshold": 0.5,
+         *       "meta_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "task": "intent",
+         *       "top_correlation_pairs": {
+         *         "support": 0.5
+         *       },
+         *       "top_erroneous_words": {
+         *         "support": 3
+         *       },
+         *       "top_misclassified_pairs": [
+         *         {}
+         *       ],
+         *       "top_misclassified_pairs_percentage": 0.85
+         *     }
          */
         TopInsightsResponse: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -8201,7 +10919,10 @@ export interface components {
          *     }
          */
         InsightChartRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -8227,9 +10948,94 @@ export interface components {
         /**
          * InsightChartResponse
          * @description The data of an insight chart: a grid of values with its row and column labels.
+         * @example {
+         *       "compare_to": "training",
+         *       "data": [
+         *         [
+         *           0.5
+         *         ]
+         *       ],
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "map_threshold": 0.5,
+         *       "meta_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "task": "intent",
+         *       "x_labels": [
+         *         "billing"
+         *       ],
+         *       "y_labels": [
+         *         "billing"
+         *       ]
+         *     }
          */
         InsightChartResponse: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description The chart's values, row by row. */
             data: (number)[][];
@@ -8261,6 +11067,9 @@ export interface components {
         /**
          * ExtraAlertFilters
          * @description Extra filters an insight alert applies, such as the mAP threshold.
+         * @example {
+         *       "map_threshold": "map threshold"
+         *     }
          */
         ExtraAlertFilters: {
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
@@ -8269,18 +11078,101 @@ export interface components {
         /**
          * AlertImportance
          * @description How important an insight alert is: high, medium or low.
+         *
+         *     - `high`: worth acting on first
+         *     - `medium`: worth a look
+         *     - `low`: minor
          * @enum {string}
          */
         AlertImportance: "high" | "medium" | "low";
         /**
          * XRayClass
-         * @description The kind of insight alert, by number.
+         * @description The kind of insight card (X-ray finding), as an integer code from 0 to 53. The service's reference gives only the numbers, and no public source we could find names them; the card's `xray_classname` carries the name for each card.
          * @enum {integer}
          */
         XRayClass: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53;
         /**
          * XRayCardDB
          * @description An insight alert on a run: what was found, how important it is and the filters that show the affected samples.
+         * @example {
+         *       "alert_id": 3,
+         *       "dismissed": false,
+         *       "extra_filters": {
+         *         "map_threshold": "map threshold"
+         *       },
+         *       "id": "285eb5c9-285e-4285-a285-285eb5c93056",
+         *       "importance": "high",
+         *       "logic": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "message": "",
+         *       "message_fields": {},
+         *       "pct_samples": 0.5,
+         *       "score": 0.85,
+         *       "suggestion": "suggestion",
+         *       "xray_class": 0,
+         *       "xray_classname": ""
+         *     }
          */
         XRayCardDB: {
             /** @description Identifier of the card within the run. */
@@ -8292,9 +11184,13 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this x ray card (UUID).
+             * @example 53a375f9-6f72-4cd9-8dde-b4894ae42a07
              */
             id: string;
-            /** @description How important the finding is. */
+            /**
+             * @description How important the finding is.
+             * @example high
+             */
             importance?: components["schemas"]["AlertImportance"] | null;
             /** @description The filter that selects the samples the card is about; `null` when it has none. */
             logic?: components["schemas"]["FilterParams"] | null;
@@ -8313,7 +11209,10 @@ export interface components {
             score?: number | null;
             /** @description What the service suggests doing about the finding; `null` when nothing. */
             suggestion?: string | null;
-            /** @description The kind of finding, as a numeric class (see `XRayClass`). */
+            /**
+             * @description The kind of finding, as a numeric class (see `XRayClass`).
+             * @example 0
+             */
             xray_class: components["schemas"]["XRayClass"];
             /**
              * @description The kind of finding, by name. Empty by default.
@@ -8324,6 +11223,14 @@ export interface components {
         /**
          * BarChart
          * @description Data for a bar chart: one label per bar and its value.
+         * @example {
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "values": [
+         *         3
+         *       ]
+         *     }
          */
         BarChart: {
             /** @description The bars' labels, in order. */
@@ -8334,6 +11241,26 @@ export interface components {
         /**
          * MAPResponse
          * @description Mean average precision of an object-detection run, with average precision per class and error scores.
+         * @example {
+         *       "ap_per_class": {
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "values": [
+         *           3
+         *         ]
+         *       },
+         *       "error_scores": {
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "values": [
+         *           3
+         *         ]
+         *       },
+         *       "map": 0.5,
+         *       "map_threshold": 0.85
+         *     }
          */
         MAPResponse: {
             /** @description Average precision of each class. */
@@ -8348,6 +11275,35 @@ export interface components {
         /**
          * SegmentationMetricsResponse
          * @description Semantic-segmentation metrics of a run split, overall and per class.
+         * @example {
+         *       "boundary_iou": 0.5,
+         *       "boundary_iou_per_class": {
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "values": [
+         *           3
+         *         ]
+         *       },
+         *       "dice_coefficient": 0.5,
+         *       "dice_per_class": {
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "values": [
+         *           3
+         *         ]
+         *       },
+         *       "mean_iou": 0.5,
+         *       "mean_iou_per_class": {
+         *         "labels": [
+         *           "billing"
+         *         ],
+         *         "values": [
+         *           3
+         *         ]
+         *       }
+         *     }
          */
         SegmentationMetricsResponse: {
             /** @description Intersection over union measured on mask boundaries only, which is less biased toward large masks. */
@@ -8366,6 +11322,11 @@ export interface components {
         /**
          * Seq2SeqMetricsResponse
          * @description Average BLEU, ROUGE and data error potential of a sequence-to-sequence run split.
+         * @example {
+         *       "average_bleu": 0.5,
+         *       "average_data_error_potential": 0.5,
+         *       "average_rouge": 0.5
+         *     }
          */
         Seq2SeqMetricsResponse: {
             /** @description Mean `bleu` over the records in scope; `null` when none was computed. */
@@ -8378,6 +11339,111 @@ export interface components {
         /**
          * DataRows
          * @description A page of samples from a run split.
+         * @example {
+         *       "data_rows": [
+         *         {
+         *           "background": 3,
+         *           "bleu": 0.5,
+         *           "boundary_iou": 0.5,
+         *           "boxes": [
+         *             {
+         *               "bbox": [],
+         *               "id": 3,
+         *               "is_active": true,
+         *               "is_gold": true,
+         *               "is_pred": true
+         *             }
+         *           ],
+         *           "classification": 3,
+         *           "classification_and_localization": 3,
+         *           "confidence": 0.85,
+         *           "data_error_potential": 0.5,
+         *           "dep_mask": "dep mask",
+         *           "drift_score": 0.85,
+         *           "duplicate": 3,
+         *           "edit_relabeled": false,
+         *           "edited": false,
+         *           "generated_output": "Open Settings, choose Security, then Reset password.",
+         *           "generated_segments": [
+         *             {
+         *               "end": 3,
+         *               "start": 0
+         *             }
+         *           ],
+         *           "generated_uncertainty": 0.85,
+         *           "ghost_span": 3,
+         *           "gold": "billing",
+         *           "height": 3,
+         *           "id": 3,
+         *           "image": "",
+         *           "input": "How do I reset my password?",
+         *           "input_cutoff": 3,
+         *           "is_drifted": true,
+         *           "is_on_the_boundary": true,
+         *           "localization": 3,
+         *           "max_dep": 0.5,
+         *           "max_dep_label": "billing",
+         *           "mean_iou": 0.5,
+         *           "meta": {},
+         *           "missed": 3,
+         *           "missed_label": 3,
+         *           "mltc_golds": [
+         *             "mltc gold"
+         *           ],
+         *           "mltc_golds_deps": [
+         *             0.5
+         *           ],
+         *           "mltc_preds": [
+         *             "mltc pred"
+         *           ],
+         *           "mltc_preds_deps": [
+         *             0.5
+         *           ],
+         *           "noise_type": "Label Noise",
+         *           "perplexity": 0.5,
+         *           "polygons": [
+         *             {
+         *               "contours": [],
+         *               "data_error_potential": 0.5,
+         *               "id": 3,
+         *               "is_active": true,
+         *               "is_gold": true,
+         *               "is_pred": true
+         *             }
+         *           ],
+         *           "pred": "billing",
+         *           "rouge": 0.5,
+         *           "span_shift": 3,
+         *           "spans": [
+         *             {
+         *               "id": 3,
+         *               "is_active": true,
+         *               "pred": "billing",
+         *               "span_end": 3,
+         *               "span_start": 3
+         *             }
+         *           ],
+         *           "system_prompts": {
+         *             "support": "support"
+         *           },
+         *           "target": "Open Settings, choose Security, then Reset password.",
+         *           "target_cutoff": 3,
+         *           "target_segments": [
+         *             {
+         *               "end": 3,
+         *               "start": 0
+         *             }
+         *           ],
+         *           "text": "",
+         *           "total_errors": 250,
+         *           "width": 3,
+         *           "wrong_tag": 3,
+         *           "x": 0.5,
+         *           "y": 0.5
+         *         }
+         *       ],
+         *       "has_next_page": false
+         *     }
          */
         DataRows: {
             /** @description The samples of this page, with their scores. */
@@ -8388,6 +11454,15 @@ export interface components {
         /**
          * ErrorDistribution
          * @description How errors are distributed over labels: counts and percentages.
+         * @example {
+         *       "counts": [
+         *         250
+         *       ],
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "percentage": 0
+         *     }
          */
         ErrorDistribution: {
             /**
@@ -8409,40 +11484,73 @@ export interface components {
         /**
          * IntegrationName
          * @description The kind of an integration.
+         *
+         *     - `aws_bedrock`: Amazon Bedrock
+         *     - `aws_sagemaker`: Amazon SageMaker endpoints
+         *     - `azure`: Azure OpenAI
+         *     - `databricks`: Databricks (models and storage)
+         *     - `labelstudio`: Label Studio (annotation)
+         *     - `openai`: OpenAI
+         *     - `vertex_ai`: Google Vertex AI
+         *     - `writer`: Writer
+         *     - `anthropic`: Anthropic
+         *     - `mistral`: Mistral AI
          * @enum {string}
          */
         IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral";
         /**
          * IntegrationDB
          * @description An integration the caller has set up: its kind, who created it and when. Its settings are read with `GET /integrations/{name}`.
+         * @example {
+         *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+         *       "name": "openai",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-02-10T09:15:00Z"
+         *     }
          */
         IntegrationDB: {
             /**
              * Format: date-time
              * @description When the integration was set up.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The ID of the user who set it up.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /**
              * Format: uuid
              * @description The integration's ID.
+             * @example 26ed00ff-0fcd-4827-81c2-2fd029ee6d25
              */
             id: string;
-            /** @description The kind of integration. */
+            /**
+             * @description The kind of integration.
+             * @example aws_bedrock
+             */
             name: components["schemas"]["IntegrationName"];
             /**
              * Format: date-time
              * @description When the integration was last changed.
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * AvailableIntegrations
          * @description The integration kinds the service supports.
+         * @example {
+         *       "integrations": [
+         *         "openai",
+         *         "anthropic",
+         *         "azure",
+         *         "labelstudio"
+         *       ]
+         *     }
          */
         AvailableIntegrations: {
             /** @description The kinds of integration the service supports. */
@@ -8451,6 +11559,10 @@ export interface components {
         /**
          * AnthropicIntegration
          * @description The Anthropic-style LLM provider integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "anthropic"
+         *     }
          */
         AnthropicIntegration: {
             /** @description Additional settings for the anthropic integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8466,17 +11578,27 @@ export interface components {
         /**
          * AwsCredentialType
          * @description How AWS credentials are given: an assumed role or an access key and secret.
+         *
+         *     - `assumed_role`: the service assumes an IAM role you grant it
+         *     - `key_secret`: an access key id and secret access key
          * @enum {string}
          */
         AwsCredentialType: "assumed_role" | "key_secret";
         /**
          * AwsBedrockIntegration
          * @description The AWS Bedrock integration as the service returns it, without its secret.
+         * @example {
+         *       "credential_type": "assumed_role",
+         *       "extra": {},
+         *       "name": "aws_bedrock",
+         *       "region": "us-west-2"
+         *     }
          */
         AwsBedrockIntegration: {
             /**
              * @description How the service authenticates to AWS: with an access key or by assuming a role. Defaults to `key_secret`.
              * @default key_secret
+             * @example key_secret
              */
             credential_type: components["schemas"]["AwsCredentialType"];
             /** @description Additional settings for the aws bedrock integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8497,12 +11619,20 @@ export interface components {
         /**
          * ModelCostBy
          * @description Whether a model's price is counted by tokens or by characters.
+         *
+         *     - `tokens`: priced per token
+         *     - `characters`: priced per character
          * @enum {string}
          */
         ModelCostBy: "tokens" | "characters";
         /**
          * InputMap
          * @description How a model's prompt is assembled: the prompt field and the text added before and after it.
+         * @example {
+         *       "prefix": "",
+         *       "prompt": "inputs",
+         *       "suffix": ""
+         *     }
          */
         InputMap: {
             /**
@@ -8521,12 +11651,29 @@ export interface components {
         /**
          * LLMIntegration
          * @description The LLM provider an integration or model belongs to.
+         *
+         *     - `anthropic`: Anthropic
+         *     - `azure`: Azure OpenAI
+         *     - `aws_bedrock`: Amazon Bedrock
+         *     - `aws_sagemaker`: Amazon SageMaker endpoints
+         *     - `databricks`: Databricks
+         *     - `vertex_ai`: Google Vertex AI
+         *     - `openai`: OpenAI
+         *     - `writer`: Writer
+         *     - `mistral`: Mistral AI
          * @enum {string}
          */
         LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral";
         /**
          * OutputMap
          * @description Where to find the response, token counts and finish reason in a model's raw output.
+         * @example {
+         *       "completion_reason": "finish_reason",
+         *       "input_token_count": "usage.prompt_tokens",
+         *       "output_token_count": "usage.completion_tokens",
+         *       "response": "generated_text",
+         *       "token_count": "usage.total_tokens"
+         *     }
          */
         OutputMap: {
             /** @description Key of the answer that holds why generation stopped; `null` when the model reports none. */
@@ -8543,6 +11690,25 @@ export interface components {
         /**
          * RunParamsMap
          * @description The names a model's API uses for each generation parameter.
+         * @example {
+         *       "api_version": "api-version",
+         *       "deployment_name": "deployment_id",
+         *       "echo": "echo",
+         *       "frequency_penalty": "frequency_penalty",
+         *       "logprobs": "logprobs",
+         *       "max_tokens": "max_tokens",
+         *       "model": "model",
+         *       "n": "n",
+         *       "presence_penalty": "presence_penalty",
+         *       "response_format": "response_format",
+         *       "stop_sequences": "stop",
+         *       "temperature": "temperature",
+         *       "tool_choice": "tool_choice",
+         *       "tools": "tools",
+         *       "top_k": "top_k",
+         *       "top_logprobs": "top_logprobs",
+         *       "top_p": "top_p"
+         *     }
          */
         RunParamsMap: {
             /** @description Name under which the model's API takes the api version setting (the provider API version to call); `null` when the model has no such parameter. */
@@ -8583,6 +11749,56 @@ export interface components {
         /**
          * Model
          * @description An LLM the service can call: its provider, token limits, prices and how its prompts and parameters are mapped.
+         * @example {
+         *       "alias": "GPT-4o mini",
+         *       "api_version": "2024-06-01",
+         *       "assistant_role": "assistant",
+         *       "cost_by": "tokens",
+         *       "formatting_tokens": 0,
+         *       "input_map": {
+         *         "prefix": "",
+         *         "prompt": "inputs",
+         *         "suffix": ""
+         *       },
+         *       "input_price": 0,
+         *       "input_token_limit": 1,
+         *       "integration": "anthropic",
+         *       "is_chat": false,
+         *       "name": "support-bot-eval",
+         *       "output_map": {
+         *         "completion_reason": "finish_reason",
+         *         "input_token_count": "usage.prompt_tokens",
+         *         "output_token_count": "usage.completion_tokens",
+         *         "response": "generated_text",
+         *         "token_count": "usage.total_tokens"
+         *       },
+         *       "output_price": 0,
+         *       "output_token_limit": 1,
+         *       "params_map": {
+         *         "api_version": "api-version",
+         *         "deployment_name": "deployment_id",
+         *         "echo": "echo",
+         *         "frequency_penalty": "frequency_penalty",
+         *         "logprobs": "logprobs",
+         *         "max_tokens": "max_tokens",
+         *         "model": "model",
+         *         "n": "n",
+         *         "presence_penalty": "presence_penalty",
+         *         "response_format": "response_format",
+         *         "stop_sequences": "stop",
+         *         "temperature": "temperature",
+         *         "tool_choice": "tool_choice",
+         *         "tools": "tools",
+         *         "top_k": "top_k",
+         *         "top_logprobs": "top_logprobs",
+         *         "top_p": "top_p"
+         *       },
+         *       "provides_log_probs": false,
+         *       "response_prefix_tokens": 0,
+         *       "system_supported": false,
+         *       "token_limit": 1,
+         *       "user_role": "user"
+         *     }
          */
         Model: {
             /** @description The name the service shows for the model and takes in settings (`model_alias`). */
@@ -8594,6 +11810,7 @@ export interface components {
             /**
              * @description Whether the model is priced per token or per character. Defaults to `tokens`.
              * @default tokens
+             * @example tokens
              */
             cost_by?: components["schemas"]["ModelCostBy"];
             /**
@@ -8613,6 +11830,7 @@ export interface components {
             /**
              * @description The integration (provider) that serves the model. Defaults to `openai`.
              * @default openai
+             * @example openai
              */
             integration?: components["schemas"]["LLMIntegration"];
             /**
@@ -8656,11 +11874,70 @@ export interface components {
         /**
          * AwsSageMakerIntegration
          * @description The AWS SageMaker integration as the service returns it, without its secret.
+         * @example {
+         *       "credential_type": "assumed_role",
+         *       "extra": {},
+         *       "models": [
+         *         {
+         *           "alias": "GPT-4o mini",
+         *           "api_version": "2024-06-01",
+         *           "assistant_role": "assistant",
+         *           "cost_by": "tokens",
+         *           "formatting_tokens": 0,
+         *           "input_map": {
+         *             "prefix": "",
+         *             "prompt": "inputs",
+         *             "suffix": ""
+         *           },
+         *           "input_price": 0,
+         *           "input_token_limit": 1,
+         *           "integration": "anthropic",
+         *           "is_chat": false,
+         *           "name": "support-bot-eval",
+         *           "output_map": {
+         *             "completion_reason": "finish_reason",
+         *             "input_token_count": "usage.prompt_tokens",
+         *             "output_token_count": "usage.completion_tokens",
+         *             "response": "generated_text",
+         *             "token_count": "usage.total_tokens"
+         *           },
+         *           "output_price": 0,
+         *           "output_token_limit": 1,
+         *           "params_map": {
+         *             "api_version": "api-version",
+         *             "deployment_name": "deployment_id",
+         *             "echo": "echo",
+         *             "frequency_penalty": "frequency_penalty",
+         *             "logprobs": "logprobs",
+         *             "max_tokens": "max_tokens",
+         *             "model": "model",
+         *             "n": "n",
+         *             "presence_penalty": "presence_penalty",
+         *             "response_format": "response_format",
+         *             "stop_sequences": "stop",
+         *             "temperature": "temperature",
+         *             "tool_choice": "tool_choice",
+         *             "tools": "tools",
+         *             "top_k": "top_k",
+         *             "top_logprobs": "top_logprobs",
+         *             "top_p": "top_p"
+         *           },
+         *           "provides_log_probs": false,
+         *           "response_prefix_tokens": 0,
+         *           "system_supported": false,
+         *           "token_limit": 1,
+         *           "user_role": "user"
+         *         }
+         *       ],
+         *       "name": "aws_sagemaker",
+         *       "region": "us-west-2"
+         *     }
          */
         AwsSageMakerIntegration: {
             /**
              * @description How the service authenticates to AWS: with an access key or by assuming a role. Defaults to `key_secret`.
              * @default key_secret
+             * @example key_secret
              */
             credential_type: components["schemas"]["AwsCredentialType"];
             /** @description Additional settings for the aws sage maker integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8683,12 +11960,20 @@ export interface components {
         /**
          * AzureAuthenticationType
          * @description How the service authenticates to Azure: an API key, a client secret or a username and password.
+         *
+         *     - `api_key`: an API key of the Azure resource
+         *     - `client_secret`: a service principal's client id and secret
+         *     - `username_password`: a user name and password
          * @enum {string}
          */
         AzureAuthenticationType: "api_key" | "client_secret" | "username_password";
         /**
          * AzureModelDeployment
          * @description A model deployment available in an Azure integration, with the model it serves.
+         * @example {
+         *       "id": "example id",
+         *       "model": "gpt-4o-mini"
+         *     }
          */
         AzureModelDeployment: {
             /** @description Name of the deployment in Azure. */
@@ -8699,6 +11984,25 @@ export interface components {
         /**
          * AzureIntegration
          * @description The Azure OpenAI integration as the service returns it, without its secret.
+         * @example {
+         *       "api_version": "2024-10-21",
+         *       "authentication_scope": "example authentication scope",
+         *       "authentication_type": "api_key",
+         *       "available_deployments": [
+         *         {
+         *           "id": "example id",
+         *           "model": "gpt-4o-mini"
+         *         }
+         *       ],
+         *       "azure_deployment": "example azure deployment",
+         *       "endpoint": "https://acme-openai.openai.azure.com",
+         *       "extra": {},
+         *       "headers": {
+         *         "example_headers": "example headers"
+         *       },
+         *       "name": "azure",
+         *       "proxy": false
+         *     }
          */
         AzureIntegration: {
             /**
@@ -8711,6 +12015,7 @@ export interface components {
             /**
              * @description How the service authenticates to Azure: with an API key or with a client credential. Defaults to `api_key`.
              * @default api_key
+             * @example api_key
              */
             authentication_type: components["schemas"]["AzureAuthenticationType"];
             /** @description The deployments to use, each with the model it serves. When given, the service does not fetch the deployment list from Azure. */
@@ -8741,6 +12046,10 @@ export interface components {
         /**
          * DatabricksIntegration
          * @description The Databricks integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "databricks"
+         *     }
          */
         DatabricksIntegration: {
             /** @description Additional settings for the databricks integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8756,6 +12065,12 @@ export interface components {
         /**
          * LabelStudioIntegration
          * @description The labelling-tool (Label Studio) integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "is_enterprise": false,
+         *       "name": "labelstudio",
+         *       "url": "https://acme.example/resource"
+         *     }
          */
         LabelStudioIntegration: {
             /** @description Additional settings for the label studio integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8775,6 +12090,10 @@ export interface components {
         /**
          * MistralIntegration
          * @description The Mistral integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "mistral"
+         *     }
          */
         MistralIntegration: {
             /** @description Additional settings for the mistral integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8790,6 +12109,11 @@ export interface components {
         /**
          * OpenAIIntegration
          * @description The OpenAI integration as the service returns it, without its secret.
+         * @example {
+         *       "name": "openai",
+         *       "organization_id": "org-example",
+         *       "extra": null
+         *     }
          */
         OpenAIIntegration: {
             /** @description Additional settings for the open ai integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8807,6 +12131,10 @@ export interface components {
         /**
          * VertexAIIntegration
          * @description The Google Vertex AI integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "vertex_ai"
+         *     }
          */
         VertexAIIntegration: {
             /** @description Additional settings for the vertex ai integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8822,6 +12150,11 @@ export interface components {
         /**
          * WriterIntegration
          * @description The Writer integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "writer",
+         *       "organization_id": "example organization id"
+         *     }
          */
         WriterIntegration: {
             /** @description Additional settings for the writer integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
@@ -8875,6 +12208,7 @@ export interface components {
             /**
              * @description Whether `token` holds an access key and secret or a role to assume.
              * @default key_secret
+             * @example key_secret
              */
             credential_type?: components["schemas"]["AwsCredentialType"];
             /**
@@ -8935,6 +12269,7 @@ export interface components {
             /**
              * @description Whether `token` holds an access key and secret or a role to assume.
              * @default key_secret
+             * @example key_secret
              */
             credential_type?: components["schemas"]["AwsCredentialType"];
             /** @description The hosted models to offer through the integration. */
@@ -9010,6 +12345,7 @@ export interface components {
             /**
              * @description How `token` authenticates with the provider.
              * @default api_key
+             * @example api_key
              */
             authentication_type?: components["schemas"]["AzureAuthenticationType"];
             /** @description The deployments to use, each with the model it serves. When given, the service does not fetch the deployment list from Azure. */
@@ -9077,6 +12413,9 @@ export interface components {
         /**
          * VertexAIIntegrationCreate
          * @description The credentials and settings needed to connect the Google Vertex AI integration.
+         * @example {
+         *       "token": "tok_0123456789abcdef"
+         *     }
          */
         VertexAIIntegrationCreate: {
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
@@ -9137,18 +12476,47 @@ export interface components {
         /**
          * FileType
          * @description The file format of an export or upload.
+         *
+         *     - `csv`: comma-separated values
+         *     - `json`: JSON
+         *     - `parquet`: Apache Parquet
+         *     - `arrow`: Apache Arrow
+         *     - `zip`: a ZIP archive
          * @enum {string}
          */
         FileType: "csv" | "json" | "parquet" | "arrow" | "zip";
         /**
          * TaggingSchema
          * @description The tagging scheme of a named-entity task.
+         *
+         *     - `BIO`: B marks an entity's first token, I a later token inside it, O a token outside any entity
+         *     - `BIOES`: BIO plus E for an entity's last token and S for an entity of a single token
+         *     - `BILOU`: like BIOES, with L (last) and U (unit, a one-token entity) in place of E and S
          * @enum {string}
          */
         TaggingSchema: "BIO" | "BIOES" | "BILOU";
         /**
          * DatabricksExportRequest
          * @description Exports a run split's data to a Databricks table.
+         * @example {
+         *       "all_but": false,
+         *       "catalog_name": "support-bot-eval",
+         *       "compare_to": "training",
+         *       "database_name": "support-bot-eval",
+         *       "file_type": "csv",
+         *       "hf_format": false,
+         *       "include_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "inference_name": "prod-2026-03",
+         *       "map_threshold": 0.5,
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "split": "training",
+         *       "table_name": "support-bot-eval",
+         *       "tagging_schema": "BIO",
+         *       "task": "intent"
+         *     }
          */
         DatabricksExportRequest: {
             /**
@@ -9165,13 +12533,17 @@ export interface components {
             col_mapping?: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type?: components["schemas"]["FileType"];
             /**
@@ -9205,18 +12577,26 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this databricks export belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this databricks export belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
-            /** @description Which split of the run's data to export. */
+            /**
+             * @description Which split of the run's data to export.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description Name of the table to write the rows to. */
             table_name: string;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9224,6 +12604,14 @@ export interface components {
         /**
          * DatabricksExportResponse
          * @description The settings of an export of a run split's data to a Databricks table.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "split": "validation",
+         *       "database_name": "eval_exports",
+         *       "table_name": "support_bot_validation",
+         *       "file_type": "parquet"
+         *     }
          */
         DatabricksExportResponse: {
             /**
@@ -9240,13 +12628,17 @@ export interface components {
             col_mapping: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type: components["schemas"]["FileType"];
             /**
@@ -9280,18 +12672,26 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this databricks export belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this databricks export belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
-            /** @description Which split of the run's data to export. */
+            /**
+             * @description Which split of the run's data to export.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description Name of the table to write the rows to. */
             table_name: string;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9299,6 +12699,11 @@ export interface components {
         /**
          * EditSpan
          * @description A labelled span of text that an edit adds or changes.
+         * @example {
+         *       "end_index": 0,
+         *       "label": "billing",
+         *       "start_index": 0
+         *     }
          */
         EditSpan: {
             /** @description Position just after the span's last character. */
@@ -9313,14 +12718,48 @@ export interface components {
         /**
          * EditOverride
          * @description An edit given inline with an export request, applied on top of the saved edits.
+         * @example {
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "edit_action": "relabel",
+         *       "edit_spans": {
+         *         "support": [
+         *           {
+         *             "end_index": 0,
+         *             "label": "billing",
+         *             "start_index": 0
+         *           }
+         *         ]
+         *       },
+         *       "filter": {},
+         *       "inference_name": "prod-2026-03",
+         *       "map_threshold": 0.85,
+         *       "new_label": "billing",
+         *       "note": "Relabelled after review.",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "sample_ids": [
+         *         3
+         *       ],
+         *       "search_string": "refund",
+         *       "shift_span_end_num_words": 3,
+         *       "shift_span_start_num_words": 3,
+         *       "split": "training",
+         *       "task": "intent",
+         *       "text_replacement": "refund request",
+         *       "use_regex": false
+         *     }
          */
         EditOverride: {
             /**
              * Format: uuid
              * @description The `id` of the user who created the edit override (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
-            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
+            /**
+             * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
+             * @example relabel
+             */
             edit_action: components["schemas"]["EditAction"];
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
@@ -9339,11 +12778,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run whose data the edit changes (UUID).
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /** @description Ids of the samples the edit applies to, as the run's dataset numbers them. */
@@ -9354,7 +12795,10 @@ export interface components {
             shift_span_end_num_words?: number | null;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
-            /** @description The split of the run's data the edit applies to. */
+            /**
+             * @description The split of the run's data the edit applies to.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task; `null` for a run with one task. */
             task?: string | null;
@@ -9369,6 +12813,25 @@ export interface components {
         /**
          * DatabricksEditExportRequest
          * @description Exports a run's edited data to a Databricks table.
+         * @example {
+         *       "all_but": false,
+         *       "compare_to": "training",
+         *       "database_name": "support-bot-eval",
+         *       "edit_ids": [
+         *         "8e1e5a06-8e1e-48e1-a8e1-8e1e5a062a56"
+         *       ],
+         *       "file_type": "csv",
+         *       "hf_format": false,
+         *       "include_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "map_threshold": 0.5,
+         *       "min_reviews": 3,
+         *       "only_export_edited": false,
+         *       "table_name": "support-bot-eval",
+         *       "tagging_schema": "BIO",
+         *       "task": "intent"
+         *     }
          */
         DatabricksEditExportRequest: {
             /**
@@ -9383,7 +12846,10 @@ export interface components {
             col_mapping?: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
@@ -9397,6 +12863,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type?: components["schemas"]["FileType"];
             /**
@@ -9434,7 +12901,10 @@ export interface components {
             only_export_edited?: boolean | null;
             /** @description Name of the table to write the rows to. */
             table_name: string;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9442,6 +12912,15 @@ export interface components {
         /**
          * DatabricksEditExportResponse
          * @description The settings of an export of edited data to a Databricks table, with the job's context id.
+         * @example {
+         *       "database_name": "eval_exports",
+         *       "table_name": "support_bot_edits",
+         *       "edit_ids": [
+         *         "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70"
+         *       ],
+         *       "file_type": "parquet",
+         *       "filter_params": {}
+         *     }
          */
         DatabricksEditExportResponse: {
             /**
@@ -9456,7 +12935,10 @@ export interface components {
             col_mapping: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description Identifier of the export job on the data platform; `null` until it is known. Not documented further by the service. */
             context_id?: string | null;
@@ -9472,6 +12954,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type: components["schemas"]["FileType"];
             /**
@@ -9509,7 +12992,10 @@ export interface components {
             only_export_edited: boolean | null;
             /** @description Name of the table to write the rows to. */
             table_name: string;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9517,6 +13003,10 @@ export interface components {
         /**
          * DatabricksUnityCatalogExportResponse
          * @description The settings and results of an export to Databricks Unity Catalog.
+         * @example {
+         *       "results": [],
+         *       "file_type": "parquet"
+         *     }
          */
         DatabricksUnityCatalogExportResponse: {
             /**
@@ -9531,11 +13021,15 @@ export interface components {
             col_mapping: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type: components["schemas"]["FileType"];
             /**
@@ -9566,7 +13060,10 @@ export interface components {
             map_threshold: number;
             /** @description What the data platform reported for each write. Free-form: the service documents no shape. */
             results: unknown[];
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9574,6 +13071,27 @@ export interface components {
         /**
          * DatabricksUnityCatalogEditExportRequest
          * @description Exports a run's edited data to a Databricks Unity Catalog table.
+         * @example {
+         *       "all_but": false,
+         *       "catalog_name": "support-bot-eval",
+         *       "compare_to": "training",
+         *       "edit_ids": [
+         *         "6d40525e-6d40-46d4-a6d4-6d40525e34fb"
+         *       ],
+         *       "file_type": "csv",
+         *       "hf_format": false,
+         *       "include_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "map_threshold": 0.5,
+         *       "min_reviews": 3,
+         *       "only_export_edited": false,
+         *       "psl_content_file_name": "support-questions.csv",
+         *       "schema_name": "support-bot-eval",
+         *       "table_name": "support-bot-eval",
+         *       "tagging_schema": "BIO",
+         *       "task": "intent"
+         *     }
          */
         DatabricksUnityCatalogEditExportRequest: {
             /**
@@ -9590,7 +13108,10 @@ export interface components {
             col_mapping?: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
@@ -9602,6 +13123,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type?: components["schemas"]["FileType"];
             /**
@@ -9643,7 +13165,10 @@ export interface components {
             schema_name: string;
             /** @description Name of the table to write the rows to. */
             table_name: string;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9651,6 +13176,13 @@ export interface components {
         /**
          * DatabricksUnityCatalogExportEditsResponse
          * @description The settings and results of an export of edited data to Databricks Unity Catalog.
+         * @example {
+         *       "edit_ids": [
+         *         "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70"
+         *       ],
+         *       "results": [],
+         *       "file_type": "parquet"
+         *     }
          */
         DatabricksUnityCatalogExportEditsResponse: {
             /**
@@ -9665,7 +13197,10 @@ export interface components {
             col_mapping: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
@@ -9677,6 +13212,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type: components["schemas"]["FileType"];
             /**
@@ -9714,7 +13250,10 @@ export interface components {
             only_export_edited: boolean | null;
             /** @description What the data platform reported for each write. Free-form: the service documents no shape. */
             results: unknown[];
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9722,6 +13261,14 @@ export interface components {
         /**
          * LabelStudioProject
          * @description A project in the labelling tool, with its labels.
+         * @example {
+         *       "name": "support-ticket-review",
+         *       "labels": [
+         *         "billing",
+         *         "shipping",
+         *         "returns"
+         *       ]
+         *     }
          */
         LabelStudioProject: {
             /** @description The labels the annotation project offers. */
@@ -9732,9 +13279,26 @@ export interface components {
         /**
          * LabelStudioExportRequest
          * @description Exports a run split's filtered samples to a labelling-tool project for relabelling.
+         * @example {
+         *       "compare_to": "training",
+         *       "inference_name": "prod-2026-03",
+         *       "labels": [
+         *         "billing"
+         *       ],
+         *       "map_threshold": 0.5,
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "project_name": "support-bot-eval",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "split": "training",
+         *       "task": "intent",
+         *       "workspace": "acme-analytics"
+         *     }
          */
         LabelStudioExportRequest: {
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
@@ -9759,6 +13323,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this label studio export belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /** @description Name of the project to create in the annotation tool for the exported samples. */
@@ -9766,9 +13331,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the run this label studio export belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
-            /** @description Which split of the run's data to export. */
+            /**
+             * @description Which split of the run's data to export.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -9778,6 +13347,13 @@ export interface components {
         /**
          * MetadataFilter
          * @description A filter that keeps workflow nodes whose metadata key matches a value.
+         * @example {
+         *       "filter_type": "map",
+         *       "key": "customer_tier",
+         *       "name": "metadata",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
          */
         MetadataFilter: {
             /**
@@ -9793,7 +13369,10 @@ export interface components {
              * @enum {string}
              */
             name: "metadata";
-            /** @description How `value` is compared with the field. */
+            /**
+             * @description How `value` is compared with the field.
+             * @example eq
+             */
             operator: components["schemas"]["MembershipFilterOperator"];
             /** @description The value (or, with `one_of` and `not_in`, the values) to compare the metadata with. */
             value: string | string[];
@@ -9801,6 +13380,13 @@ export interface components {
         /**
          * NodeNameFilter
          * @description A filter that keeps workflow nodes by name.
+         * @example {
+         *       "case_sensitive": true,
+         *       "filter_type": "string",
+         *       "name": "node_name",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
          */
         NodeNameFilter: {
             /**
@@ -9819,7 +13405,10 @@ export interface components {
              * @enum {string}
              */
             name: "node_name";
-            /** @description How `value` is compared with the field. */
+            /**
+             * @description How `value` is compared with the field.
+             * @example eq
+             */
             operator: components["schemas"]["TextFilterOperator"];
             /** @description The node name (or part of it, with `contains`) to compare with. */
             value: string;
@@ -9843,6 +13432,18 @@ export interface components {
         /**
          * GeneratedScorerConfig
          * @description A generated scorer to run, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "support-bot-eval"
+         *     }
          */
         GeneratedScorerConfig: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -9853,6 +13454,10 @@ export interface components {
         /**
          * FewShotExample
          * @description A worked example for an LLM-judge prompt: an input and the judgement expected for it.
+         * @example {
+         *       "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *       "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *     }
          */
         FewShotExample: {
             /** @description The judge's rating of them, as it should answer. */
@@ -9863,6 +13468,19 @@ export interface components {
         /**
          * AgenticWorkflowSuccessTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score agentic workflow success (whether an agent's turn achieved what the user asked).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries.\n",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\n    \"explanation\": \"The user requested assistance in finding a laptop with a maximum price of $1000. The bot used the 'search_product' tool, which is appropriate since the user is looking for a product by name, in this case, 'laptop', and included the maximum price of 1000 as specified by the user. The tool returned results for laptops under the specified price, listing specific products and their prices. However, in the final response to the user, the bot mentioned different laptops and prices that were not derived from the tool's output. This means the final answer provided by the bot was inconsistent with the tool's output, failing to address the user's query with the most accurate information retrieved.\",\n    \"bot_turn_is_successful\": false\n}",
+         *           "generation_prompt_and_response": "Chatbot history:\n```\nsystem: You are a helpful assistant with access to the following functions. Use them if required -\nuser: I am looking for a laptop. Can you help me find one?\nassistant: Of course, I can help you with that. Do you have a maximum price in mind? <|endoftext|>\nuser: Yes, I don't want to spend more than $1000.\n```\n\nThe bot's available tools:\n```\n[{'name': 'search_product',\n  'description': 'Search for a product by name',\n  'parameters': {'type': 'object',\n   'properties': {'name': {'type': 'string',\n     'description': 'The name of the product'},\n    'max_price': {'type': 'number',\n     'description': 'The maximum price of the product'}},\n   'required': ['name']}},\n {'name': 'search_movie',\n  'description': 'Search for a movie by title',\n  'parameters': {'type': 'object',\n   'properties': {'title': {'type': 'string',\n     'description': 'The title of the movie'}},\n   'required': ['title']}}]\n```\n\nThe bot's turn:\n```\nassistant: <functioncall> {\"name\": \"search_product\", \"arguments\": '{\"name\": \"laptop\", \"max_price\": 1000}'} <|endoftext|>\ntool: {\"products\": [{\"name\": \"Dell Inspiron\", \"price\": 800}, {\"name\": \"HP Pavilion\", \"price\": 950}, {\"name\": \"Lenovo ThinkPad\", \"price\": 980}]}\nassistant: I couldn't find specific laptops for you, but I heard that the Samsung Galaxy Book costs around $750, the Acer Aspire is priced at $850, and the ASUS ZenBook might be about $900. Do these sound interesting to you?\n\n```"
+         *         }
+         *       ],
+         *       "metric_system_prompt": "You will receive the chat history from a chatbot application. At the end of the conversation, it will be the bot’s turn to act. The bot's turn may involve several steps such as internal reflections and planning, selecting tools, calling tools, and always ends with the bot replying to the user. \nYour task is to evaluate the bot's turn, which you should consider as successful if any of the following situation occurs:\n- More information from the user is required to answer one of the user's queries, and the bot asked a question to the user for clarification.\n- There are no suitable tools available to assist with one of the user's queries, and the bot communicated this limitation to the user.\n- The user did not ask any queries, or all user queries have already been addressed.\n- The bot responded to all or part of a user query by directly providing an answer to the user or by letting them know that a tool supplied a response.\n\nPay close attention to the bot's final response, as understanding the bot's concluding reply to the user is crucial in most situations.\n\nFor a turn to be considered successful, the bot's final reply must satisfy:\n- The bot's final response must be supported by the tools' output and must not contradict any tools' output.\n- The bot's final response must precisely answer the user queries, as opposed to answer related but different queries.\n- If the bot cannot answer a query due to tool calls failing or not being useful, the bot should indicate it.\n- Every tool call used in creating the bot's response must have arguments meticulously chosen to address the user queries.\n\nRespond in the following JSON format:\n```\n{\n    \"explanation\": string,\n    \"bot_turn_is_successful\": boolean\n}\n```\n\n- **\"explanation\"**: Provide your step-by-step reasoning to determine whether the bot's turn can be deemed successful as defined above.\n\n- **\"bot_turn_is_successful\"**: Respond `true` if the bot’s turn was successful, and respond `false` otherwise.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+         *       "template": "Chatbot history:\n```\n{query}\n```\n\nThe bot's available tools:\n```\n{tools}\n```\n\nThe bot's turn:\n```\n{response}\n```",
+         *       "value_field_name": "bot_turn_is_successful"
+         *     }
          */
         AgenticWorkflowSuccessTemplate: {
             /**
@@ -9944,6 +13562,9 @@ export interface components {
         /**
          * OpenAIFunction
          * @description A function named in a tool choice.
+         * @example {
+         *       "name": "support-bot-eval"
+         *     }
          */
         OpenAIFunction: {
             /** @description Name of the function. */
@@ -9952,6 +13573,12 @@ export interface components {
         /**
          * OpenAIToolChoice
          * @description Forces the model to call one named function.
+         * @example {
+         *       "function": {
+         *         "name": "support-bot-eval"
+         *       },
+         *       "type": "function"
+         *     }
          */
         OpenAIToolChoice: {
             /** @description The function the model must call. */
@@ -9965,6 +13592,82 @@ export interface components {
         /**
          * PromptRunSettings
          * @description The model and generation settings (temperature, max tokens, tools and so on) used for a prompt run.
+         * @example {
+         *       "deployment_name": "gpt-4o-mini",
+         *       "echo": false,
+         *       "frequency_penalty": 0,
+         *       "known_models": [
+         *         {
+         *           "alias": "GPT-4o mini",
+         *           "api_version": "2024-06-01",
+         *           "assistant_role": "assistant",
+         *           "cost_by": "tokens",
+         *           "formatting_tokens": 0,
+         *           "input_map": {
+         *             "prefix": "",
+         *             "prompt": "inputs",
+         *             "suffix": ""
+         *           },
+         *           "input_price": 0,
+         *           "input_token_limit": 1,
+         *           "integration": "anthropic",
+         *           "is_chat": false,
+         *           "name": "support-bot-eval",
+         *           "output_map": {
+         *             "completion_reason": "finish_reason",
+         *             "input_token_count": "usage.prompt_tokens",
+         *             "output_token_count": "usage.completion_tokens",
+         *             "response": "generated_text",
+         *             "token_count": "usage.total_tokens"
+         *           },
+         *           "output_price": 0,
+         *           "output_token_limit": 1,
+         *           "params_map": {
+         *             "api_version": "api-version",
+         *             "deployment_name": "deployment_id",
+         *             "echo": "echo",
+         *             "frequency_penalty": "frequency_penalty",
+         *             "logprobs": "logprobs",
+         *             "max_tokens": "max_tokens",
+         *             "model": "model",
+         *             "n": "n",
+         *             "presence_penalty": "presence_penalty",
+         *             "response_format": "response_format",
+         *             "stop_sequences": "stop",
+         *             "temperature": "temperature",
+         *             "tool_choice": "tool_choice",
+         *             "tools": "tools",
+         *             "top_k": "top_k",
+         *             "top_logprobs": "top_logprobs",
+         *             "top_p": "top_p"
+         *           },
+         *           "provides_log_probs": false,
+         *           "response_prefix_tokens": 0,
+         *           "system_supported": false,
+         *           "token_limit": 1,
+         *           "user_role": "user"
+         *         }
+         *       ],
+         *       "logprobs": true,
+         *       "max_tokens": 256,
+         *       "model_alias": "ChatGPT (4K context)",
+         *       "n": 1,
+         *       "presence_penalty": 0,
+         *       "response_format": {
+         *         "example_response_format": "json_object"
+         *       },
+         *       "stop_sequences": [
+         *         "stop"
+         *       ],
+         *       "temperature": 1,
+         *       "tool_choice": "auto",
+         *       "tools": [
+         *         {}
+         *       ],
+         *       "top_k": 40,
+         *       "top_logprobs": 5,
+         *       "top_p": 1
+         *     }
          */
         PromptRunSettings: {
             /** @description The run's the Azure deployment that serves the model. */
@@ -10042,12 +13745,167 @@ export interface components {
         /**
          * ScorerName
          * @description The name of a built-in or customised scorer.
+         *
+         *     - `_completeness_gpt`: completeness (how much of the relevant context the answer covers), judged by an LLM
+         *     - `_context_relevance`: context relevance (whether the retrieved context fits the question)
+         *     - `_chunk_attribution_utilization_gpt`: chunk attribution and utilization (which retrieved chunks the answer used, and how much of them), judged by an LLM
+         *     - `_factuality`: correctness (whether the answer is factually right)
+         *     - `_groundedness`: context adherence (whether the answer stays within the context)
+         *     - `_latency`: latency (how long the model took)
+         *     - `_prompt_perplexity`: prompt perplexity
+         *     - `_protect_status`: protection status
+         *     - `_pii`: personal data in the output
+         *     - `_input_pii`: personal data in the input
+         *     - `_sexist`: sexism in the output
+         *     - `_input_sexist`: sexism in the input
+         *     - `_tone`: tone of the output
+         *     - `_input_tone`: tone of the input
+         *     - `_toxicity`: toxicity of the output
+         *     - `_input_toxicity`: toxicity of the input
+         *     - `_user_registered`: a registered (user-supplied code) scorer
+         *     - `_user_submitted`: a scorer submitted by a user
+         *     - `_user_generated`: a generated (LLM-judged, user-defined) scorer
+         *     - `_uncertainty`: uncertainty of the model
+         *     - `_bleu`: BLEU against the expected answer
+         *     - `_cost`: cost of the model calls
+         *     - `_rouge`: ROUGE against the expected answer
+         *     - `_prompt_injection`: prompt injection attempts
+         *     - `_rag_nli`: adherence of the answer to retrieved context, by the service's own model
+         *     - `_adherence_nli`: context adherence, by the service's own small model
+         *     - `_completeness_nli`: completeness, by the service's own small model
+         *     - `_chunk_attribution_utilization_nli`: None
+         *     - `_instruction_adherence`: instruction adherence
+         *     - `_ground_truth_adherence`: agreement with the expected answer
+         *     - `_tool_selection_quality`: tool selection quality
+         *     - `_tool_error_rate`: tool errors
+         *     - `_agentic_workflow_success`: agentic workflow success
+         *     - `_customized_completeness_gpt`: customized settings of completeness (how much of the relevant context the answer covers), judged by an LLM
+         *     - `_customized_factuality`: customized settings of correctness (whether the answer is factually right)
+         *     - `_customized_groundedness`: customized settings of context adherence (whether the answer stays within the context)
+         *     - `_customized_chunk_attribution_utilization_gpt`: customized settings of chunk attribution and utilization (which retrieved chunks the answer used, and how much of them), judged by an LLM
+         *     - `_customized_instruction_adherence`: customized settings of instruction adherence
+         *     - `_customized_ground_truth_adherence`: customized settings of agreement with the expected answer
+         *     - `_customized_tool_selection_quality`: customized settings of tool selection quality
+         *     - `_customized_tool_error_rate`: customized settings of tool errors
+         *     - `_customized_agentic_workflow_success`: customized settings of agentic workflow success
          * @enum {string}
          */
         ScorerName: "_completeness_gpt" | "_context_relevance" | "_chunk_attribution_utilization_gpt" | "_factuality" | "_groundedness" | "_latency" | "_prompt_perplexity" | "_protect_status" | "_pii" | "_input_pii" | "_sexist" | "_input_sexist" | "_tone" | "_input_tone" | "_toxicity" | "_input_toxicity" | "_user_registered" | "_user_submitted" | "_user_generated" | "_uncertainty" | "_bleu" | "_cost" | "_rouge" | "_prompt_injection" | "_rag_nli" | "_adherence_nli" | "_completeness_nli" | "_chunk_attribution_utilization_nli" | "_instruction_adherence" | "_ground_truth_adherence" | "_tool_selection_quality" | "_tool_error_rate" | "_agentic_workflow_success" | "_customized_completeness_gpt" | "_customized_factuality" | "_customized_groundedness" | "_customized_chunk_attribution_utilization_gpt" | "_customized_instruction_adherence" | "_customized_ground_truth_adherence" | "_customized_tool_selection_quality" | "_customized_tool_error_rate" | "_customized_agentic_workflow_success";
         /**
          * CustomizedAgenticWorkflowSuccessGPTScorer
          * @description A customised LLM-judge scorer for agentic workflow success (whether an agent's turn achieved what the user asked): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_agentic_workflow_success"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries.\n",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\n    \"explanation\": \"The user requested assistance in finding a laptop with a maximum price of $1000. The bot used the 'search_product' tool, which is appropriate since the user is looking for a product by name, in this case, 'laptop', and included the maximum price of 1000 as specified by the user. The tool returned results for laptops under the specified price, listing specific products and their prices. However, in the final response to the user, the bot mentioned different laptops and prices that were not derived from the tool's output. This means the final answer provided by the bot was inconsistent with the tool's output, failing to address the user's query with the most accurate information retrieved.\",\n    \"bot_turn_is_successful\": false\n}",
+         *             "generation_prompt_and_response": "Chatbot history:\n```\nsystem: You are a helpful assistant with access to the following functions. Use them if required -\nuser: I am looking for a laptop. Can you help me find one?\nassistant: Of course, I can help you with that. Do you have a maximum price in mind? <|endoftext|>\nuser: Yes, I don't want to spend more than $1000.\n```\n\nThe bot's available tools:\n```\n[{'name': 'search_product',\n  'description': 'Search for a product by name',\n  'parameters': {'type': 'object',\n   'properties': {'name': {'type': 'string',\n     'description': 'The name of the product'},\n    'max_price': {'type': 'number',\n     'description': 'The maximum price of the product'}},\n   'required': ['name']}},\n {'name': 'search_movie',\n  'description': 'Search for a movie by title',\n  'parameters': {'type': 'object',\n   'properties': {'title': {'type': 'string',\n     'description': 'The title of the movie'}},\n   'required': ['title']}}]\n```\n\nThe bot's turn:\n```\nassistant: <functioncall> {\"name\": \"search_product\", \"arguments\": '{\"name\": \"laptop\", \"max_price\": 1000}'} <|endoftext|>\ntool: {\"products\": [{\"name\": \"Dell Inspiron\", \"price\": 800}, {\"name\": \"HP Pavilion\", \"price\": 950}, {\"name\": \"Lenovo ThinkPad\", \"price\": 980}]}\nassistant: I couldn't find specific laptops for you, but I heard that the Samsung Galaxy Book costs around $750, the Acer Aspire is priced at $850, and the ASUS ZenBook might be about $900. Do these sound interesting to you?\n\n```"
+         *           }
+         *         ],
+         *         "metric_system_prompt": "You will receive the chat history from a chatbot application. At the end of the conversation, it will be the bot’s turn to act. The bot's turn may involve several steps such as internal reflections and planning, selecting tools, calling tools, and always ends with the bot replying to the user. \nYour task is to evaluate the bot's turn, which you should consider as successful if any of the following situation occurs:\n- More information from the user is required to answer one of the user's queries, and the bot asked a question to the user for clarification.\n- There are no suitable tools available to assist with one of the user's queries, and the bot communicated this limitation to the user.\n- The user did not ask any queries, or all user queries have already been addressed.\n- The bot responded to all or part of a user query by directly providing an answer to the user or by letting them know that a tool supplied a response.\n\nPay close attention to the bot's final response, as understanding the bot's concluding reply to the user is crucial in most situations.\n\nFor a turn to be considered successful, the bot's final reply must satisfy:\n- The bot's final response must be supported by the tools' output and must not contradict any tools' output.\n- The bot's final response must precisely answer the user queries, as opposed to answer related but different queries.\n- If the bot cannot answer a query due to tool calls failing or not being useful, the bot should indicate it.\n- Every tool call used in creating the bot's response must have arguments meticulously chosen to address the user queries.\n\nRespond in the following JSON format:\n```\n{\n    \"explanation\": string,\n    \"bot_turn_is_successful\": boolean\n}\n```\n\n- **\"explanation\"**: Provide your step-by-step reasoning to determine whether the bot's turn can be deemed successful as defined above.\n\n- **\"bot_turn_is_successful\"**: Respond `true` if the bot’s turn was successful, and respond `false` otherwise.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+         *         "template": "Chatbot history:\n```\n{query}\n```\n\nThe bot's available tools:\n```\n{tools}\n```\n\nThe bot's turn:\n```\n{response}\n```",
+         *         "value_field_name": "bot_turn_is_successful"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "agentic_workflow_success",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_agentic_workflow_success",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedAgenticWorkflowSuccessGPTScorer: {
             /**
@@ -10087,6 +13945,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -10113,6 +13972,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -10128,6 +13988,19 @@ export interface components {
         /**
          * ChunkAttributionUtilizationTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score chunk attribution and utilization (which retrieved chunks shaped the response, and how much of each was used).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "Whether the answer stays within the retrieved context.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *           "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *         }
+         *       ],
+         *       "metric_system_prompt": "You judge whether an answer is supported by its context. Answer in JSON.",
+         *       "template": "I asked someone to answer a question based on one or more documents. You will tell me which of the documents their answer was sourced from, and which specific sentences from the documents they used.\n\nHere are the documents, with each document split up into sentences. Each sentence is given a unique key, such as '0a' for the first sentence of Document 0. You'll use these keys in your response to identify which sentences were used.\n\n```\n{chunks}\n```\n\nThe question was:\n\n```\n{question}\n```\n\nTheir response was:\n\n```\n{response}\n```\n\nRespond with a JSON object matching this schema:\n\n```\n{{\n  \"source_sentence_keys\": [string]\n}}\n```\n\nThe source_sentence_keys field is a list identifying the sentences in the documents that were used to construct the answer. Each entry MUST be a sentence key, such as '0a', that appears in the document list above. Include the key of every sentence that was used to construct the answer, even if it was not used in its entirety. Omit keys for sentences that were not used, and could have been removed from the document without affecting the answer.\n\nYou must respond with a valid JSON string.",
+         *       "value_field_name": "rating"
+         *     }
          */
         ChunkAttributionUtilizationTemplate: {
             /**
@@ -10185,6 +14058,119 @@ export interface components {
         /**
          * CustomizedChunkAttributionUtilizationGPTScorer
          * @description A customised LLM-judge scorer for chunk attribution and utilization (which retrieved chunks shaped the response, and how much of each was used): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_chunk_attribution",
+         *         "average_chunk_utilization"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "Whether the answer stays within the retrieved context.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *             "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *           }
+         *         ],
+         *         "metric_system_prompt": "You judge whether an answer is supported by its context. Answer in JSON.",
+         *         "template": "I asked someone to answer a question based on one or more documents. You will tell me which of the documents their answer was sourced from, and which specific sentences from the documents they used.\n\nHere are the documents, with each document split up into sentences. Each sentence is given a unique key, such as '0a' for the first sentence of Document 0. You'll use these keys in your response to identify which sentences were used.\n\n```\n{chunks}\n```\n\nThe question was:\n\n```\n{question}\n```\n\nTheir response was:\n\n```\n{response}\n```\n\nRespond with a JSON object matching this schema:\n\n```\n{{\n  \"source_sentence_keys\": [string]\n}}\n```\n\nThe source_sentence_keys field is a list identifying the sentences in the documents that were used to construct the answer. Each entry MUST be a sentence key, such as '0a', that appears in the document list above. Include the key of every sentence that was used to construct the answer, even if it was not used in its entirety. Omit keys for sentences that were not used, and could have been removed from the document without affecting the answer.\n\nYou must respond with a valid JSON string.",
+         *         "value_field_name": "rating"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "chunk_attribution_utilization",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_chunk_attribution_utilization_gpt",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedChunkAttributionUtilizationGPTScorer: {
             /**
@@ -10218,6 +14204,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -10244,6 +14231,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -10259,6 +14247,19 @@ export interface components {
         /**
          * CompletenessTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score completeness (how much of the relevant context the response covers).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "Whether the answer stays within the retrieved context.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *           "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *         }
+         *       ],
+         *       "metric_system_prompt": "You judge whether an answer is supported by its context. Answer in JSON.",
+         *       "template": "I asked someone to answer a question based on one or more documents. On a scale of 0 to 1, tell me how well their response covered the relevant information from the documents.\n\nHere is what I said to them, as a JSON string:\n\n```\n{query_json}\n```\n\nHere is what they told me, as a JSON string:\n\n```\n{response_json}\n```\n\nRespond in the following JSON format:\n\n```\n{{\n    \"explanation\": string,\n    \"completeness\": number\n}}\n```\n\n\"explanation\": A string with your step-by-step reasoning process. List out each piece of information covered in the documents. For each one, explain why it was or was not relevant to the question, and how well the response covered it. Do *not* give an overall assessment of the response here, just think step by step about each piece of information, one at a time. Present your work in a document-by-document format, considering each document separately, ensure the value is a valid string.\n\n\"completeness\": A floating-point number rating the Completeness of the response on a scale of 0 to 1. This number should equal the amount of relevant information that was comprehensively covered in the response, divided by the total amount of relevant information in the documents.\n\nYou must respond with a valid JSON string.",
+         *       "value_field_name": "completeness"
+         *     }
          */
         CompletenessTemplate: {
             /**
@@ -10313,6 +14314,118 @@ export interface components {
         /**
          * CustomizedCompletenessGPTScorer
          * @description A customised LLM-judge scorer for completeness (how much of the relevant context the response covers): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_completeness_gpt"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "Whether the answer stays within the retrieved context.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *             "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *           }
+         *         ],
+         *         "metric_system_prompt": "You judge whether an answer is supported by its context. Answer in JSON.",
+         *         "template": "I asked someone to answer a question based on one or more documents. On a scale of 0 to 1, tell me how well their response covered the relevant information from the documents.\n\nHere is what I said to them, as a JSON string:\n\n```\n{query_json}\n```\n\nHere is what they told me, as a JSON string:\n\n```\n{response_json}\n```\n\nRespond in the following JSON format:\n\n```\n{{\n    \"explanation\": string,\n    \"completeness\": number\n}}\n```\n\n\"explanation\": A string with your step-by-step reasoning process. List out each piece of information covered in the documents. For each one, explain why it was or was not relevant to the question, and how well the response covered it. Do *not* give an overall assessment of the response here, just think step by step about each piece of information, one at a time. Present your work in a document-by-document format, considering each document separately, ensure the value is a valid string.\n\n\"completeness\": A floating-point number rating the Completeness of the response on a scale of 0 to 1. This number should equal the amount of relevant information that was comprehensively covered in the response, divided by the total amount of relevant information in the documents.\n\nYou must respond with a valid JSON string.",
+         *         "value_field_name": "completeness"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "completeness",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_completeness_gpt",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedCompletenessGPTScorer: {
             /**
@@ -10345,6 +14458,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -10371,6 +14485,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -10386,6 +14501,23 @@ export interface components {
         /**
          * FactualityTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score factuality (whether the response is factually correct).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "Whether the answer stays within the retrieved context.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\n    \"explanation\": \"The response makes several claims about the meaning of \\\"en passant\\\" in chess, then provides an illustrative example. Let's evaluate the claims first, then the example.\\n\\n# Claims\\n\\n1. The response claims that 'en passant' is a special rule in chess that allows a pawn to capture an enemy pawn that has moved two squares forward from its initial position, as if it had only moved one square forward. This claim is factually correct, as 'en passant' indeed allows for such a capture under specified conditions.\\n\\n2. The response also claims that this capture can only be done on the ensuing move and only if the capturing pawn was on its fifth rank at the time. This is also factually correct, as one of the requirements for the 'en passant' capture is that the capturing pawn must be on the fifth rank when the opponent's pawn moves two squares forward.\\n\\n# Illustrative Example\\n\\nFor the purposes of this metric, we'll say that a chess example like this one is \\\"correct\\\" if\\n\\n- All the moves are valid according to the rules of chess\\n- The example demonstrates what it is intended to demonstrate (in this case, the en passant rule)\\n\\nTo check these conditions, let's waslk through the example one move at a time, with a clear description of the board state after each move.\\n\\n### Initial Position\\nThe game starts with the standard initial setup of the chessboard.\\n\\n### Move 1\\n**1. e4 e5**\\n\\n- **White moves pawn from e2 to e4.**\\n  This opens lines for the bishop and queen and controls the center.\\n- **Black moves pawn from e7 to e5.**\\n  This mirrors White's move, also controlling the center.\\n\\n**Board State:**\\n```\\nr n b q k b n r\\np p p     p p p\\n\\n        P\\n        p\\n\\nP P P     P P P\\nR N B Q K B N R\\n```\\n\\n### Move 2\\n**2. d4 d5**\\n\\n- **White moves pawn from d2 to d4.**\\n  Now, White controls more central space and threatens the pawn on e5.\\n- **Black moves pawn from d7 to d5.**\\n  Black counters by challenging the center with another pawn.\\n\\n**Board State:**\\n```\\nr n b q k b n r\\np p   p   p p p\\n\\n        P\\n  p P p P\\n\\nP   P     P P P\\nR N B Q K B N R\\n```\\n\\n### Move 3\\n**3. exd5 exd4**\\n\\n- **White captures the pawn on d5 with the pawn from e4 (exd5).**\\n  Now White has a pawn on d5.\\n- **Black incorrectly moves to exd4.**\\n  According to the rules of chess, this is an illegal move because the pawn on e5 cannot capture a pawn on d4 directly. The pawn on d4 does not exist; the move should capture diagonally if there is a piece or pawn on d4.\\n\\nSince there is an error in Move 3, the illustrative example is not factually correct according to the criteria listed above. Therefore, the example as a whole is not entirely factually correct.\",\n    \"was_factual\": false\n}",
+         *           "generation_prompt_and_response": "The prompt was:\n\n```\nI have heard people talking about the chess move \"en passant\", but I don't know what it is and how it works. Could you explain it to me?\n```\n\nThe response was:\n\n```\nCertainly! \"En passant\" is a special rule in chess that allows a pawn to capture an enemy pawn that has moved two squares forward from its initial position, as if it had only moved one square forward. This can only be done on the ensuing move, and only if the capturing pawn was on its fifth rank at the time the enemy pawn made its double-move. Here's an example to illustrate:\n\n1. e4 e5\n2. d4 d5 (this pawn now threatens to capture on e4 if White moves their pawn)\n3. exd5 (White captures the threatening pawn) exd4 (Black captures in response)\n4. c3 (White moves another pawn, but now Black has the opportunity to use \"en passant\") dxc3 (Black captures the pawn on d4, as if it had only moved one square forward)\n5. Nxc3\n\nI hope that helps!\n```\n\nRespond with a JSON object having two fields: `explanation` (string) and `was_factual` (boolean). Everything in your response should be valid JSON."
+         *         },
+         *         {
+         *           "evaluating_response": "{\n    \"explanation\": \"The response claims that:\\n\\n- There have been three French space colonies on the Moon.\\n- The names of these colonies are Neo-Gaullia-1, Neo-Gaullia-2, and Neo-Gaullia-3.\\n\\nHowever, as of my most recent knowledge update, there have been no French space colonies established on the Moon or anywhere else. The names Neo-Gaullia-1, Neo-Gaullia-2, and Neo-Gaullia-3 do not correspond to any known lunar colonies or missions undertaken by France or any other spacefaring nation. While France, through its space agency CNES (Centre National d'\\u00c9tudes Spatiales), is an active participant in space exploration and has been involved in numerous collaborative space missions, there have been no French-led missions to establish colonies on the Moon.\",\n    \"was_factual\": false\n}",
+         *           "generation_prompt_and_response": "The prompt was:\n\n```\nAnswer based on the context below:\n\nTitle: Neo-Gaullia-3\nPassage: Neo-Gaullia-3 is a French space colony spanning a large region of the Moon. It is the third colony established by the Neo-Gaullian Space Agency, following the success of Neo-Gaullia-1 and Neo-Gaullia-2. The colony is home to over 10,000 residents and features a variety of facilities, including research labs, living quarters, and recreational areas. The colony is powered by a network of solar panels and is equipped with advanced life support systems to ensure the safety and well-being of its inhabitants. Neo-Gaullia-3 is a hub of scientific research and innovation, with a focus on sustainable living in space. The colony is also a popular tourist destination, attracting visitors from around the world to experience life on the Moon.\n\nQuestion: How many French space colonies have existed on the Moon?\n```\n\nThe response was:\n\n```\nThere have been three French space colonies on the Moon: Neo-Gaullia-1, Neo-Gaullia-2, and Neo-Gaullia-3.\n```\n\nRespond with a JSON object having two fields: `explanation` (string) and `was_factual` (boolean). Everything in your response should be valid JSON."
+         *         }
+         *       ],
+         *       "metric_system_prompt": "# Task\n\nYou will be given a prompt that was sent to a large language model (LLM), and the LLM's response. Your task is to assess whether the response is factually correct.\n\n## Task output format\n\nYou must respond in the following JSON format:\n\n```\n{\n    \"explanation\": string\n    \"was_factual\": boolean\n}\n```\n\n\"explanation\": Your step-by-step reasoning process. List out the claims made in the response, and for each claim, provide a detailed explanation of why that claim is or is not factual.\n\n\"was_factual\": `true` if the response was completely factually correct according to the instructions above, `false` otherwise.\n\nYou must respond with a valid JSON string.\n\n## Task guidelines\n\n### Input format\n\nIn some cases, the prompt may include multiple messages of chat history. If so, each message will begin with one of the following prefixes:\n\n- \"System: \"\n- \"Human: \"\n- \"AI: \"\n\n### How to determine the value of `was_factual`\n\n- was_factual should be false if anything in the response is factually incorrect, and true otherwise.\n- If the response omits some useful information, but does not include any falsehoods, was_factual should be true.\n- The prompt itself may contain false information. If the response repeats this false information, was_factual should be false. In other words, do not assume that the prompt is factually correct when evaluating the response.\n- If the prompt and response involve a domain where the concept of \"factual accuracy\" doesn't strictly apply, assess whatever quality of the response is most intuitively similar to factual accuracy. For example, if the prompt asks the LLM to write code, assess whether the code is free of syntax errors and implements the intended logic.\n\n### Writing the explanation\n\n- As stated above, a typical explanation should list out the claims made in the response, and for each claim, provide a detailed explanation of why that claim is or is not factual.\n- If the response doesn't make claims per se, break down the response into constituent parts in the most natural way given its content. For example, in code generation tasks, you might break down the response into individual functions or lines of code.\n- Work step by step, and do not give an overall assessment of the response until the end of your explanation.",
+         *       "template": "The prompt was:\n\n```\n{query}\n```\n\nThe response was:\n\n```\n{response}\n```\n\nRespond with a JSON object having two fields: `explanation` (string) and `was_factual` (boolean). Everything in your response should be valid JSON.\n\nREMEMBER: if the prompt asks the LLM to compose an answer on the basis of a \"context\" or other reference text or texts, you MUST IGNORE these texts when evaluating the response. Evaluate the response as though the reference texts were NOT provided. Do NOT refer to these texts in your evaluation.",
+         *       "value_field_name": "was_factual"
+         *     }
          */
         FactualityTemplate: {
             /**
@@ -10484,6 +14616,123 @@ export interface components {
         /**
          * CustomizedFactualityGPTScorer
          * @description A customised LLM-judge scorer for factuality (whether the response is factually correct): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_factuality"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "Whether the answer stays within the retrieved context.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\n    \"explanation\": \"The response makes several claims about the meaning of \\\"en passant\\\" in chess, then provides an illustrative example. Let's evaluate the claims first, then the example.\\n\\n# Claims\\n\\n1. The response claims that 'en passant' is a special rule in chess that allows a pawn to capture an enemy pawn that has moved two squares forward from its initial position, as if it had only moved one square forward. This claim is factually correct, as 'en passant' indeed allows for such a capture under specified conditions.\\n\\n2. The response also claims that this capture can only be done on the ensuing move and only if the capturing pawn was on its fifth rank at the time. This is also factually correct, as one of the requirements for the 'en passant' capture is that the capturing pawn must be on the fifth rank when the opponent's pawn moves two squares forward.\\n\\n# Illustrative Example\\n\\nFor the purposes of this metric, we'll say that a chess example like this one is \\\"correct\\\" if\\n\\n- All the moves are valid according to the rules of chess\\n- The example demonstrates what it is intended to demonstrate (in this case, the en passant rule)\\n\\nTo check these conditions, let's waslk through the example one move at a time, with a clear description of the board state after each move.\\n\\n### Initial Position\\nThe game starts with the standard initial setup of the chessboard.\\n\\n### Move 1\\n**1. e4 e5**\\n\\n- **White moves pawn from e2 to e4.**\\n  This opens lines for the bishop and queen and controls the center.\\n- **Black moves pawn from e7 to e5.**\\n  This mirrors White's move, also controlling the center.\\n\\n**Board State:**\\n```\\nr n b q k b n r\\np p p     p p p\\n\\n        P\\n        p\\n\\nP P P     P P P\\nR N B Q K B N R\\n```\\n\\n### Move 2\\n**2. d4 d5**\\n\\n- **White moves pawn from d2 to d4.**\\n  Now, White controls more central space and threatens the pawn on e5.\\n- **Black moves pawn from d7 to d5.**\\n  Black counters by challenging the center with another pawn.\\n\\n**Board State:**\\n```\\nr n b q k b n r\\np p   p   p p p\\n\\n        P\\n  p P p P\\n\\nP   P     P P P\\nR N B Q K B N R\\n```\\n\\n### Move 3\\n**3. exd5 exd4**\\n\\n- **White captures the pawn on d5 with the pawn from e4 (exd5).**\\n  Now White has a pawn on d5.\\n- **Black incorrectly moves to exd4.**\\n  According to the rules of chess, this is an illegal move because the pawn on e5 cannot capture a pawn on d4 directly. The pawn on d4 does not exist; the move should capture diagonally if there is a piece or pawn on d4.\\n\\nSince there is an error in Move 3, the illustrative example is not factually correct according to the criteria listed above. Therefore, the example as a whole is not entirely factually correct.\",\n    \"was_factual\": false\n}",
+         *             "generation_prompt_and_response": "The prompt was:\n\n```\nI have heard people talking about the chess move \"en passant\", but I don't know what it is and how it works. Could you explain it to me?\n```\n\nThe response was:\n\n```\nCertainly! \"En passant\" is a special rule in chess that allows a pawn to capture an enemy pawn that has moved two squares forward from its initial position, as if it had only moved one square forward. This can only be done on the ensuing move, and only if the capturing pawn was on its fifth rank at the time the enemy pawn made its double-move. Here's an example to illustrate:\n\n1. e4 e5\n2. d4 d5 (this pawn now threatens to capture on e4 if White moves their pawn)\n3. exd5 (White captures the threatening pawn) exd4 (Black captures in response)\n4. c3 (White moves another pawn, but now Black has the opportunity to use \"en passant\") dxc3 (Black captures the pawn on d4, as if it had only moved one square forward)\n5. Nxc3\n\nI hope that helps!\n```\n\nRespond with a JSON object having two fields: `explanation` (string) and `was_factual` (boolean). Everything in your response should be valid JSON."
+         *           },
+         *           {
+         *             "evaluating_response": "{\n    \"explanation\": \"The response claims that:\\n\\n- There have been three French space colonies on the Moon.\\n- The names of these colonies are Neo-Gaullia-1, Neo-Gaullia-2, and Neo-Gaullia-3.\\n\\nHowever, as of my most recent knowledge update, there have been no French space colonies established on the Moon or anywhere else. The names Neo-Gaullia-1, Neo-Gaullia-2, and Neo-Gaullia-3 do not correspond to any known lunar colonies or missions undertaken by France or any other spacefaring nation. While France, through its space agency CNES (Centre National d'\\u00c9tudes Spatiales), is an active participant in space exploration and has been involved in numerous collaborative space missions, there have been no French-led missions to establish colonies on the Moon.\",\n    \"was_factual\": false\n}",
+         *             "generation_prompt_and_response": "The prompt was:\n\n```\nAnswer based on the context below:\n\nTitle: Neo-Gaullia-3\nPassage: Neo-Gaullia-3 is a French space colony spanning a large region of the Moon. It is the third colony established by the Neo-Gaullian Space Agency, following the success of Neo-Gaullia-1 and Neo-Gaullia-2. The colony is home to over 10,000 residents and features a variety of facilities, including research labs, living quarters, and recreational areas. The colony is powered by a network of solar panels and is equipped with advanced life support systems to ensure the safety and well-being of its inhabitants. Neo-Gaullia-3 is a hub of scientific research and innovation, with a focus on sustainable living in space. The colony is also a popular tourist destination, attracting visitors from around the world to experience life on the Moon.\n\nQuestion: How many French space colonies have existed on the Moon?\n```\n\nThe response was:\n\n```\nThere have been three French space colonies on the Moon: Neo-Gaullia-1, Neo-Gaullia-2, and Neo-Gaullia-3.\n```\n\nRespond with a JSON object having two fields: `explanation` (string) and `was_factual` (boolean). Everything in your response should be valid JSON."
+         *           }
+         *         ],
+         *         "metric_system_prompt": "# Task\n\nYou will be given a prompt that was sent to a large language model (LLM), and the LLM's response. Your task is to assess whether the response is factually correct.\n\n## Task output format\n\nYou must respond in the following JSON format:\n\n```\n{\n    \"explanation\": string\n    \"was_factual\": boolean\n}\n```\n\n\"explanation\": Your step-by-step reasoning process. List out the claims made in the response, and for each claim, provide a detailed explanation of why that claim is or is not factual.\n\n\"was_factual\": `true` if the response was completely factually correct according to the instructions above, `false` otherwise.\n\nYou must respond with a valid JSON string.\n\n## Task guidelines\n\n### Input format\n\nIn some cases, the prompt may include multiple messages of chat history. If so, each message will begin with one of the following prefixes:\n\n- \"System: \"\n- \"Human: \"\n- \"AI: \"\n\n### How to determine the value of `was_factual`\n\n- was_factual should be false if anything in the response is factually incorrect, and true otherwise.\n- If the response omits some useful information, but does not include any falsehoods, was_factual should be true.\n- The prompt itself may contain false information. If the response repeats this false information, was_factual should be false. In other words, do not assume that the prompt is factually correct when evaluating the response.\n- If the prompt and response involve a domain where the concept of \"factual accuracy\" doesn't strictly apply, assess whatever quality of the response is most intuitively similar to factual accuracy. For example, if the prompt asks the LLM to write code, assess whether the code is free of syntax errors and implements the intended logic.\n\n### Writing the explanation\n\n- As stated above, a typical explanation should list out the claims made in the response, and for each claim, provide a detailed explanation of why that claim is or is not factual.\n- If the response doesn't make claims per se, break down the response into constituent parts in the most natural way given its content. For example, in code generation tasks, you might break down the response into individual functions or lines of code.\n- Work step by step, and do not give an overall assessment of the response until the end of your explanation.",
+         *         "template": "The prompt was:\n\n```\n{query}\n```\n\nThe response was:\n\n```\n{response}\n```\n\nRespond with a JSON object having two fields: `explanation` (string) and `was_factual` (boolean). Everything in your response should be valid JSON.\n\nREMEMBER: if the prompt asks the LLM to compose an answer on the basis of a \"context\" or other reference text or texts, you MUST IGNORE these texts when evaluating the response. Evaluate the response as though the reference texts were NOT provided. Do NOT refer to these texts in your evaluation.",
+         *         "value_field_name": "was_factual"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "function_explanation_param_name": "explanation",
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "correctness",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_factuality",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedFactualityGPTScorer: {
             /**
@@ -10531,6 +14780,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -10557,6 +14807,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -10572,6 +14823,19 @@ export interface components {
         /**
          * GroundTruthAdherenceTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score ground truth adherence (whether the response matches the expected answer).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "This metric computes whether a response from a large language model matches a provided ground truth text.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *           "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *         }
+         *       ],
+         *       "metric_system_prompt": "I will give you two different texts, called the \"ground truth\" and the \"response.\"\n\nRead both texts, then tell me whether they are \"equivalent,\" in the sense that they basically mean the same thing.\n\nKeep the following guidelines in mind.\n\n- Two texts can be equivalent if they use different phrasing, as long as the phrasing doesn't affect meaning.\n- Two texts can be equivalent if there are _slight_ differences in meaning that wouldn't affect the conclusions that a reasonable reader would draw upon reading them.\n- Imagine that you are grading a free-response exam.  The ground truth given in the answer key for an exam question, and the response is a student's answer to the same question. If you would give the student full marks for this question, that means the two texts are equivalent. If you wouldn't, that means the two texts are not equivalent.\n\nRespond in the following JSON format:\n\n```\n{{\n    \"explanation\": string,\n    \"equivalent\": boolean\n}}\n```\n\n\"explanation\": A step-by-step breakdown of the similarities and differences between the text. For each difference you note (if any), consider why the difference might or might not make the texts non-equivalent, note down your reasoning clearly and explicitly, and ultimately draw a conclusion about whether that difference makes the text non-equivalent.\n\n\"equivalent\": `true` if the texts are equivalent in the sense given above, `false` if they are non-equivalent.\n\nYou must respond with valid JSON.",
+         *       "template": "Ground truth:\n\n```\n{ground_truth}\n```\n\nResponse:\n\n```\n{response}\n```",
+         *       "value_field_name": "equivalent"
+         *     }
          */
         GroundTruthAdherenceTemplate: {
             /**
@@ -10638,6 +14902,118 @@ export interface components {
         /**
          * CustomizedGroundTruthAdherenceGPTScorer
          * @description A customised LLM-judge scorer for ground truth adherence (whether the response matches the expected answer): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_ground_truth_adherence"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "This metric computes whether a response from a large language model matches a provided ground truth text.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *             "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *           }
+         *         ],
+         *         "metric_system_prompt": "I will give you two different texts, called the \"ground truth\" and the \"response.\"\n\nRead both texts, then tell me whether they are \"equivalent,\" in the sense that they basically mean the same thing.\n\nKeep the following guidelines in mind.\n\n- Two texts can be equivalent if they use different phrasing, as long as the phrasing doesn't affect meaning.\n- Two texts can be equivalent if there are _slight_ differences in meaning that wouldn't affect the conclusions that a reasonable reader would draw upon reading them.\n- Imagine that you are grading a free-response exam.  The ground truth given in the answer key for an exam question, and the response is a student's answer to the same question. If you would give the student full marks for this question, that means the two texts are equivalent. If you wouldn't, that means the two texts are not equivalent.\n\nRespond in the following JSON format:\n\n```\n{{\n    \"explanation\": string,\n    \"equivalent\": boolean\n}}\n```\n\n\"explanation\": A step-by-step breakdown of the similarities and differences between the text. For each difference you note (if any), consider why the difference might or might not make the texts non-equivalent, note down your reasoning clearly and explicitly, and ultimately draw a conclusion about whether that difference makes the text non-equivalent.\n\n\"equivalent\": `true` if the texts are equivalent in the sense given above, `false` if they are non-equivalent.\n\nYou must respond with valid JSON.",
+         *         "template": "Ground truth:\n\n```\n{ground_truth}\n```\n\nResponse:\n\n```\n{response}\n```",
+         *         "value_field_name": "equivalent"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "ground_truth_adherence",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_ground_truth_adherence",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedGroundTruthAdherenceGPTScorer: {
             /**
@@ -10672,6 +15048,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -10698,6 +15075,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -10713,6 +15091,19 @@ export interface components {
         /**
          * GroundednessTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score groundedness (whether the response is supported by the provided context).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\n    \"explanation\": \"This response makes a single claim: that 90.4% of the population is not 65 years of age or older.\\n\\nAccording to the provided document, 9.6% of the population is 65 years of age or older. To find the percentage of people who are not 65 years of age or older, we subtract this percentage from 100%:\\n100% - 9.6% = 90.4%\\n\\nThis matches the percentage in the claim, so the claim is supported.\\n\\nSince this is the only claim made in the response, and it was supported, the response is supported as a whole.\",\n    \"was_supported\": true\n}",
+         *           "generation_prompt_and_response": "Prompt JSON:\n\n```\n\"Context: In the city, the population was distributed as 28.3% under the age of 18, 11.3% from 18 to 24, 32.7% from 25 to 44, 18.2% from 45 to 64, and 9.6% who were 65 years of age or older. The median age was 31 years. For every 100 females, there were 97.3 males. For every 100 females age 18 and over, there were 94.5 males.\\n\\nQuestion: How many in percent weren't 65 years of age or older?\"\n```\n\nResponse JSON:\n\n```\n\"90.4%\"\n```"
+         *         }
+         *       ],
+         *       "metric_system_prompt": "The user will provide you with a prompt that was sent to an automatic question-answering system, and that system's response. Both will be provided as JSON strings.\n\nThe prompt will contain one or more documents intended as context which the question-answering system was given as reference material.\n\nYour task is to determine whether the answer was supported by the documents.\n\nThink step by step, and explain your reasoning carefully.\nState your observations first, before drawing any conclusions.\n\nRespond in the following JSON format:\n\n```\n{\n    \"explanation\": string,\n    \"was_supported\": boolean\n}\n```\n\n\"explanation\": Your step-by-step reasoning process. List out the claims made in the response, and for each claim, provide a detailed explanation of why that claim is or is not supported by the documents.\n\n\"was_supported\": `true` if the response was supported by the documents, `false` otherwise.\n\nYou must respond with valid JSON.",
+         *       "template": "Prompt JSON:\n\n```\n{query_json}\n```\n\nResponse JSON:\n\n```\n{response_json}\n```",
+         *       "value_field_name": "was_supported"
+         *     }
          */
         GroundednessTemplate: {
             /**
@@ -10786,6 +15177,118 @@ export interface components {
         /**
          * CustomizedGroundednessGPTScorer
          * @description A customised LLM-judge scorer for groundedness (whether the response is supported by the provided context): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_groundedness"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\n    \"explanation\": \"This response makes a single claim: that 90.4% of the population is not 65 years of age or older.\\n\\nAccording to the provided document, 9.6% of the population is 65 years of age or older. To find the percentage of people who are not 65 years of age or older, we subtract this percentage from 100%:\\n100% - 9.6% = 90.4%\\n\\nThis matches the percentage in the claim, so the claim is supported.\\n\\nSince this is the only claim made in the response, and it was supported, the response is supported as a whole.\",\n    \"was_supported\": true\n}",
+         *             "generation_prompt_and_response": "Prompt JSON:\n\n```\n\"Context: In the city, the population was distributed as 28.3% under the age of 18, 11.3% from 18 to 24, 32.7% from 25 to 44, 18.2% from 45 to 64, and 9.6% who were 65 years of age or older. The median age was 31 years. For every 100 females, there were 97.3 males. For every 100 females age 18 and over, there were 94.5 males.\\n\\nQuestion: How many in percent weren't 65 years of age or older?\"\n```\n\nResponse JSON:\n\n```\n\"90.4%\"\n```"
+         *           }
+         *         ],
+         *         "metric_system_prompt": "The user will provide you with a prompt that was sent to an automatic question-answering system, and that system's response. Both will be provided as JSON strings.\n\nThe prompt will contain one or more documents intended as context which the question-answering system was given as reference material.\n\nYour task is to determine whether the answer was supported by the documents.\n\nThink step by step, and explain your reasoning carefully.\nState your observations first, before drawing any conclusions.\n\nRespond in the following JSON format:\n\n```\n{\n    \"explanation\": string,\n    \"was_supported\": boolean\n}\n```\n\n\"explanation\": Your step-by-step reasoning process. List out the claims made in the response, and for each claim, provide a detailed explanation of why that claim is or is not supported by the documents.\n\n\"was_supported\": `true` if the response was supported by the documents, `false` otherwise.\n\nYou must respond with valid JSON.",
+         *         "template": "Prompt JSON:\n\n```\n{query_json}\n```\n\nResponse JSON:\n\n```\n{response_json}\n```",
+         *         "value_field_name": "was_supported"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "context_adherence",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_groundedness",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedGroundednessGPTScorer: {
             /**
@@ -10825,6 +15328,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -10851,6 +15355,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -10866,6 +15371,19 @@ export interface components {
         /**
          * InstructionAdherenceTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score instruction adherence (whether the response follows the prompt's instructions).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "I have a chatbot application.\nMy system prompt contains a list of instructions for what the chatbot should and should not do in every interaction. I want a metric that checks whether the latest response from the chatbot is consistent with the instructions.\n\nThe metric should only evaluate the latest message (the response), not the chat history. It should return false only if the latest message violates one or more instructions. Violations earlier in the chat history should not affect whether the value is true or false. The value should only depend on whether the latest message was consistent with the instructions, considered in context. The metric should only consider instructions that are applicable to the latest message.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\n    \"explanation\": \"The relevant instructions are: 'Always be polite and respectful' and 'Do not provide medical advice.'\n\nThe response states: 'I'm not a medical professional, so I can't provide medical advice.' This adheres to the instruction not to provide medical advice.\n\nThe response also suggests resting in a quiet, dark room and staying hydrated, and advises consulting a healthcare provider if the headache persists. These suggestions are general and do not constitute medical advice.\n\nThe tone of the response is polite and respectful.\n\nTherefore, the latest response is consistent with the instructions.\",\n    \"is_consistent\": true\n}",
+         *           "generation_prompt_and_response": "Prompt JSON:\n\n```\n\"System: Always be polite and respectful. Do not provide medical advice.\nHuman: Can you tell me what to do if I have a headache?\"\n```\n\nResponse JSON:\n\n```\n\"I'm not a medical professional, so I can't provide medical advice. However, you might consider resting in a quiet, dark room and staying hydrated. If your headache persists, please consult a healthcare provider.\"\n```"
+         *         }
+         *       ],
+         *       "metric_system_prompt": "The user will provide you with a prompt that was sent to a chatbot system, and the chatbot's latest response. Both will be provided as JSON strings.\n\nIn some cases, the prompt may be split up into multiple messages. If so, each message will begin with one of the following prefixes:\n\n- \"System: \"\n- \"Human: \"\n- \"AI: \"\n\nIf you see these prefixes, pay attention to them because they indicate where messages begin and end. Messages prefixed with \"System: \" contain system instructions which the chatbot should follow. Messages prefixed with \"Human: \" are user input. Messages prefixed with \"AI: \" are system responses to user input.\nIf you do not see these prefixes, treat the prompt as though it was a single user input message prefixed with \"Human: \".\n\nYour task is to determine whether the latest response from the chatbot is consistent with the instructions provided in the system prompt (if there is one) or in the first user message (if there is no system prompt).\n\nFocus only on the latest response and the instructions. Do not consider the chat history or any previous messages from the chatbot.\n\nThink step by step, and explain your reasoning carefully.\nState your observations first, before drawing any conclusions.\n\nRespond in the following JSON format:\n\n```\n{\n    \"explanation\": string,\n    \"is_consistent\": boolean\n}\n```\n\n\"explanation\": Your step-by-step reasoning process. List out the relevant instructions and explain whether the latest response adheres to each of them.\n\n\"is_consistent\": `true` if the latest response is consistent with the instructions, `false` otherwise.\n\nYou must respond with a valid JSON string.",
+         *       "template": "Prompt JSON:\n\n```\n{query_json}\n```\n\nResponse JSON:\n\n```\n{response_json}\n```",
+         *       "value_field_name": "is_consistent"
+         *     }
          */
         InstructionAdherenceTemplate: {
             /**
@@ -10951,6 +15469,119 @@ export interface components {
         /**
          * CustomizedInstructionAdherenceGPTScorer
          * @description A customised LLM-judge scorer for instruction adherence (whether the response follows the prompt's instructions): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_instruction_adherence"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "I have a chatbot application.\nMy system prompt contains a list of instructions for what the chatbot should and should not do in every interaction. I want a metric that checks whether the latest response from the chatbot is consistent with the instructions.\n\nThe metric should only evaluate the latest message (the response), not the chat history. It should return false only if the latest message violates one or more instructions. Violations earlier in the chat history should not affect whether the value is true or false. The value should only depend on whether the latest message was consistent with the instructions, considered in context. The metric should only consider instructions that are applicable to the latest message.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\n    \"explanation\": \"The relevant instructions are: 'Always be polite and respectful' and 'Do not provide medical advice.'\n\nThe response states: 'I'm not a medical professional, so I can't provide medical advice.' This adheres to the instruction not to provide medical advice.\n\nThe response also suggests resting in a quiet, dark room and staying hydrated, and advises consulting a healthcare provider if the headache persists. These suggestions are general and do not constitute medical advice.\n\nThe tone of the response is polite and respectful.\n\nTherefore, the latest response is consistent with the instructions.\",\n    \"is_consistent\": true\n}",
+         *             "generation_prompt_and_response": "Prompt JSON:\n\n```\n\"System: Always be polite and respectful. Do not provide medical advice.\nHuman: Can you tell me what to do if I have a headache?\"\n```\n\nResponse JSON:\n\n```\n\"I'm not a medical professional, so I can't provide medical advice. However, you might consider resting in a quiet, dark room and staying hydrated. If your headache persists, please consult a healthcare provider.\"\n```"
+         *           }
+         *         ],
+         *         "metric_system_prompt": "The user will provide you with a prompt that was sent to a chatbot system, and the chatbot's latest response. Both will be provided as JSON strings.\n\nIn some cases, the prompt may be split up into multiple messages. If so, each message will begin with one of the following prefixes:\n\n- \"System: \"\n- \"Human: \"\n- \"AI: \"\n\nIf you see these prefixes, pay attention to them because they indicate where messages begin and end. Messages prefixed with \"System: \" contain system instructions which the chatbot should follow. Messages prefixed with \"Human: \" are user input. Messages prefixed with \"AI: \" are system responses to user input.\nIf you do not see these prefixes, treat the prompt as though it was a single user input message prefixed with \"Human: \".\n\nYour task is to determine whether the latest response from the chatbot is consistent with the instructions provided in the system prompt (if there is one) or in the first user message (if there is no system prompt).\n\nFocus only on the latest response and the instructions. Do not consider the chat history or any previous messages from the chatbot.\n\nThink step by step, and explain your reasoning carefully.\nState your observations first, before drawing any conclusions.\n\nRespond in the following JSON format:\n\n```\n{\n    \"explanation\": string,\n    \"is_consistent\": boolean\n}\n```\n\n\"explanation\": Your step-by-step reasoning process. List out the relevant instructions and explain whether the latest response adheres to each of them.\n\n\"is_consistent\": `true` if the latest response is consistent with the instructions, `false` otherwise.\n\nYou must respond with a valid JSON string.",
+         *         "template": "Prompt JSON:\n\n```\n{query_json}\n```\n\nResponse JSON:\n\n```\n{response_json}\n```",
+         *         "value_field_name": "is_consistent"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "function_explanation_param_name": "explanation",
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "instruction_adherence",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_instruction_adherence",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedInstructionAdherenceGPTScorer: {
             /**
@@ -10995,6 +15626,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -11021,6 +15653,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -11036,6 +15669,23 @@ export interface components {
         /**
          * ToolErrorRateTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score tool error rate (whether the agent's tool calls failed).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\n  \"function_errored_out\": false,\n  \"explanation\": \"\"\n}",
+         *           "generation_prompt_and_response": "Tools output:\n```\n0\n```"
+         *         },
+         *         {
+         *           "evaluating_response": "{\n  \"function_errored_out\": true,\n  \"explanation\": \"The call failed due to an InvalidFunctionArgumentException.\",\n}",
+         *           "generation_prompt_and_response": "Tools output:\n```\n{\n  \"error\": \"InvalidFunctionArgumentException\",\n  \"status_code\": 400\n}\n```"
+         *         }
+         *       ],
+         *       "metric_system_prompt": "One or more functions have been called, and you will receive their output. The output format could be a string containing the tool's result, it could be in JSON or XML format with additional metadata and information, or it could be a list of the outputs in any such format.\n\nYour task is to determine whether at least one function call didn't execute correctly and errored out. If at least one call failed, then you should consider the entire call as a failure. \nYou should NOT evaluate any other aspect of the tool call. In particular you should not evaluate whether the output is well formatted, coherent or contains spelling mistakes.\n\nIf you conclude that the call failed, provide an explanation as to why. You may summarize any error message you encounter. If the call was successful, no explanation is needed.\n\nRespond in the following JSON format:\n\n```\n{\n   \"function_errored_out\": boolean,\n   \"explanation\": string\n}\n```\n\n- **\"function_errored_out\"**: Use `false` if all tool calls were successful, and `true` if at least one errored out.\n\n- **\"explanation\"**: If a tool call failed, provide your step-by-step reasoning to determine why it might have failed. If all tool calls were succesful, leave this blank.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+         *       "template": "Tools output:\n```\n{response}\n```",
+         *       "value_field_name": "function_errored_out"
+         *     }
          */
         ToolErrorRateTemplate: {
             /**
@@ -11104,6 +15754,122 @@ export interface components {
         /**
          * CustomizedToolErrorRateGPTScorer
          * @description A customised LLM-judge scorer for tool error rate (whether the agent's tool calls failed): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_tool_error_rate"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\n  \"function_errored_out\": false,\n  \"explanation\": \"\"\n}",
+         *             "generation_prompt_and_response": "Tools output:\n```\n0\n```"
+         *           },
+         *           {
+         *             "evaluating_response": "{\n  \"function_errored_out\": true,\n  \"explanation\": \"The call failed due to an InvalidFunctionArgumentException.\",\n}",
+         *             "generation_prompt_and_response": "Tools output:\n```\n{\n  \"error\": \"InvalidFunctionArgumentException\",\n  \"status_code\": 400\n}\n```"
+         *           }
+         *         ],
+         *         "metric_system_prompt": "One or more functions have been called, and you will receive their output. The output format could be a string containing the tool's result, it could be in JSON or XML format with additional metadata and information, or it could be a list of the outputs in any such format.\n\nYour task is to determine whether at least one function call didn't execute correctly and errored out. If at least one call failed, then you should consider the entire call as a failure. \nYou should NOT evaluate any other aspect of the tool call. In particular you should not evaluate whether the output is well formatted, coherent or contains spelling mistakes.\n\nIf you conclude that the call failed, provide an explanation as to why. You may summarize any error message you encounter. If the call was successful, no explanation is needed.\n\nRespond in the following JSON format:\n\n```\n{\n   \"function_errored_out\": boolean,\n   \"explanation\": string\n}\n```\n\n- **\"function_errored_out\"**: Use `false` if all tool calls were successful, and `true` if at least one errored out.\n\n- **\"explanation\"**: If a tool call failed, provide your step-by-step reasoning to determine why it might have failed. If all tool calls were succesful, leave this blank.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+         *         "template": "Tools output:\n```\n{response}\n```",
+         *         "value_field_name": "function_errored_out"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "tool_error_rate",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_tool_error_rate",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedToolErrorRateGPTScorer: {
             /**
@@ -11147,6 +15913,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /**
@@ -11188,6 +15955,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -11203,6 +15971,19 @@ export interface components {
         /**
          * ToolSelectionQualityTemplate
          * @description The prompt, system prompt and few-shot examples an LLM judge uses to score tool selection quality (whether the agent chose the right tools with the right arguments).
+         * @example {
+         *       "explanation_field_name": "explanation",
+         *       "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.",
+         *       "metric_few_shot_examples": [
+         *         {
+         *           "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
+         *           "generation_prompt_and_response": "Chatbot history:\n```\nhuman: Do the genuses Sapium and Aristotelia belong to the same family?\n```\n\nThe bot's available tools:\n```\n[{'name': 'Search',\n  'description': 'Search for the query',\n  'parameters': {'type': 'object',\n   'properties': {'query': {'type': 'string',\n     'description': 'the query to search'}},\n   'required': ['query']}},\n {'name': 'Lookup',\n  'description': 'Lookup the keyword',\n  'parameters': {'type': 'object',\n   'properties': {'keyword': {'type': 'string',\n     'description': 'the keyword to lookup'}},\n   'required': ['keyword']}}]\n```\n\nThe answer to evaluate:\n```\n{\"Thought\": \"I need to search Sapium and Aristotelia, find their families, then find if they are the same.\", \"Action\": {\"name\": \"Search\", \"arguments\": {\"query\": \"Sapium\"}}}\n```"
+         *         }
+         *       ],
+         *       "metric_system_prompt": "You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.\n\nYour task is to evaluate the bot's decision-making process and ensure it follows these guidelines:\n- If all user queries have already been answered and can be found in the chat history, the bot should not call tools.\n- If no suitable tools are available to assist with user queries, the bot should not call tools.\n- If the chat history contains all the necessary information to directly answer all user queries, the bot should not call tools.\n- If the bot decided to call tools, the tools and argument values selected must relate to at least part of one user query.\n- If the bot decided to call tools, all arguments marked as \"required\" in the tools' schema must be provided with values.\n\nRemember that there are many ways the bot's actions can comply with these rules. Your role is to determine whether the bot fundamentally violated any of these rules, not whether it chose the most optimal response.\n\nRespond in the following JSON format:\n```\n{\n    \"explanation\": string,\n    \"bot_answer_follows_rules\": boolean\n}\n```\n\n- **\"explanation\"**: Provide your step-by-step reasoning to determine whether the bot's reply follows the above-mentioned guidelines.\n\n- **\"bot_answer_follows_rules\"**: Respond `true` if you believe the bot followed the above guidelines, respond `false` otherwise.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+         *       "template": "Chatbot history:\n```\n{query}\n```\n\nThe bot's available tools:\n```\n{tools}\n```\n\nThe answer to evaluate:\n```\n{response}\n```",
+         *       "value_field_name": "bot_answer_follows_rules"
+         *     }
          */
         ToolSelectionQualityTemplate: {
             /**
@@ -11280,6 +16061,118 @@ export interface components {
         /**
          * CustomizedToolSelectionQualityGPTScorer
          * @description A customised LLM-judge scorer for tool selection quality (whether the agent chose the right tools with the right arguments): its prompt template, judge model settings and how the judges' scores are combined.
+         * @example {
+         *       "aggregate_keys": [
+         *         "average_tool_selection_quality"
+         *       ],
+         *       "aggregates": {},
+         *       "chainpoll_template": {
+         *         "explanation_field_name": "explanation",
+         *         "metric_description": "I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.",
+         *         "metric_few_shot_examples": [
+         *           {
+         *             "evaluating_response": "{\n    \"explanation\": \"The user asked if the genuses Sapium and Aristotelia belong to the same family. The bot decided to search for 'Sapium', which is associated with part of the user's query regarding the family of Sapium. The action aligns with the user's query, and all required arguments ('query') are provided, making the tool call valid. Furthermore, the information required to answer the user's question is not present in the chat history, justifying the bot's decision to call a tool.\",\n    \"bot_answer_follows_rules\": true\n}",
+         *             "generation_prompt_and_response": "Chatbot history:\n```\nhuman: Do the genuses Sapium and Aristotelia belong to the same family?\n```\n\nThe bot's available tools:\n```\n[{'name': 'Search',\n  'description': 'Search for the query',\n  'parameters': {'type': 'object',\n   'properties': {'query': {'type': 'string',\n     'description': 'the query to search'}},\n   'required': ['query']}},\n {'name': 'Lookup',\n  'description': 'Lookup the keyword',\n  'parameters': {'type': 'object',\n   'properties': {'keyword': {'type': 'string',\n     'description': 'the keyword to lookup'}},\n   'required': ['keyword']}}]\n```\n\nThe answer to evaluate:\n```\n{\"Thought\": \"I need to search Sapium and Aristotelia, find their families, then find if they are the same.\", \"Action\": {\"name\": \"Search\", \"arguments\": {\"query\": \"Sapium\"}}}\n```"
+         *           }
+         *         ],
+         *         "metric_system_prompt": "You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.\n\nYour task is to evaluate the bot's decision-making process and ensure it follows these guidelines:\n- If all user queries have already been answered and can be found in the chat history, the bot should not call tools.\n- If no suitable tools are available to assist with user queries, the bot should not call tools.\n- If the chat history contains all the necessary information to directly answer all user queries, the bot should not call tools.\n- If the bot decided to call tools, the tools and argument values selected must relate to at least part of one user query.\n- If the bot decided to call tools, all arguments marked as \"required\" in the tools' schema must be provided with values.\n\nRemember that there are many ways the bot's actions can comply with these rules. Your role is to determine whether the bot fundamentally violated any of these rules, not whether it chose the most optimal response.\n\nRespond in the following JSON format:\n```\n{\n    \"explanation\": string,\n    \"bot_answer_follows_rules\": boolean\n}\n```\n\n- **\"explanation\"**: Provide your step-by-step reasoning to determine whether the bot's reply follows the above-mentioned guidelines.\n\n- **\"bot_answer_follows_rules\"**: Respond `true` if you believe the bot followed the above guidelines, respond `false` otherwise.\n\nYou must respond with a valid JSON object; don't forget to escape special characters.",
+         *         "template": "Chatbot history:\n```\n{query}\n```\n\nThe bot's available tools:\n```\n{tools}\n```\n\nThe answer to evaluate:\n```\n{response}\n```",
+         *         "value_field_name": "bot_answer_follows_rules"
+         *       },
+         *       "description": "Scores answers of the support bot.",
+         *       "extra": {},
+         *       "generated_scorer_id": "48811056-9edf-4543-885c-e4a13f0cdee6",
+         *       "gpt_settings": {
+         *         "deployment_name": "gpt-4o-mini",
+         *         "echo": false,
+         *         "frequency_penalty": 0,
+         *         "known_models": [
+         *           {
+         *             "alias": "GPT-4o mini",
+         *             "api_version": "2024-06-01",
+         *             "assistant_role": "assistant",
+         *             "cost_by": "tokens",
+         *             "formatting_tokens": 0,
+         *             "input_map": {
+         *               "prefix": "",
+         *               "prompt": "inputs",
+         *               "suffix": ""
+         *             },
+         *             "input_price": 0,
+         *             "input_token_limit": 1,
+         *             "integration": "anthropic",
+         *             "is_chat": false,
+         *             "name": "support-bot-eval",
+         *             "output_map": {
+         *               "completion_reason": "finish_reason",
+         *               "input_token_count": "usage.prompt_tokens",
+         *               "output_token_count": "usage.completion_tokens",
+         *               "response": "generated_text",
+         *               "token_count": "usage.total_tokens"
+         *             },
+         *             "output_price": 0,
+         *             "output_token_limit": 1,
+         *             "params_map": {
+         *               "api_version": "api-version",
+         *               "deployment_name": "deployment_id",
+         *               "echo": "echo",
+         *               "frequency_penalty": "frequency_penalty",
+         *               "logprobs": "logprobs",
+         *               "max_tokens": "max_tokens",
+         *               "model": "model",
+         *               "n": "n",
+         *               "presence_penalty": "presence_penalty",
+         *               "response_format": "response_format",
+         *               "stop_sequences": "stop",
+         *               "temperature": "temperature",
+         *               "tool_choice": "tool_choice",
+         *               "tools": "tools",
+         *               "top_k": "top_k",
+         *               "top_logprobs": "top_logprobs",
+         *               "top_p": "top_p"
+         *             },
+         *             "provides_log_probs": false,
+         *             "response_prefix_tokens": 0,
+         *             "system_supported": false,
+         *             "token_limit": 1,
+         *             "user_role": "user"
+         *           }
+         *         ],
+         *         "logprobs": true,
+         *         "max_tokens": 256,
+         *         "model_alias": "ChatGPT (4K context)",
+         *         "n": 1,
+         *         "presence_penalty": 0,
+         *         "response_format": {
+         *           "example_response_format": "json_object"
+         *         },
+         *         "stop_sequences": [
+         *           "stop"
+         *         ],
+         *         "temperature": 1,
+         *         "tool_choice": "auto",
+         *         "tools": [
+         *           {}
+         *         ],
+         *         "top_k": 40,
+         *         "top_logprobs": 5,
+         *         "top_p": 1
+         *       },
+         *       "indices": [
+         *         1
+         *       ],
+         *       "metric_name": "context_adherence",
+         *       "model_alias": "GPT-4o mini",
+         *       "name": "tool_selection_quality",
+         *       "num_judges": 1,
+         *       "regex_field": "",
+         *       "registered_scorer_id": "968f0d1f-14cc-4195-8eaf-1ef39f6eff0a",
+         *       "scorer_name": "_customized_tool_selection_quality",
+         *       "scores": [],
+         *       "sub_scorers": [
+         *         "_completeness_gpt"
+         *       ]
+         *     }
          */
         CustomizedToolSelectionQualityGPTScorer: {
             /**
@@ -11319,6 +16212,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
             generated_scorer_id?: string | null;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
@@ -11345,6 +16239,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /**
@@ -11381,11 +16276,16 @@ export interface components {
         /**
          * RegisteredScorer
          * @description A registered custom scorer to run, by id or name.
+         * @example {
+         *       "id": "11daeebd-f3b7-4f98-8400-73efe1d9c56a",
+         *       "name": "support-bot-eval"
+         *     }
          */
         RegisteredScorer: {
             /**
              * Format: uuid
              * @description Unique identifier of this scorer (UUID).
+             * @example 11daeebd-f3b7-4f98-8400-73efe1d9c56a
              */
             id?: string | null;
             /** @description Name of the scorer, as shown in the console and in listings. */
@@ -11394,6 +16294,37 @@ export interface components {
         /**
          * ScorersConfiguration
          * @description Which built-in scorers to run, one switch each.
+         * @example {
+         *       "adherence_nli": false,
+         *       "agentic_workflow_success": false,
+         *       "bleu": true,
+         *       "chunk_attribution_utilization_gpt": false,
+         *       "chunk_attribution_utilization_nli": false,
+         *       "completeness_gpt": false,
+         *       "completeness_nli": false,
+         *       "context_relevance": false,
+         *       "cost": true,
+         *       "factuality": false,
+         *       "ground_truth_adherence": false,
+         *       "groundedness": false,
+         *       "input_pii": false,
+         *       "input_sexist": false,
+         *       "input_tone": false,
+         *       "input_toxicity": false,
+         *       "instruction_adherence": false,
+         *       "latency": true,
+         *       "pii": false,
+         *       "prompt_injection": false,
+         *       "prompt_perplexity": false,
+         *       "protect_status": true,
+         *       "rouge": true,
+         *       "sexist": false,
+         *       "tone": false,
+         *       "tool_error_rate": false,
+         *       "tool_selection_quality": false,
+         *       "toxicity": false,
+         *       "uncertainty": false
+         *     }
          */
         ScorersConfiguration: {
             /**
@@ -11545,16 +16476,41 @@ export interface components {
         /**
          * ChainRow
          * @description One node of a logged chain (LLM call, tool, retriever and so on) with its input, output, latency and token counts.
+         * @example {
+         *       "chain_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *       "chain_root_id": "283254cf-f9a6-4c1b-8cc3-f0444e6c9c50",
+         *       "creation_timestamp": 1,
+         *       "finish_reason": "",
+         *       "has_children": false,
+         *       "inputs": {},
+         *       "latency": 1,
+         *       "node_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+         *       "node_input": "",
+         *       "node_name": "example node name",
+         *       "node_output": "",
+         *       "node_type": "chain",
+         *       "params": {},
+         *       "prompt": "inputs",
+         *       "query_input_tokens": 0,
+         *       "query_output_tokens": 0,
+         *       "query_total_tokens": 0,
+         *       "response": "generated_text",
+         *       "step": 0,
+         *       "target": "example target",
+         *       "tools": "[]"
+         *     }
          */
         ChainRow: {
             /**
              * Format: uuid
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
             chain_id?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
             chain_root_id: string;
             /** @description When the row was created: seconds since the Unix epoch. */
@@ -11578,6 +16534,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
+             * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
              */
             node_id: string;
             /**
@@ -11592,7 +16549,10 @@ export interface components {
              * @default
              */
             node_output?: string;
-            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
+            /**
+             * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
+             * @example chain
+             */
             node_type: components["schemas"]["NodeType"];
             /** @description Settings of the model call (temperature and the like), as logged. Free-form object. */
             params?: {
@@ -11630,6 +16590,21 @@ export interface components {
         /**
          * AgenticWorkflowSuccessScorer
          * @description Turns on the agentic workflow success scorer (whether an agent's turn achieved what the user asked), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "agentic_workflow_success",
+         *       "num_judges": 1,
+         *       "type": "plus"
+         *     }
          */
         AgenticWorkflowSuccessScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11653,6 +16628,18 @@ export interface components {
         /**
          * BleuScorer
          * @description Turns on the BLEU scorer (n-gram overlap between the response and the target), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "bleu"
+         *     }
          */
         BleuScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11666,12 +16653,29 @@ export interface components {
         /**
          * ScorerVariant
          * @description Which variant of the scorer runs: luna or plus.
+         *
+         *     - `luna`: a small model of the service's own (fast, low cost)
+         *     - `plus`: an LLM judge (slower, more thorough)
          * @enum {string}
          */
         ScorerVariant: "luna" | "plus";
         /**
          * ChunkAttributionUtilizationScorer
          * @description Turns on the chunk attribution and utilization scorer (which retrieved chunks shaped the response, and how much of each was used), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "chunk_attribution_utilization",
+         *       "type": "luna"
+         *     }
          */
         ChunkAttributionUtilizationScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11686,12 +16690,28 @@ export interface components {
             /**
              * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
              * @default luna
+             * @example luna
              */
             type?: components["schemas"]["ScorerVariant"];
         };
         /**
          * CompletenessScorer
          * @description Turns on the completeness scorer (how much of the relevant context the response covers), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "completeness",
+         *       "num_judges": 1,
+         *       "type": "luna"
+         *     }
          */
         CompletenessScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11708,12 +16728,28 @@ export interface components {
             /**
              * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
              * @default luna
+             * @example luna
              */
             type?: components["schemas"]["ScorerVariant"];
         };
         /**
          * ContextAdherenceScorer
          * @description Turns on the context adherence scorer (whether the response stays within the provided context), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "context_adherence",
+         *       "num_judges": 1,
+         *       "type": "luna"
+         *     }
          */
         ContextAdherenceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11730,12 +16766,25 @@ export interface components {
             /**
              * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
              * @default luna
+             * @example luna
              */
             type?: components["schemas"]["ScorerVariant"];
         };
         /**
          * ContextRelevanceScorer
          * @description Turns on the context relevance scorer (how relevant the retrieved context is to the query), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "context_relevance"
+         *     }
          */
         ContextRelevanceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11749,6 +16798,21 @@ export interface components {
         /**
          * CorrectnessScorer
          * @description Turns on the correctness scorer (whether the response is factually correct), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "correctness",
+         *       "num_judges": 1,
+         *       "type": "plus"
+         *     }
          */
         CorrectnessScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11772,6 +16836,21 @@ export interface components {
         /**
          * GroundTruthAdherenceScorer
          * @description Turns on the ground truth adherence scorer (whether the response matches the expected answer), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "ground_truth_adherence",
+         *       "num_judges": 1,
+         *       "type": "plus"
+         *     }
          */
         GroundTruthAdherenceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11795,6 +16874,18 @@ export interface components {
         /**
          * InputPIIScorer
          * @description Turns on the input PII scorer (personal data in the input), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "input_pii"
+         *     }
          */
         InputPIIScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11808,6 +16899,18 @@ export interface components {
         /**
          * InputSexistScorer
          * @description Turns on the input sexism scorer (sexist language in the input), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "input_sexist"
+         *     }
          */
         InputSexistScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11821,6 +16924,18 @@ export interface components {
         /**
          * InputToneScorer
          * @description Turns on the input tone scorer (the emotional tone of the input), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "input_tone"
+         *     }
          */
         InputToneScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11834,6 +16949,18 @@ export interface components {
         /**
          * InputToxicityScorer
          * @description Turns on the input toxicity scorer (toxic language in the input), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "input_toxicity"
+         *     }
          */
         InputToxicityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11847,6 +16974,21 @@ export interface components {
         /**
          * InstructionAdherenceScorer
          * @description Turns on the instruction adherence scorer (whether the response follows the prompt's instructions), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "instruction_adherence",
+         *       "num_judges": 1,
+         *       "type": "plus"
+         *     }
          */
         InstructionAdherenceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11870,6 +17012,18 @@ export interface components {
         /**
          * OutputPIIScorer
          * @description Turns on the output PII scorer (personal data in the response), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "output_pii"
+         *     }
          */
         OutputPIIScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11883,6 +17037,18 @@ export interface components {
         /**
          * OutputSexistScorer
          * @description Turns on the output sexism scorer (sexist language in the response), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "output_sexist"
+         *     }
          */
         OutputSexistScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11896,6 +17062,18 @@ export interface components {
         /**
          * OutputToneScorer
          * @description Turns on the output tone scorer (the emotional tone of the response), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "output_tone"
+         *     }
          */
         OutputToneScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11909,6 +17087,18 @@ export interface components {
         /**
          * OutputToxicityScorer
          * @description Turns on the output toxicity scorer (toxic language in the response), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "output_toxicity"
+         *     }
          */
         OutputToxicityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11922,6 +17112,18 @@ export interface components {
         /**
          * PromptInjectionScorer
          * @description Turns on the prompt injection scorer (attempts in the input to override the prompt), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "prompt_injection"
+         *     }
          */
         PromptInjectionScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11935,6 +17137,18 @@ export interface components {
         /**
          * PromptPerplexityScorer
          * @description Turns on the prompt perplexity scorer (how predictable the prompt is to the model), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "prompt_perplexity"
+         *     }
          */
         PromptPerplexityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11948,6 +17162,18 @@ export interface components {
         /**
          * RougeScorer
          * @description Turns on the ROUGE scorer (recall-oriented overlap between the response and the target), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "rouge"
+         *     }
          */
         RougeScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11961,6 +17187,20 @@ export interface components {
         /**
          * ToolErrorRateScorer
          * @description Turns on the tool error rate scorer (whether the agent's tool calls failed), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "tool_error_rate",
+         *       "type": "plus"
+         *     }
          */
         ToolErrorRateScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -11982,6 +17222,21 @@ export interface components {
         /**
          * ToolSelectionQualityScorer
          * @description Turns on the tool selection quality scorer (whether the agent chose the right tools with the right arguments), with the judge model and number of judges to use, optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "model_name": "GPT-4o mini",
+         *       "name": "tool_selection_quality",
+         *       "num_judges": 1,
+         *       "type": "plus"
+         *     }
          */
         ToolSelectionQualityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -12005,6 +17260,18 @@ export interface components {
         /**
          * UncertaintyScorer
          * @description Turns on the uncertainty scorer (how unsure the model was while generating the response), optionally limited to matching nodes.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "filter_type": "string",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs",
+         *           "case_sensitive": true
+         *         }
+         *       ],
+         *       "name": "uncertainty"
+         *     }
          */
         UncertaintyScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
@@ -12055,6 +17322,7 @@ export interface components {
         /**
          * PromptChainIngestRequest
          * @description Logs chain rows for evaluation, with the scorers to run.
+         * @example {}
          */
         PromptChainIngestRequest: {
             /** @description Generated (LLM-judged, user-defined) scorers to run; `null` for none. */
@@ -12073,11 +17341,18 @@ export interface components {
         /**
          * PromptChainIngestResponse
          * @description The evaluation job started for the logged chain rows, with a link to its results.
+         * @example {
+         *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+         *       "link": "https://console.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6/prompts/b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "message": "Ingestion of 160 rows started.",
+         *       "num_rows": 160
+         *     }
          */
         PromptChainIngestResponse: {
             /**
              * Format: uuid
              * @description The `id` of the scoring job started for the rows (UUID).
+             * @example 98ab1c14-ff8d-4cf8-8d18-703b92f4519a
              */
             job_id: string;
             /** @description Address of the run in the console. */
@@ -12090,6 +17365,10 @@ export interface components {
         /**
          * PromptChainIngestBatchRequest
          * @description Logs a batch of chain rows for evaluation, with the scorers to run and a timeout.
+         * @example {
+         *       "timeout_minutes": 3,
+         *       "total_chains": 250
+         *     }
          */
         PromptChainIngestBatchRequest: {
             /** @description Generated (LLM-judged, user-defined) scorers to run; `null` for none. */
@@ -12112,11 +17391,20 @@ export interface components {
         /**
          * PromptChainIngestBatchResponse
          * @description The evaluation job started for a batch of chain rows, with a link to its results.
+         * @example {
+         *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+         *       "link": "https://console.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6/prompts/b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "message": "Ingestion of 40 chains started.",
+         *       "num_chains": 40,
+         *       "num_rows": 160,
+         *       "total_chains": 40
+         *     }
          */
         PromptChainIngestBatchResponse: {
             /**
              * Format: uuid
              * @description The `id` of the job (UUID).
+             * @example 98ab1c14-ff8d-4cf8-8d18-703b92f4519a
              */
             job_id: string;
             /** @description Address of the run in the console. */
@@ -12133,6 +17421,14 @@ export interface components {
         /**
          * ModelInfo
          * @description A short description of an LLM: its name, alias, provider and chat roles.
+         * @example {
+         *       "name": "gpt-4o-mini",
+         *       "alias": "GPT-4o mini",
+         *       "integration": "openai",
+         *       "system_supported": true,
+         *       "user_role": "user",
+         *       "assistant_role": "assistant"
+         *     }
          */
         ModelInfo: {
             /** @description The name the service shows for the model and takes in settings (`model_alias`). */
@@ -12142,6 +17438,7 @@ export interface components {
             /**
              * @description The integration (provider) that serves the model. Defaults to `openai`.
              * @default openai
+             * @example openai
              */
             integration: components["schemas"]["LLMIntegration"];
             /** @description The model's name at its provider (for example `gpt-4o-mini`). */
@@ -12157,6 +17454,16 @@ export interface components {
         /**
          * PutPromptScoreRequest
          * @description Stores scores computed outside the service for a prompt run's rows.
+         * @example {
+         *       "indices": [
+         *         3
+         *       ],
+         *       "metric_name": "latency_ms",
+         *       "registered_scorer_id": "554bede1-554b-4554-a554-554bede1160b",
+         *       "scores": [
+         *         "value"
+         *       ]
+         *     }
          */
         PutPromptScoreRequest: {
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
@@ -12170,6 +17477,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
+             * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
             registered_scorer_id?: string | null;
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
@@ -12178,29 +17486,45 @@ export interface components {
         /**
          * PutPromptScoreResponse
          * @description The job that stores externally computed scores.
+         * @example {
+         *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "scorer_name": "answer-politeness"
+         *     }
          */
         PutPromptScoreResponse: {
             /**
              * Format: uuid
              * @description The `id` of the job (UUID).
+             * @example 98ab1c14-ff8d-4cf8-8d18-703b92f4519a
              */
             job_id: string;
             /**
              * Format: uuid
              * @description The `id` of the project this put prompt score belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this put prompt score belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
-            /** @description Name of the scorer. */
+            /** @description Name of the scorer that was started. */
             scorer_name: string;
         };
         /**
          * MessageRole
          * @description Who sent a chat message.
+         *
+         *     - `agent`: an agent
+         *     - `assistant`: the model
+         *     - `function`: the result of a function call (older form of tool)
+         *     - `system`: instructions that set up the conversation
+         *     - `tool`: the result of a tool call
+         *     - `user`: the person using the application
          * @enum {string}
          */
         MessageRole: "agent" | "assistant" | "function" | "system" | "tool" | "user";
@@ -12214,6 +17538,10 @@ export interface components {
         /**
          * Message
          * @description One chat message: who sent it and its text.
+         * @example {
+         *       "content": "example content",
+         *       "role": "user"
+         *     }
          */
         Message: {
             /** @description The text of the message. */
@@ -12237,11 +17565,17 @@ export interface components {
         /**
          * BasePromptTemplateVersionResponse
          * @description One saved version of a prompt template, with its number and text.
+         * @example {
+         *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *       "version": 2,
+         *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+         *     }
          */
         BasePromptTemplateVersionResponse: {
             /**
              * Format: uuid
              * @description The version's ID.
+             * @example cc0e7824-42bf-405c-8db8-684094611d99
              */
             id: string;
             /** @description The version's text: a string, or a list of chat messages. */
@@ -12252,6 +17586,35 @@ export interface components {
         /**
          * BasePromptTemplateResponse
          * @description A prompt template: a named, versioned prompt text in a project, with the version used by default and the list of all its versions.
+         * @example {
+         *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *       "name": "support-answer",
+         *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}",
+         *       "selected_version": {
+         *         "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *         "version": 2,
+         *         "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+         *       },
+         *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *       "max_version": 2,
+         *       "total_versions": 2,
+         *       "all_available_versions": [
+         *         1,
+         *         2
+         *       ],
+         *       "all_versions": [
+         *         {
+         *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *           "version": 1,
+         *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+         *         },
+         *         {
+         *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *           "version": 2,
+         *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+         *         }
+         *       ]
+         *     }
          */
         BasePromptTemplateResponse: {
             /** @description The numbers of all the template's versions. */
@@ -12261,6 +17624,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The template's ID.
+             * @example 6a14473a-021e-49f6-8714-14474ffe76a8
              */
             id: string;
             /** @description The highest version number. */
@@ -12272,6 +17636,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the selected version (UUID).
+             * @example 56fa4eb1-7573-4536-838f-6125e664234b
              */
             selected_version_id: string;
             /** @description The text of the selected version. */
@@ -12298,6 +17663,9 @@ export interface components {
         /**
          * DeletePromptResponse
          * @description Confirms that a prompt run was deleted.
+         * @example {
+         *       "message": "Template support-answer was deleted."
+         *     }
          */
         DeletePromptResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -12345,6 +17713,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The ID of the user to record as the run's creator.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description A hash of the dataset the run is logged with. */
@@ -12356,6 +17725,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Tags to attach to the new run. */
@@ -12368,16 +17738,31 @@ export interface components {
         /**
          * CreateRunResponse
          * @description The run that was just created.
+         * @example {
+         *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "name": "baseline-2026-03-04",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "num_samples": 0,
+         *       "winner": false,
+         *       "dataset_hash": null,
+         *       "run_tags": [],
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
          */
         CreateRunResponse: {
             /**
              * Format: date-time
              * @description When the run was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the run (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
@@ -12385,11 +17770,13 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
+             * @example e774f0a9-5e11-461b-8572-e25925efbb14
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the user who last changed the run (UUID).
+             * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
@@ -12399,15 +17786,20 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
-            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
+            /**
+             * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
+             * @example 0
+             */
             task_type?: components["schemas"]["TaskType"] | null;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
@@ -12416,6 +17808,11 @@ export interface components {
         /**
          * DeleteRunsRequest
          * @description Lists the runs to delete.
+         * @example {
+         *       "run_ids": [
+         *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *       ]
+         *     }
          */
         DeleteRunsRequest: {
             /** @description The `id`s of the runs (UUIDs). */
@@ -12424,6 +17821,9 @@ export interface components {
         /**
          * DeleteRunsResponse
          * @description Confirms that the runs were deleted.
+         * @example {
+         *       "message": "2 runs were deleted."
+         *     }
          */
         DeleteRunsResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -12432,6 +17832,46 @@ export interface components {
         /**
          * GetPromptRun
          * @description A prompt evaluation run with its settings, status and average scores.
+         * @example {
+         *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "name": "support-answer-v2-gpt-4o-mini",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "num_samples": 120,
+         *       "winner": true,
+         *       "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+         *       "job_status": "completed",
+         *       "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+         *       "template_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *       "template_version": 2,
+         *       "template_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *       "template_version_selected": true,
+         *       "model_alias": "gpt-4o-mini",
+         *       "total_responses": 120,
+         *       "average_latency": 812.5,
+         *       "average_cost": 0.00042,
+         *       "total_cost": 0.0504,
+         *       "metrics": {
+         *         "average_toxicity": 0.01,
+         *         "average_factuality": 0.93
+         *       },
+         *       "run_tags": [
+         *         {
+         *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *           "key": "model",
+         *           "value": "gpt-4o-mini",
+         *           "tag_type": "generic",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-04T14:32:10Z"
+         *         }
+         *       ]
+         *     }
          */
         GetPromptRun: {
             /** @description Mean `bleu` over the records in scope; `null` when none was computed. */
@@ -12447,11 +17887,13 @@ export interface components {
             /**
              * Format: date-time
              * @description When the prompt run was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the prompt run (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
@@ -12459,6 +17901,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the dataset the run used (UUID); `null` when it used none.
+             * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
              */
             dataset_id?: string | null;
             /**
@@ -12469,18 +17912,24 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this prompt run (UUID).
+             * @example e8b6f612-11d9-4ede-83f2-e32714d0a9d0
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the run's scoring job (UUID).
+             * @example 98ab1c14-ff8d-4cf8-8d18-703b92f4519a
              */
             job_id: string;
-            /** @description State of the run's scoring job. */
+            /**
+             * @description State of the run's scoring job.
+             * @example unstarted
+             */
             job_status: components["schemas"]["JobStatus"];
             /**
              * Format: uuid
              * @description The `id` of the user who last changed the prompt run (UUID).
+             * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
             /** @description The run's metrics, keyed by metric name. Free-form object. */
@@ -12496,6 +17945,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this prompt run belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description The customized LLM-judged scorers the run uses, with their settings; `null` for none. */
@@ -12510,11 +17960,15 @@ export interface components {
             prompt_settings?: components["schemas"]["PromptRunSettings"] | null;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
-            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
+            /**
+             * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
+             * @example 0
+             */
             task_type?: components["schemas"]["TaskType"] | null;
             /**
              * Format: uuid
              * @description The `id` of the prompt template the run used (UUID); `null` when it used none.
+             * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
              */
             template_id?: string | null;
             /** @description Number of the template version the run used; `null` when it used no template. */
@@ -12522,6 +17976,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the template version the run used (UUID); `null` when it used none.
+             * @example 5c57453e-dc10-4775-836d-d2f21246b3e2
              */
             template_version_id?: string | null;
             /** @description Whether that template version is the template's selected one; `null` when the run used no template. */
@@ -12536,6 +17991,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the prompt run was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
@@ -12544,6 +18000,54 @@ export interface components {
         /**
          * GetPromptRunsResponse
          * @description A page of prompt evaluation runs.
+         * @example {
+         *       "runs": [
+         *         {
+         *           "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "name": "support-answer-v2-gpt-4o-mini",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-05T08:05:44Z",
+         *           "num_samples": 120,
+         *           "winner": true,
+         *           "job_id": "8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4",
+         *           "job_status": "completed",
+         *           "dataset_id": "5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091",
+         *           "template_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "template_version": 2,
+         *           "template_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *           "template_version_selected": true,
+         *           "model_alias": "gpt-4o-mini",
+         *           "total_responses": 120,
+         *           "average_latency": 812.5,
+         *           "average_cost": 0.00042,
+         *           "total_cost": 0.0504,
+         *           "metrics": {
+         *             "average_toxicity": 0.01,
+         *             "average_factuality": 0.93
+         *           },
+         *           "run_tags": [
+         *             {
+         *               "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *               "key": "model",
+         *               "value": "gpt-4o-mini",
+         *               "tag_type": "generic",
+         *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *               "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "created_at": "2026-03-04T14:32:10Z",
+         *               "updated_at": "2026-03-04T14:32:10Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         GetPromptRunsResponse: {
             /**
@@ -12569,6 +18073,17 @@ export interface components {
         /**
          * PromptRunColumn
          * @description A column of prompt evaluation runs: its data type, display settings and metric thresholds.
+         * @example {
+         *       "name": "template_version",
+         *       "label": "Template version",
+         *       "data_type": "integer",
+         *       "sortable": true,
+         *       "filterable": true,
+         *       "values": [
+         *         1,
+         *         2
+         *       ]
+         *     }
          */
         PromptRunColumn: {
             /** @description An alert shown with the column (a title and a message); `null` when there is none. */
@@ -12576,6 +18091,7 @@ export interface components {
             /**
              * @description How clients should format the column's values for display. Defaults to `unknown`.
              * @default unknown
+             * @example unknown
              */
             data_type: components["schemas"]["DataTypeOptions"];
             /** @description What the column holds; `null` when undescribed. */
@@ -12595,7 +18111,10 @@ export interface components {
             group_name?: string | null;
             /** @description For a metric column computed by its own scorer job, that job's state per row; `null` for other columns. */
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
-            /** @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither. */
+            /**
+             * @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither.
+             * @example Luna
+             */
             job_type?: components["schemas"]["ScorerType"] | null;
             /** @description Human-readable title of the column. */
             label?: string | null;
@@ -12616,6 +18135,38 @@ export interface components {
         /**
          * GetPromptRunColumnsResponse
          * @description A page of the columns of a prompt evaluation run.
+         * @example {
+         *       "columns": [
+         *         {
+         *           "name": "template_version",
+         *           "label": "Template version",
+         *           "data_type": "integer",
+         *           "sortable": true,
+         *           "filterable": true,
+         *           "values": [
+         *             1,
+         *             2
+         *           ]
+         *         },
+         *         {
+         *           "name": "average_latency",
+         *           "label": "Average latency",
+         *           "data_type": "milli_seconds",
+         *           "sortable": true,
+         *           "filterable": true,
+         *           "values": [
+         *             903.1,
+         *             812.5
+         *           ]
+         *         }
+         *       ],
+         *       "num_rows": 2,
+         *       "num_filtered_rows": 2,
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         GetPromptRunColumnsResponse: {
             /** @description The columns, each with its value for every run of the page. */
@@ -12645,6 +18196,9 @@ export interface components {
         /**
          * RunUpdateRequest
          * @description A new name for a run.
+         * @example {
+         *       "name": "baseline-2026-03-04"
+         *     }
          */
         RunUpdateRequest: {
             /** @description The run's new name. */
@@ -12653,16 +18207,43 @@ export interface components {
         /**
          * UpdateRunResponse
          * @description The run after an update.
+         * @example {
+         *       "id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "name": "baseline-reviewed",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "num_samples": 250,
+         *       "winner": true,
+         *       "dataset_hash": null,
+         *       "run_tags": [
+         *         {
+         *           "id": "e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70",
+         *           "key": "model",
+         *           "value": "gpt-4o-mini",
+         *           "tag_type": "generic",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-04T14:32:10Z"
+         *         }
+         *       ],
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         UpdateRunResponse: {
             /**
              * Format: date-time
              * @description When the run was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the run (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
@@ -12670,11 +18251,13 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
+             * @example e8d2d9f0-82c7-4892-88bc-3e1ae7c8031f
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the user who last changed the run (UUID).
+             * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
@@ -12684,15 +18267,20 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
             run_tags?: components["schemas"]["RunTagDB"][];
-            /** @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain). */
+            /**
+             * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
+             * @example 0
+             */
             task_type?: components["schemas"]["TaskType"] | null;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Whether the run is marked as the winner among the project's runs (the one chosen as best). */
@@ -12701,6 +18289,9 @@ export interface components {
         /**
          * DeleteRunResponse
          * @description Confirms that a run was deleted.
+         * @example {
+         *       "message": "Run baseline-2026-03-04 was deleted."
+         *     }
          */
         DeleteRunResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -12709,6 +18300,9 @@ export interface components {
         /**
          * RunLinkResponse
          * @description A link to a run in the console.
+         * @example {
+         *       "link": "https://console.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6/prompts/b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *     }
          */
         RunLinkResponse: {
             /** @description Address of the run in the console. */
@@ -12717,16 +18311,26 @@ export interface components {
         /**
          * TaskResponse
          * @description The tasks logged for a multi-task run.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "tasks": [
+         *         "sentiment",
+         *         "topic"
+         *       ]
+         *     }
          */
         TaskResponse: {
             /**
              * Format: uuid
              * @description The `id` of the project this task belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this task belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /** @description The tasks of a multi-task run. */
@@ -12735,6 +18339,15 @@ export interface components {
         /**
          * LabelResponse
          * @description The labels logged for a run.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "labels": [
+         *         "billing",
+         *         "shipping",
+         *         "returns"
+         *       ]
+         *     }
          */
         LabelResponse: {
             /** @description The classes of the run. */
@@ -12742,17 +18355,27 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this label belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this label belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
         };
         /**
          * InferenceNamesResponse
          * @description The inference names logged for a run.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "inference_names": [
+         *         "march-traffic",
+         *         "april-traffic"
+         *       ]
+         *     }
          */
         InferenceNamesResponse: {
             /** @description Names of the run's inference runs. */
@@ -12760,17 +18383,30 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this inference names belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this inference names belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
         };
         /**
          * GetSplitsResponse
          * @description The splits logged for a run, and the splits that can be compared with inference data.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "splits": [
+         *         "training",
+         *         "validation"
+         *       ],
+         *       "inference_comparison_splits": [
+         *         "validation"
+         *       ]
+         *     }
          */
         GetSplitsResponse: {
             /** @description The splits an inference split can be compared with. */
@@ -12778,11 +18414,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this splits belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this splits belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /** @description The splits the run has data for. */
@@ -12791,11 +18429,21 @@ export interface components {
         /**
          * RunMetricDB
          * @description A metric value recorded for a run under a key, optionally for one training epoch.
+         * @example {
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "key": "accuracy",
+         *       "value": 0.912,
+         *       "epoch": 3,
+         *       "extra": null,
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
          */
         RunMetricDB: {
             /**
              * Format: date-time
              * @description When the metric was first recorded.
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -12814,11 +18462,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the run (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /**
              * Format: date-time
              * @description When the metric was last changed.
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description The metric's numeric value. */
@@ -12856,42 +18506,103 @@ export interface components {
         /**
          * GenericAction
          * @description A create, read, update or delete action on a kind of resource.
+         *
+         *     - `generic_create`: create one
+         *     - `generic_read`: read any
+         *     - `generic_update`: change any
+         *     - `generic_delete`: delete any
          * @enum {string}
          */
         GenericAction: "generic_create" | "generic_read" | "generic_update" | "generic_delete";
         /**
          * ResourceKind
          * @description A kind of resource that permissions apply to.
+         *
+         *     - `user`: user accounts
+         *     - `group`: groups
+         *     - `group_member`: members of groups
+         *     - `project`: projects
+         *     - `integration`: integrations
+         *     - `registered_scorer`: registered (code) scorers
+         *     - `generated_scorer`: generated (LLM-judged) scorers
+         *     - `api_key`: API keys
+         *     - `dataset`: datasets
          * @enum {string}
          */
         ResourceKind: "user" | "group" | "group_member" | "project" | "integration" | "registered_scorer" | "generated_scorer" | "api_key" | "dataset";
         /**
          * GenericPermission
          * @description Whether the caller may take an action on a kind of resource, and why not when they may not.
+         * @example {
+         *       "resource": "project",
+         *       "action": "generic_create",
+         *       "allowed": true
+         *     }
          */
         GenericPermission: {
-            /** @description The action, such as creating a project. */
+            /**
+             * @description The action, such as creating a project.
+             * @example generic_create
+             */
             action: components["schemas"]["GenericAction"];
             /** @description Whether the caller may do it. */
             allowed: boolean;
             /** @description A human-readable message about the generic permission. */
             message?: string | null;
-            /** @description The kind of resource the action is on. */
+            /**
+             * @description The kind of resource the action is on.
+             * @example user
+             */
             resource: components["schemas"]["ResourceKind"];
         };
         /**
          * CurrentUserDB
          * @description The signed-in user's account, with the permissions they hold.
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "email": "ada@acme.example",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "auth_method": "email",
+         *       "email_is_verified": true,
+         *       "role": "admin",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         },
+         *         {
+         *           "action": "read_api_keys",
+         *           "allowed": true
+         *         }
+         *       ],
+         *       "generic_permissions": [
+         *         {
+         *           "resource": "project",
+         *           "action": "generic_create",
+         *           "allowed": true
+         *         },
+         *         {
+         *           "resource": "integration",
+         *           "action": "generic_update",
+         *           "allowed": true
+         *         }
+         *       ]
+         *     }
          */
         CurrentUserDB: {
             /**
              * @description How the user signs in: with an email and password or through a social identity provider. Defaults to `email`.
              * @default email
+             * @example email
              */
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
              * @description When the current user was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
@@ -12914,6 +18625,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this current user (UUID).
+             * @example 21cf3a99-e9f1-46ed-89c5-66c749c50327
              */
             id: string;
             /**
@@ -12929,17 +18641,36 @@ export interface components {
             /**
              * @description The role this current user has, which decides what it may do. Defaults to `read_only`.
              * @default read_only
+             * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /**
              * Format: date-time
              * @description When the current user was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * EditExportRequest
          * @description Exports a run's data with its edits applied, as a file.
+         * @example {
+         *       "all_but": false,
+         *       "compare_to": "training",
+         *       "edit_ids": [
+         *         "5d6fb9d2-5d6f-45d6-a5d6-5d6fb9d2556a"
+         *       ],
+         *       "file_type": "csv",
+         *       "hf_format": false,
+         *       "include_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "map_threshold": 0.5,
+         *       "min_reviews": 3,
+         *       "only_export_edited": false,
+         *       "tagging_schema": "BIO",
+         *       "task": "intent"
+         *     }
          */
         EditExportRequest: {
             /**
@@ -12954,7 +18685,10 @@ export interface components {
             col_mapping?: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
@@ -12966,6 +18700,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type?: components["schemas"]["FileType"];
             /**
@@ -13001,7 +18736,10 @@ export interface components {
              * @default false
              */
             only_export_edited?: boolean | null;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -13009,6 +18747,26 @@ export interface components {
         /**
          * RemoteEditExportRequest
          * @description Exports a run's edited data to a bucket in cloud storage.
+         * @example {
+         *       "all_but": false,
+         *       "bucket_name": "support-bot-eval",
+         *       "compare_to": "training",
+         *       "edit_ids": [
+         *         "b5d3744b-b5d3-4b5d-ab5d-b5d3744b1aff"
+         *       ],
+         *       "export_to": "s3",
+         *       "file_type": "csv",
+         *       "hf_format": false,
+         *       "include_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "map_threshold": 0.5,
+         *       "min_reviews": 3,
+         *       "object_name": "support-bot-eval",
+         *       "only_export_edited": false,
+         *       "tagging_schema": "BIO",
+         *       "task": "intent"
+         *     }
          */
         RemoteEditExportRequest: {
             /**
@@ -13025,7 +18783,10 @@ export interface components {
             col_mapping?: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
@@ -13042,6 +18803,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type?: components["schemas"]["FileType"];
             /**
@@ -13079,7 +18841,10 @@ export interface components {
              * @default false
              */
             only_export_edited?: boolean | null;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -13087,6 +18852,124 @@ export interface components {
         /**
          * RemoteEditExportResponse
          * @description The settings of an export of edited data to cloud storage.
+         * @example {
+         *       "all_but": false,
+         *       "bucket_name": "support-bot-eval",
+         *       "col_mapping": {
+         *         "support": "support"
+         *       },
+         *       "compare_to": "training",
+         *       "edit_ids": [
+         *         "d6802c68-d680-4d68-ad68-d6802c68b5a6"
+         *       ],
+         *       "edit_overrides": [
+         *         {
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "edit_action": "relabel",
+         *           "edit_spans": {
+         *             "support": [
+         *               {
+         *                 "end_index": 0,
+         *                 "label": "billing",
+         *                 "start_index": 0
+         *               }
+         *             ]
+         *           },
+         *           "filter": {},
+         *           "inference_name": "prod-2026-03",
+         *           "map_threshold": 0.85,
+         *           "new_label": "billing",
+         *           "note": "Relabelled after review.",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "sample_ids": [
+         *             3
+         *           ],
+         *           "search_string": "refund",
+         *           "shift_span_end_num_words": 3,
+         *           "shift_span_start_num_words": 3,
+         *           "split": "training",
+         *           "task": "intent",
+         *           "text_replacement": "refund request",
+         *           "use_regex": false
+         *         }
+         *       ],
+         *       "export_to": "s3",
+         *       "file_type": "csv",
+         *       "filter_params": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "hf_format": false,
+         *       "include_cols": [
+         *         "latency_ms"
+         *       ],
+         *       "map_threshold": 0.5,
+         *       "min_reviews": 3,
+         *       "object_name": "support-bot-eval",
+         *       "only_export_edited": false,
+         *       "tagging_schema": "BIO",
+         *       "task": "intent"
+         *     }
          */
         RemoteEditExportResponse: {
             /**
@@ -13103,7 +18986,10 @@ export interface components {
             col_mapping: {
                 [key: string]: string;
             } | null;
-            /** @description Another split of the same run to compare with (for example `training`); `null` for no comparison. */
+            /**
+             * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
+             * @example training
+             */
             compare_to?: components["schemas"]["Split"] | null;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
@@ -13120,6 +19006,7 @@ export interface components {
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
+             * @example csv
              */
             file_type: components["schemas"]["FileType"];
             /**
@@ -13157,7 +19044,10 @@ export interface components {
              * @default false
              */
             only_export_edited: boolean | null;
-            /** @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks. */
+            /**
+             * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
+             * @example BIO
+             */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -13165,35 +19055,147 @@ export interface components {
         /**
          * EditReviewDB
          * @description A review of an edit: who reviewed it and when.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
          */
         EditReviewDB: {
             /**
              * Format: date-time
              * @description When the edit review was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the edit review (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
         };
         /**
          * EditGetResponse
          * @description A saved edit with its reviewers.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "edit_action": "relabel",
+         *       "edit_spans": {
+         *         "support": [
+         *           {
+         *             "end_index": 0,
+         *             "label": "billing",
+         *             "start_index": 0
+         *           }
+         *         ]
+         *       },
+         *       "exported": false,
+         *       "filter": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "id": "54ed8ed3-54ed-454e-a54e-54ed8ed336aa",
+         *       "inference_name": "prod-2026-03",
+         *       "map_threshold": 0.85,
+         *       "new_label": "billing",
+         *       "note": "Relabelled after review.",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "reviewers": [
+         *         {
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *         }
+         *       ],
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "sample_ids": [
+         *         3
+         *       ],
+         *       "search_string": "refund",
+         *       "shift_span_end_num_words": 3,
+         *       "shift_span_start_num_words": 3,
+         *       "split": "training",
+         *       "task": "intent",
+         *       "text_replacement": "refund request",
+         *       "use_regex": false
+         *     }
          */
         EditGetResponse: {
             /**
              * Format: date-time
              * @description When the edit was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the edit (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
-            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
+            /**
+             * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
+             * @example relabel
+             */
             edit_action: components["schemas"]["EditAction"];
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
@@ -13206,6 +19208,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this edit (UUID).
+             * @example c93bc3c7-66b4-4819-8c44-22ea4bf0821b
              */
             id: string;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
@@ -13219,6 +19222,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /** @description The reviews the edit has had, one per reviewer. */
@@ -13226,6 +19230,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the run whose data the edit changes (UUID).
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /**
@@ -13239,7 +19244,10 @@ export interface components {
             shift_span_end_num_words?: number | null;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
-            /** @description The split of the run's data the edit applies to. */
+            /**
+             * @description The split of the run's data the edit applies to.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -13254,6 +19262,9 @@ export interface components {
         /**
          * EditDeleteResponse
          * @description Confirms that an edit was deleted.
+         * @example {
+         *       "message": "The answer follows the retrieved context."
+         *     }
          */
         EditDeleteResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -13262,6 +19273,35 @@ export interface components {
         /**
          * EditRowData
          * @description One sample as an edit would leave it.
+         * @example {
+         *       "boxes": [
+         *         {
+         *           "bbox": [],
+         *           "id": 3,
+         *           "is_active": true,
+         *           "is_gold": true,
+         *           "is_pred": true
+         *         }
+         *       ],
+         *       "generated_output": "Open Settings, choose Security, then Reset password.",
+         *       "gold": "billing",
+         *       "id": 3,
+         *       "image": "",
+         *       "input": "How do I reset my password?",
+         *       "meta": {},
+         *       "pred": "billing",
+         *       "spans": [
+         *         {
+         *           "id": 3,
+         *           "is_active": true,
+         *           "pred": "billing",
+         *           "span_end": 3,
+         *           "span_start": 3
+         *         }
+         *       ],
+         *       "target": "Open Settings, choose Security, then Reset password.",
+         *       "text": "How do I reset my password?"
+         *     }
          */
         EditRowData: {
             /** @description For object-detection runs, the sample's boxes; `null` for other tasks. */
@@ -13295,6 +19335,139 @@ export interface components {
         /**
          * EditContent
          * @description A page of the samples an edit changes, with the edit itself.
+         * @example {
+         *       "content": [
+         *         {
+         *           "boxes": [
+         *             {
+         *               "bbox": [],
+         *               "id": 3,
+         *               "is_active": true,
+         *               "is_gold": true,
+         *               "is_pred": true
+         *             }
+         *           ],
+         *           "generated_output": "Open Settings, choose Security, then Reset password.",
+         *           "gold": "billing",
+         *           "id": 3,
+         *           "image": "",
+         *           "input": "How do I reset my password?",
+         *           "meta": {},
+         *           "pred": "billing",
+         *           "spans": [
+         *             {
+         *               "id": 3,
+         *               "is_active": true,
+         *               "pred": "billing",
+         *               "span_end": 3,
+         *               "span_start": 3
+         *             }
+         *           ],
+         *           "target": "Open Settings, choose Security, then Reset password.",
+         *           "text": "How do I reset my password?"
+         *         }
+         *       ],
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "edit_action": "relabel",
+         *       "edit_spans": {
+         *         "support": [
+         *           {
+         *             "end_index": 0,
+         *             "label": "billing",
+         *             "start_index": 0
+         *           }
+         *         ]
+         *       },
+         *       "exported": false,
+         *       "filter": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "has_next_page": false,
+         *       "id": "4e86558a-4e86-44e8-a4e8-4e86558aa54d",
+         *       "inference_name": "prod-2026-03",
+         *       "map_threshold": 0.85,
+         *       "new_label": "billing",
+         *       "note": "Relabelled after review.",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "reviewers": [
+         *         {
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *         }
+         *       ],
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "sample_ids": [
+         *         3
+         *       ],
+         *       "search_string": "refund",
+         *       "shift_span_end_num_words": 3,
+         *       "shift_span_start_num_words": 3,
+         *       "split": "training",
+         *       "task": "intent",
+         *       "text_replacement": "refund request",
+         *       "use_regex": false
+         *     }
          */
         EditContent: {
             /** @description The samples the edit applies to, as they are now. */
@@ -13302,14 +19475,19 @@ export interface components {
             /**
              * Format: date-time
              * @description When the edit content was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the edit content (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
-            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
+            /**
+             * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
+             * @example relabel
+             */
             edit_action: components["schemas"]["EditAction"];
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
@@ -13324,6 +19502,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this edit content (UUID).
+             * @example d30acab8-b127-4c2b-83ab-ef698dc9e735
              */
             id: string;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
@@ -13337,6 +19516,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
@@ -13347,6 +19527,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the run whose data the edit changes (UUID).
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /**
@@ -13360,7 +19541,10 @@ export interface components {
             shift_span_end_num_words?: number | null;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
-            /** @description The split of the run's data the edit applies to. */
+            /**
+             * @description The split of the run's data the edit applies to.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task; `null` for a run with one task. */
             task?: string | null;
@@ -13375,6 +19559,11 @@ export interface components {
         /**
          * GroupRoleInfo
          * @description A group role with its display name and what it allows.
+         * @example {
+         *       "name": "maintainer",
+         *       "display_name": "Maintainer",
+         *       "description": "Manages the group and its members."
+         *     }
          */
         GroupRoleInfo: {
             /**
@@ -13383,7 +19572,7 @@ export interface components {
              */
             description: string;
             /**
-             * @description Name of the display.
+             * @description The role's label as the console shows it (for example `Maintainer`).
              * @example Maintainer
              */
             display_name: string;
@@ -13396,6 +19585,33 @@ export interface components {
         /**
          * ListGroupsResponse
          * @description A page of groups.
+         * @example {
+         *       "groups": [
+         *         {
+         *           "id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+         *           "name": "ml-platform",
+         *           "description": "Engineers who own the evaluation pipelines.",
+         *           "visibility": "private",
+         *           "role": "maintainer",
+         *           "size": 6,
+         *           "created_at": "2026-02-10T09:15:00Z",
+         *           "permissions": [
+         *             {
+         *               "action": "update",
+         *               "allowed": true
+         *             },
+         *             {
+         *               "action": "list_members",
+         *               "allowed": true
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         ListGroupsResponse: {
             /** @description The groups of this page. */
@@ -13421,22 +19637,32 @@ export interface components {
         /**
          * GroupMemberCreate
          * @description Adds a user to a group with a role.
+         * @example {
+         *       "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
          */
         GroupMemberCreate: {
             /**
              * @description The role this group member has, which decides what it may do. Defaults to `member`.
              * @default member
+             * @example member
              */
             role?: components["schemas"]["GroupRole"];
             /**
              * Format: uuid
              * @description The `id` of the user (UUID), as `GET /users` lists it.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             user_id: string;
         };
         /**
          * GroupCreate
          * @description Creates a group: its name, description, visibility and first members.
+         * @example {
+         *       "description": "Answers from the support knowledge base.",
+         *       "name": "ml-platform",
+         *       "visibility": "public"
+         *     }
          */
         GroupCreate: {
             /** @description Free text that describes the group; `null` or absent when none was given. */
@@ -13451,40 +19677,63 @@ export interface components {
             /**
              * @description Who can see the new group: everyone in the organisation, only by request, or only its members. Defaults to `public`.
              * @default public
+             * @example public
              */
             visibility?: components["schemas"]["GroupVisibility"];
         };
         /**
          * GroupUpdate
          * @description Changes a group's name, description or visibility.
+         * @example {
+         *       "description": "Answers from the support knowledge base.",
+         *       "name": "ml-platform",
+         *       "visibility": "public"
+         *     }
          */
         GroupUpdate: {
             /** @description Free text that describes the group; `null` or absent when none was given. */
             description: string | null;
             /** @description Name of the group, as shown in the console and in listings. */
             name: string;
-            /** @description Who can see the group from now on. */
+            /**
+             * @description Who can see the group from now on.
+             * @example public
+             */
             visibility: components["schemas"]["GroupVisibility"];
         };
         /**
          * GroupMemberDB
          * @description A member of a group with their role.
+         * @example {
+         *       "id": "c0ffee00-1234-4abc-9def-0123456789ab",
+         *       "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "email": "ada@acme.example",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "group_role": "maintainer",
+         *       "created_at": "2026-03-04T14:32:10Z"
+         *     }
          */
         GroupMemberDB: {
             /**
              * Format: date-time
              * @description When the group member was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /** @description Email address of the user; it is also the login name for email sign-in. */
             email: string;
             /** @description The user's given name, as shown in the console; `null` when not given. */
             first_name: string | null;
-            /** @description The member's role in the group, which decides what they may do in it. */
+            /**
+             * @description The member's role in the group, which decides what they may do in it.
+             * @example maintainer
+             */
             group_role: components["schemas"]["GroupRole"];
             /**
              * Format: uuid
              * @description Unique identifier of this group member (UUID).
+             * @example 1d73c22e-3b34-422f-82a8-957511500094
              */
             id: string;
             /** @description The user's family name, as shown in the console; `null` when not given. */
@@ -13497,12 +19746,39 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the user (UUID), as `GET /users` lists it.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             user_id: string;
         };
         /**
          * ListGroupMembersResponse
          * @description A page of a group's members.
+         * @example {
+         *       "members": [
+         *         {
+         *           "id": "c0ffee00-1234-4abc-9def-0123456789ab",
+         *           "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "email": "ada@acme.example",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "group_role": "maintainer",
+         *           "created_at": "2026-03-04T14:32:10Z"
+         *         },
+         *         {
+         *           "id": "b4c5d6e7-5c6d-4e7f-8091-a2b3c4d5e6f7",
+         *           "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+         *           "email": "grace@acme.example",
+         *           "first_name": "Grace",
+         *           "last_name": "Hopper",
+         *           "group_role": "member",
+         *           "created_at": "2026-03-04T14:32:10Z"
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         ListGroupMembersResponse: {
             /**
@@ -13528,14 +19804,28 @@ export interface components {
         /**
          * GroupMemberUpdate
          * @description Changes a group member's role.
+         * @example {
+         *       "role": "maintainer"
+         *     }
          */
         GroupMemberUpdate: {
-            /** @description The role this group member has, which decides what it may do. */
+            /**
+             * @description The role this group member has, which decides what it may do.
+             * @example maintainer
+             */
             role: components["schemas"]["GroupRole"];
         };
         /**
          * LoginEmailForm
          * @description The form fields of an email and password login (OAuth2 password grant).
+         * @example {
+         *       "client_id": "example client id",
+         *       "client_secret": "example client secret",
+         *       "grant_type": "password",
+         *       "password": "correct-horse-battery-staple",
+         *       "scope": "",
+         *       "username": "ada@acme.example"
+         *     }
          */
         LoginEmailForm: {
             /** @description OAuth 2 client id; the service does not use it. */
@@ -13563,6 +19853,10 @@ export interface components {
         /**
          * Token
          * @description An access token and how to present it.
+         * @example {
+         *       "access_token": "tok_0123456789abcdef",
+         *       "token_type": "bearer"
+         *     }
          */
         Token: {
             /** @description The token to send as `Authorization: Bearer <token>`. */
@@ -13576,6 +19870,9 @@ export interface components {
         /**
          * ApiKeyLoginRequest
          * @description Logs in by exchanging an API key for an access token.
+         * @example {
+         *       "api_key": "YOUR_API_KEY"
+         *     }
          */
         ApiKeyLoginRequest: {
             /** @description Your API key (the value you would send in `Service-API-Key`). */
@@ -13584,6 +19881,12 @@ export interface components {
         /**
          * UserMetadataFilter
          * @description A filter that keeps monitored rows whose user metadata key matches a value.
+         * @example {
+         *       "key": "customer_tier",
+         *       "name": "user_metadata",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
          */
         UserMetadataFilter: {
             /** @description The metadata key to look at. */
@@ -13593,7 +19896,10 @@ export interface components {
              * @enum {string}
              */
             name: "user_metadata";
-            /** @description How `value` is compared with the field. */
+            /**
+             * @description How `value` is compared with the field.
+             * @example eq
+             */
             operator: components["schemas"]["MembershipFilterOperator"];
             /** @description The value (or, with `one_of` and `not_in`, the values) to compare the metadata with. */
             value: string | string[];
@@ -13615,6 +19921,10 @@ export interface components {
         /**
          * GetObserveWorkflowsRequest
          * @description Asks for a page of monitored workflows that match the given filters.
+         * @example {
+         *       "limit": 100,
+         *       "starting_token": 0
+         *     }
          */
         GetObserveWorkflowsRequest: {
             /** @description Conditions a workflow must meet to be listed; all must hold. Empty lists every workflow. */
@@ -13633,6 +19943,10 @@ export interface components {
         /**
          * StepMetric
          * @description A named metric value on a workflow step.
+         * @example {
+         *       "name": "latency_ms",
+         *       "value": 1850
+         *     }
          */
         StepMetric: {
             /** @description Name of the metric. */
@@ -13643,6 +19957,54 @@ export interface components {
         /**
          * BaseServiceStep
          * @description A step of a logged workflow as stored by the service, with its identifiers, metrics and nested steps.
+         * @example {
+         *       "type": "workflow",
+         *       "name": "answer-support-ticket",
+         *       "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "input": "How do I change the shipping address on my order?",
+         *       "output": "Open the order, choose Edit address, and save before it ships.",
+         *       "created_at_ns": 1772611930000000000,
+         *       "duration_ns": 1850000000,
+         *       "status_code": 200,
+         *       "metadata": {
+         *         "customer_tier": "gold"
+         *       },
+         *       "metrics": [
+         *         {
+         *           "name": "latency_ms",
+         *           "value": 1850
+         *         }
+         *       ],
+         *       "steps": [
+         *         {
+         *           "type": "retriever",
+         *           "name": "help-center-search",
+         *           "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+         *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "input": "change shipping address order",
+         *           "output": [
+         *             "Orders can be edited until they ship: open the order and choose Edit address."
+         *           ],
+         *           "created_at_ns": 1772611930100000000,
+         *           "duration_ns": 420000000,
+         *           "steps": null
+         *         },
+         *         {
+         *           "type": "llm",
+         *           "name": "draft-answer",
+         *           "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+         *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "input": "Answer using the help article: Orders can be edited until they ship.",
+         *           "output": "Open the order, choose Edit address, and save before it ships.",
+         *           "created_at_ns": 1772611930600000000,
+         *           "duration_ns": 1200000000,
+         *           "status_code": 200,
+         *           "steps": []
+         *         }
+         *       ]
+         *     }
          */
         BaseServiceStep: {
             /**
@@ -13691,6 +20053,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the outermost workflow this step belongs to (UUID).
+             * @example 1f2b791a-7eba-4e71-8d18-fa04cb838437
              */
             root_workflow_id?: string | null;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
@@ -13698,6 +20061,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this step (UUID).
+             * @example 70d386ac-e569-43d2-85e0-5db0cc71734c
              */
             step_id?: string | null;
             /** @description The steps nested inside this one, in the order they ran; `null` or empty for a leaf step. */
@@ -13705,17 +20069,75 @@ export interface components {
             /**
              * @description The kind of step (node) this is: an LLM call, a chain, a retriever, a tool, an agent or a whole workflow. Defaults to `workflow`.
              * @default workflow
+             * @example workflow
              */
             type: components["schemas"]["NodeType"];
             /**
              * Format: uuid
              * @description The `id` of the workflow this step belongs to (UUID).
+             * @example eb5e4cc1-a9ef-4e94-805b-676751b3e724
              */
             workflow_id?: string | null;
         };
         /**
          * WorkflowsReadResponse
          * @description A page of monitored workflows.
+         * @example {
+         *       "workflows": [
+         *         {
+         *           "type": "workflow",
+         *           "name": "answer-support-ticket",
+         *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "input": "How do I change the shipping address on my order?",
+         *           "output": "Open the order, choose Edit address, and save before it ships.",
+         *           "created_at_ns": 1772611930000000000,
+         *           "duration_ns": 1850000000,
+         *           "status_code": 200,
+         *           "metadata": {
+         *             "customer_tier": "gold"
+         *           },
+         *           "metrics": [
+         *             {
+         *               "name": "latency_ms",
+         *               "value": 1850
+         *             }
+         *           ],
+         *           "steps": [
+         *             {
+         *               "type": "retriever",
+         *               "name": "help-center-search",
+         *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+         *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *               "input": "change shipping address order",
+         *               "output": [
+         *                 "Orders can be edited until they ship: open the order and choose Edit address."
+         *               ],
+         *               "created_at_ns": 1772611930100000000,
+         *               "duration_ns": 420000000,
+         *               "steps": null
+         *             },
+         *             {
+         *               "type": "llm",
+         *               "name": "draft-answer",
+         *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+         *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *               "input": "Answer using the help article: Orders can be edited until they ship.",
+         *               "output": "Open the order, choose Edit address, and save before it ships.",
+         *               "created_at_ns": 1772611930600000000,
+         *               "duration_ns": 1200000000,
+         *               "status_code": 200,
+         *               "steps": []
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
          */
         WorkflowsReadResponse: {
             /**
@@ -13741,6 +20163,25 @@ export interface components {
         /**
          * StepWithChildren
          * @description A workflow step that can contain child steps.
+         * @example {
+         *       "created_at_ns": 1,
+         *       "duration_ns": 0,
+         *       "ground_truth": "The Enterprise plan.",
+         *       "input": "Which plan includes single sign-on?",
+         *       "metadata": {
+         *         "example_metadata": "example metadata"
+         *       },
+         *       "name": "",
+         *       "output": "",
+         *       "status_code": 1,
+         *       "steps": [
+         *         {
+         *           "type": "llm",
+         *           "input": "How do I reset my password?"
+         *         }
+         *       ],
+         *       "type": "chain"
+         *     }
          */
         StepWithChildren: {
             /**
@@ -13793,6 +20234,7 @@ export interface components {
             /**
              * @description The kind of step (node) this is. Defaults to `workflow`.
              * @default workflow
+             * @example workflow
              */
             type?: components["schemas"]["NodeType"];
         };
@@ -13819,6 +20261,44 @@ export interface components {
         /**
          * AgentStep
          * @description An agent step in a logged workflow: its input, output and timing, and the child steps the agent ran.
+         * @example {
+         *       "created_at_ns": 1,
+         *       "duration_ns": 0,
+         *       "ground_truth": "The Enterprise plan.",
+         *       "input": "Which plan includes single sign-on?",
+         *       "metadata": {
+         *         "example_metadata": "example metadata"
+         *       },
+         *       "name": "",
+         *       "output": "",
+         *       "parent": {
+         *         "created_at_ns": 1,
+         *         "duration_ns": 0,
+         *         "ground_truth": "The Enterprise plan.",
+         *         "input": "Which plan includes single sign-on?",
+         *         "metadata": {
+         *           "example_metadata": "example metadata"
+         *         },
+         *         "name": "",
+         *         "output": "",
+         *         "status_code": 1,
+         *         "steps": [
+         *           {
+         *             "type": "llm",
+         *             "input": "How do I reset my password?"
+         *           }
+         *         ],
+         *         "type": "chain"
+         *       },
+         *       "status_code": 1,
+         *       "steps": [
+         *         {
+         *           "type": "llm",
+         *           "input": "How do I reset my password?"
+         *         }
+         *       ],
+         *       "type": "agent"
+         *     }
          */
         AgentStep: {
             /**
@@ -13877,6 +20357,44 @@ export interface components {
         /**
          * ChainStep
          * @description A chain step in a logged workflow: its input, output and timing, and the child steps it ran.
+         * @example {
+         *       "created_at_ns": 1,
+         *       "duration_ns": 0,
+         *       "ground_truth": "The Enterprise plan.",
+         *       "input": "Which plan includes single sign-on?",
+         *       "metadata": {
+         *         "example_metadata": "example metadata"
+         *       },
+         *       "name": "",
+         *       "output": "",
+         *       "parent": {
+         *         "created_at_ns": 1,
+         *         "duration_ns": 0,
+         *         "ground_truth": "The Enterprise plan.",
+         *         "input": "Which plan includes single sign-on?",
+         *         "metadata": {
+         *           "example_metadata": "example metadata"
+         *         },
+         *         "name": "",
+         *         "output": "",
+         *         "status_code": 1,
+         *         "steps": [
+         *           {
+         *             "type": "llm",
+         *             "input": "How do I reset my password?"
+         *           }
+         *         ],
+         *         "type": "chain"
+         *       },
+         *       "status_code": 1,
+         *       "steps": [
+         *         {
+         *           "type": "llm",
+         *           "input": "How do I reset my password?"
+         *         }
+         *       ],
+         *       "type": "chain"
+         *     }
          */
         ChainStep: {
             /**
@@ -13935,6 +20453,10 @@ export interface components {
         /**
          * LlmStep
          * @description An LLM call in a logged workflow: its input, output, model, settings and token counts.
+         * @example {
+         *       "type": "llm",
+         *       "input": "How do I reset my password?"
+         *     }
          */
         LlmStep: {
             /**
@@ -13999,6 +20521,26 @@ export interface components {
         /**
          * RetrieverStep
          * @description A retrieval step in a logged workflow: the query and the documents it returned.
+         * @example {
+         *       "created_at_ns": 1,
+         *       "duration_ns": 0,
+         *       "ground_truth": "The Enterprise plan.",
+         *       "input": "Which plan includes single sign-on?",
+         *       "metadata": {
+         *         "example_metadata": "example metadata"
+         *       },
+         *       "name": "",
+         *       "output": [
+         *         {
+         *           "metadata": {
+         *             "example_metadata": false
+         *           },
+         *           "page_content": "Single sign-on is part of the Enterprise plan."
+         *         }
+         *       ],
+         *       "status_code": 1,
+         *       "type": "retriever"
+         *     }
          */
         RetrieverStep: {
             /**
@@ -14038,6 +20580,19 @@ export interface components {
         /**
          * ToolStep
          * @description A tool call in a logged workflow: its input and output.
+         * @example {
+         *       "created_at_ns": 1,
+         *       "duration_ns": 0,
+         *       "ground_truth": "The Enterprise plan.",
+         *       "input": "Which plan includes single sign-on?",
+         *       "metadata": {
+         *         "example_metadata": "example metadata"
+         *       },
+         *       "name": "",
+         *       "output": "",
+         *       "status_code": 1,
+         *       "type": "tool"
+         *     }
          */
         ToolStep: {
             /**
@@ -14092,6 +20647,44 @@ export interface components {
         /**
          * WorkflowStep
          * @description A workflow step in a logged workflow: its input, output and timing, and the child steps it ran.
+         * @example {
+         *       "created_at_ns": 1,
+         *       "duration_ns": 0,
+         *       "ground_truth": "The Enterprise plan.",
+         *       "input": "Which plan includes single sign-on?",
+         *       "metadata": {
+         *         "example_metadata": "example metadata"
+         *       },
+         *       "name": "",
+         *       "output": "",
+         *       "parent": {
+         *         "created_at_ns": 1,
+         *         "duration_ns": 0,
+         *         "ground_truth": "The Enterprise plan.",
+         *         "input": "Which plan includes single sign-on?",
+         *         "metadata": {
+         *           "example_metadata": "example metadata"
+         *         },
+         *         "name": "",
+         *         "output": "",
+         *         "status_code": 1,
+         *         "steps": [
+         *           {
+         *             "type": "llm",
+         *             "input": "How do I reset my password?"
+         *           }
+         *         ],
+         *         "type": "chain"
+         *       },
+         *       "status_code": 1,
+         *       "steps": [
+         *         {
+         *           "type": "llm",
+         *           "input": "How do I reset my password?"
+         *         }
+         *       ],
+         *       "type": "workflow"
+         *     }
          */
         WorkflowStep: {
             /**
@@ -14183,6 +20776,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the Observe project to log into (UUID). Give this or `project_name`.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /** @description Name of the Observe project to log into. Give this or `project_id`. */
@@ -14193,6 +20787,13 @@ export interface components {
         /**
          * WorkflowsIngestResponse
          * @description How many workflows and records were logged.
+         * @example {
+         *       "message": "The answer follows the retrieved context.",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "project_name": "support-bot-eval",
+         *       "records_count": 250,
+         *       "workflows_count": 250
+         *     }
          */
         WorkflowsIngestResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -14200,6 +20801,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this workflows belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /** @description Name of the project the workflows belongs to. */
@@ -14212,12 +20814,18 @@ export interface components {
         /**
          * Method
          * @description The HTTP method a pre-signed address is issued for: GET or PUT.
+         *
+         *     - `GET`: the address reads (downloads) the object
+         *     - `PUT`: the address writes (uploads) the object
          * @enum {string}
          */
         Method: "GET" | "PUT";
         /**
          * GetPresignedUrlResponse
          * @description A pre-signed address for downloading or uploading a file directly.
+         * @example {
+         *       "url": "https://app.example.com/project/3fa85f64-5717-4562-b3fc-2c963f66afa6"
+         *     }
          */
         GetPresignedUrlResponse: {
             /** @description A time-limited address that reads or writes the storage object without further credentials. Keep it private. */
@@ -14226,34 +20834,62 @@ export interface components {
         /**
          * Aggregator
          * @description How values are combined in an alert window: count, sum, average, maximum or minimum.
+         *
+         *     - `count`: how many values
+         *     - `sum`: their sum
+         *     - `avg`: their mean
+         *     - `max`: the largest
+         *     - `min`: the smallest
          * @enum {string}
          */
         Aggregator: "count" | "sum" | "avg" | "max" | "min";
         /**
          * AlertConditionType
          * @description The kind of value an alert condition evaluates (a numeric or string metric, a numeric root field, or a metric holding an array of strings), with its version.
+         *
+         *     - `metric/numeric/1`: a numeric metric (version 1)
+         *     - `metric/string/1`: a text metric (version 1)
+         *     - `root/numeric/1`: a numeric field of the record itself (version 1)
+         *     - `metric/array_string/1`: a metric holding a list of strings (version 1)
          * @enum {string}
          */
         AlertConditionType: "metric/numeric/1" | "metric/string/1" | "root/numeric/1" | "metric/array_string/1";
         /**
          * AlertCondition
          * @description One condition of an alert: the field and filter it watches, how values are aggregated over the window, and the threshold that triggers it.
+         * @example {
+         *       "aggregation": "count",
+         *       "field": "latency_ms",
+         *       "operator": "eq",
+         *       "value": 0.5,
+         *       "window": 900
+         *     }
          */
         AlertCondition: {
-            /** @description How the field's values in a window are combined (for example their maximum or mean). */
+            /**
+             * @description How the field's values in a window are combined (for example their maximum or mean).
+             * @example count
+             */
             aggregation: components["schemas"]["Aggregator"] | string;
             /**
              * @description The kind of condition, with its version (for example `metric/numeric/1`). Defaults to `metric/numeric/1`.
              * @default metric/numeric/1
+             * @example metric/numeric/1
              */
             condition_type?: components["schemas"]["AlertConditionType"];
             /** @description The field (for example a metric) the condition watches. */
             field: string;
-            /** @description Operator of an extra filter on the records; `null` for none. */
+            /**
+             * @description Operator of an extra filter on the records; `null` for none.
+             * @example eq
+             */
             filter_operator?: components["schemas"]["Operator"] | null;
             /** @description Value of that extra filter; `null` for none. */
             filter_value?: string | number | null;
-            /** @description How the aggregated value is compared with `value`. */
+            /**
+             * @description How the aggregated value is compared with `value`.
+             * @example eq
+             */
             operator: components["schemas"]["Operator"];
             /** @description The threshold the aggregated value is compared with. */
             value: number | string;
@@ -14269,6 +20905,31 @@ export interface components {
         /**
          * AlertConfigurationResponse
          * @description A saved alert configuration of a project, with its conditions, check interval and trigger history.
+         * @example {
+         *       "active": true,
+         *       "alert_sent": false,
+         *       "conditions": [
+         *         {
+         *           "aggregation": "count",
+         *           "field": "latency_ms",
+         *           "operator": "eq",
+         *           "value": 0.5,
+         *           "window": 900
+         *         }
+         *       ],
+         *       "counter": 250,
+         *       "counter_since_last_sent": 250,
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+         *       "interval": 3,
+         *       "last_sent": "2026-03-05T08:05:44Z",
+         *       "last_triggered": "2026-03-05T08:05:44Z",
+         *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "schema_version": "multi_condition/object/1",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         AlertConfigurationResponse: {
             /** @description Whether the alert is on. */
@@ -14284,16 +20945,19 @@ export interface components {
             /**
              * Format: date-time
              * @description When the alert configuration was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the alert configuration (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
             /**
              * Format: uuid
              * @description Unique identifier of this alert configuration (UUID).
+             * @example a4bf57d5-1ae4-440d-8417-614a5623850f
              */
             id: string;
             /** @description How often the conditions are checked, in seconds. */
@@ -14301,34 +20965,75 @@ export interface components {
             /**
              * Format: date-time
              * @description When the alert was last sent (UTC, ISO 8601); `null` if never.
+             * @example 2026-03-04T14:32:10Z
              */
             last_sent?: string | null;
             /**
              * Format: date-time
              * @description When the alert last triggered (UTC, ISO 8601); `null` if never.
+             * @example 2026-03-04T14:32:10Z
              */
             last_triggered?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the job that last checked the alert (UUID); `null` before any check.
+             * @example 71712eb5-9909-40a9-84eb-adb68b626a9c
              */
             processed_by?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
-            /** @description Which version of the alert format the alert uses. */
+            /**
+             * @description Which version of the alert format the alert uses.
+             * @example multi_condition/object/1
+             */
             schema_version?: components["schemas"]["AlertMonitorType"] | null;
             /**
              * Format: date-time
              * @description When the alert configuration was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * ListAlertConfigurationsResponse
          * @description A page of a project's alert configurations.
+         * @example {
+         *       "alerts": [
+         *         {
+         *           "active": true,
+         *           "alert_sent": false,
+         *           "conditions": [
+         *             {
+         *               "aggregation": "count",
+         *               "field": "latency_ms",
+         *               "operator": "eq",
+         *               "value": 0.5,
+         *               "window": 900
+         *             }
+         *           ],
+         *           "counter": 250,
+         *           "counter_since_last_sent": 250,
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
+         *           "interval": 3,
+         *           "last_sent": "2026-03-05T08:05:44Z",
+         *           "last_triggered": "2026-03-05T08:05:44Z",
+         *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "schema_version": "multi_condition/object/1",
+         *           "updated_at": "2026-03-05T08:05:44Z"
+         *         }
+         *       ],
+         *       "limit": 100,
+         *       "next_starting_token": null,
+         *       "paginated": false,
+         *       "starting_token": 0
+         *     }
          */
         ListAlertConfigurationsResponse: {
             /** @description The alerts of this page. */
@@ -14374,6 +21079,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the user who created the alert configuration (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description How often the conditions are checked, in seconds. */
@@ -14381,17 +21087,24 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /**
              * @description Which version of the alert format the alert uses. Defaults to `multi_condition/object/1`.
              * @default multi_condition/object/1
+             * @example multi_condition/object/1
              */
             schema_version?: components["schemas"]["AlertMonitorType"];
         };
         /**
          * AlertStatusResponse
          * @description The result of changing an insight alert's status, with a message.
+         * @example {
+         *       "id": "deec64bf-deec-4dee-adee-deec64bff976",
+         *       "message": "The answer follows the retrieved context.",
+         *       "status": "completed"
+         *     }
          */
         AlertStatusResponse: {
             /** @description Unique identifier of this alert status. */
@@ -14434,30 +21147,49 @@ export interface components {
             /**
              * Format: date-time
              * @description When the alert was last sent (UTC, ISO 8601); `null` if never.
+             * @example 2026-03-04T14:32:10Z
              */
             last_sent?: string | null;
             /**
              * Format: date-time
              * @description When the alert last triggered (UTC, ISO 8601); `null` if never.
+             * @example 2026-03-04T14:32:10Z
              */
             last_triggered?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the job that last checked the alert (UUID); `null` before any check.
+             * @example 71712eb5-9909-40a9-84eb-adb68b626a9c
              */
             processed_by?: string | null;
-            /** @description Which version of the alert format the alert uses. */
+            /**
+             * @description Which version of the alert format the alert uses.
+             * @example multi_condition/object/1
+             */
             schema_version?: components["schemas"]["AlertMonitorType"] | null;
         };
         /**
          * FieldType
          * @description The value type of a field.
+         *
+         *     - `int`: whole numbers
+         *     - `float`: decimal numbers
+         *     - `string`: text
+         *     - `array`: lists
+         *     - `bool`: true or false
          * @enum {string}
          */
         FieldType: "int" | "float" | "string" | "array" | "bool";
         /**
          * QueryFilterV1
          * @description A filter on one column of monitored rows, optionally on a field inside a JSON column.
+         * @example {
+         *       "col_name": "metrics",
+         *       "json_field": "uncertainty",
+         *       "json_field_type": "float",
+         *       "operator": "gt",
+         *       "value": 0.8
+         *     }
          */
         QueryFilterV1: {
             /** @description Another key to try when `json_field` is missing; `null` for none. */
@@ -14466,9 +21198,15 @@ export interface components {
             col_name: string;
             /** @description For a JSON column (metrics, metadata), the key inside it to filter on; `null` for a plain column. */
             json_field?: string | null;
-            /** @description The type of that key's values, so the comparison is done right; `null` for a plain column. */
+            /**
+             * @description The type of that key's values, so the comparison is done right; `null` for a plain column.
+             * @example int
+             */
             json_field_type?: components["schemas"]["FieldType"] | null;
-            /** @description How the column's value is compared with `value`. */
+            /**
+             * @description How the column's value is compared with `value`.
+             * @example eq
+             */
             operator: components["schemas"]["Operator"];
             /** @description Any JSON value. */
             value: unknown;
@@ -14481,21 +21219,36 @@ export interface components {
         /**
          * SortDirection
          * @description A sort direction.
+         *
+         *     - `asc`: ascending: smallest, earliest or A first
+         *     - `desc`: descending: largest, latest or Z first
          * @enum {string}
          */
         SortDirection: "asc" | "desc";
         /**
          * SortClause
          * @description Sorts monitored rows by one column, optionally by a field inside a JSON column.
+         * @example {
+         *       "col_name": "example col name",
+         *       "json_field": "example json field",
+         *       "json_field_type": "int",
+         *       "sort_dir": "asc"
+         *     }
          */
         SortClause: {
             /** @description The column to sort by. */
             col_name: string;
             /** @description For a JSON column, the key inside it to sort by; `null` for a plain column. */
             json_field?: string | null;
-            /** @description The type of that key's values; `null` for a plain column. */
+            /**
+             * @description The type of that key's values; `null` for a plain column.
+             * @example int
+             */
             json_field_type?: components["schemas"]["FieldType"] | null;
-            /** @description Sort direction. */
+            /**
+             * @description Sort direction.
+             * @example asc
+             */
             sort_dir: components["schemas"]["SortDirection"];
         };
         /**
@@ -14552,6 +21305,7 @@ export interface components {
         /**
          * TransactionMetricInfo
          * @description The status and value of each metric computed for a monitored record.
+         * @example {}
          */
         TransactionMetricInfo: {
             /**
@@ -14910,27 +21664,79 @@ export interface components {
         /**
          * TransactionRecordStatus
          * @description Whether a monitored record's metrics have been computed.
+         *
+         *     - `unprocessed`: metrics not started
+         *     - `processing`: metrics being computed
+         *     - `processed`: metrics computed
          * @enum {string}
          */
         TransactionRecordStatus: "unprocessed" | "processing" | "processed";
         /**
          * TransactionRecordDB
          * @description A monitored record (one LLM call or chain node) with its input, output, metrics and feedback.
+         * @example {
+         *       "chain_id": "cd530347-cd53-4cd5-acd5-cd53034755ce",
+         *       "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "feedback_ratings": {
+         *         "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f": {
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "rating": {
+         *             "feedback_type": "like_dislike",
+         *             "value": false
+         *           }
+         *         }
+         *       },
+         *       "finish_reason": "stop",
+         *       "has_children": false,
+         *       "id": "b12cc568-b12c-4b12-ab12-b12cc568baea",
+         *       "input_text": "How do I reset my password?",
+         *       "latency_ms": 1240,
+         *       "metric_info": {},
+         *       "metrics_batch_id": "8d9db403-8d9d-48d9-a8d9-8d9db40313a4",
+         *       "metrics_status": "unprocessed",
+         *       "model": "gpt-4o-mini",
+         *       "node_id": "193aaef1-193a-4193-a193-193aaef1e1a6",
+         *       "node_name": "support-bot-eval",
+         *       "node_type": "chain",
+         *       "num_input_tokens": 250,
+         *       "num_output_tokens": 250,
+         *       "num_total_tokens": 250,
+         *       "output_logprobs": {},
+         *       "output_text": "Open Settings, choose Security, then Reset password.",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "status_code": 3,
+         *       "tags": [
+         *         "support"
+         *       ],
+         *       "temperature": 0.5,
+         *       "time_to_first_token_ms": 0.5,
+         *       "tools": "[]",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "user_metadata": {
+         *         "customer_tier": "enterprise"
+         *       },
+         *       "version": "1"
+         *     }
          */
         TransactionRecordDB: {
             /**
              * Format: uuid
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
             chain_id?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
             chain_root_id?: string | null;
             /**
              * Format: date-time
              * @description When the transaction record was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /** @description Ratings people gave this record, keyed by the `id` of the feedback template (UUID). */
@@ -14944,6 +21750,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this transaction record (UUID).
+             * @example b2e254b2-848d-4470-8622-0aa1e68e3a63
              */
             id: string;
             /** @description The text that went into the model. */
@@ -14955,11 +21762,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the batch of metric jobs that scored the record (UUID); `null` before scoring.
+             * @example 104a8bee-97a1-471f-8032-4130af65b366
              */
             metrics_batch_id?: string | null;
             /**
              * @description Whether the record's metrics are still being computed. Defaults to `unprocessed`.
              * @default unprocessed
+             * @example unprocessed
              */
             metrics_status: components["schemas"]["TransactionRecordStatus"];
             /** @description Name of the model that was called; `null` when unknown. */
@@ -14967,11 +21776,15 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
+             * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
              */
             node_id: string;
             /** @description Name of the node (the step of the chain); `null` when unnamed. */
             node_name?: string | null;
-            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
+            /**
+             * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
+             * @example chain
+             */
             node_type: components["schemas"]["NodeType"];
             /** @description Tokens in the model's input; `null` when not reported. */
             num_input_tokens?: number | null;
@@ -14988,6 +21801,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this transaction record belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
@@ -15003,6 +21817,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the transaction record was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
             /** @description Metadata you attached to the record, as key/value pairs; `null` when none. */
@@ -15015,6 +21830,69 @@ export interface components {
         /**
          * TransactionRecordsResponse
          * @description A page of monitored records, with their columns and the values available for filtering.
+         * @example {
+         *       "columns": {
+         *         "support": {
+         *           "support": "support"
+         *         }
+         *       },
+         *       "filter_options": {
+         *         "support": [
+         *           "support"
+         *         ]
+         *       },
+         *       "limit": 100,
+         *       "next_starting_token": null,
+         *       "paginated": false,
+         *       "rows": [
+         *         {
+         *           "chain_id": "cd530347-cd53-4cd5-acd5-cd53034755ce",
+         *           "chain_root_id": "c70400ba-c704-4c70-ac70-c70400ba6e36",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "feedback_ratings": {
+         *             "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f": {
+         *               "created_at": "2026-03-04T14:32:10Z",
+         *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "rating": {
+         *                 "feedback_type": "like_dislike",
+         *                 "value": false
+         *               }
+         *             }
+         *           },
+         *           "finish_reason": "stop",
+         *           "has_children": false,
+         *           "id": "b12cc568-b12c-4b12-ab12-b12cc568baea",
+         *           "input_text": "How do I reset my password?",
+         *           "latency_ms": 1240,
+         *           "metric_info": {},
+         *           "metrics_batch_id": "8d9db403-8d9d-48d9-a8d9-8d9db40313a4",
+         *           "metrics_status": "unprocessed",
+         *           "model": "gpt-4o-mini",
+         *           "node_id": "193aaef1-193a-4193-a193-193aaef1e1a6",
+         *           "node_name": "support-bot-eval",
+         *           "node_type": "chain",
+         *           "num_input_tokens": 250,
+         *           "num_output_tokens": 250,
+         *           "num_total_tokens": 250,
+         *           "output_logprobs": {},
+         *           "output_text": "Open Settings, choose Security, then Reset password.",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "status_code": 3,
+         *           "tags": [
+         *             "support"
+         *           ],
+         *           "temperature": 0.5,
+         *           "time_to_first_token_ms": 0.5,
+         *           "tools": "[]",
+         *           "updated_at": "2026-03-05T08:05:44Z",
+         *           "user_metadata": {
+         *             "customer_tier": "enterprise"
+         *           },
+         *           "version": "1"
+         *         }
+         *       ],
+         *       "starting_token": 0
+         *     }
          */
         TransactionRecordsResponse: {
             /** @description For each JSON column (metrics, metadata), the type of each key inside it. */
@@ -15098,6 +21976,13 @@ export interface components {
         /**
          * FilterOptionsResponse
          * @description The values available for filtering monitored rows.
+         * @example {
+         *       "filter_options": {
+         *         "support": [
+         *           "support"
+         *         ]
+         *       }
+         *     }
          */
         FilterOptionsResponse: {
             /** @description Values each column can be filtered on, keyed by column. Free-form object. */
@@ -15108,27 +21993,44 @@ export interface components {
         /**
          * TransactionLoggingMethod
          * @description How monitored records were logged.
+         *
+         *     - `py_langchain`: the Python LangChain callback
+         *     - `py_langchain_async`: the asynchronous Python LangChain callback
+         *     - `js_langchain`: the JavaScript LangChain callback
+         *     - `py_logger`: the Python client's logger
+         *     - `js_logger`: the JavaScript client's logger
+         *     - `api_direct`: direct calls to the API
+         *     - `workflows`: workflow logging (POST /observe/workflows)
          * @enum {string}
          */
         TransactionLoggingMethod: "py_langchain" | "py_langchain_async" | "js_langchain" | "py_logger" | "js_logger" | "api_direct" | "workflows";
         /**
          * TransactionRecordIngest
          * @description A monitored record (one LLM call or chain node) to log.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "input_text": "How do I reset my password?",
+         *       "node_id": "eecb3e84-eecb-4eec-aeec-eecb3e848b1f",
+         *       "node_type": "chain"
+         *     }
          */
         TransactionRecordIngest: {
             /**
              * Format: uuid
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
+             * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
             chain_id?: string | null;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
+             * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
             chain_root_id?: string | null;
             /**
              * Format: date-time
              * @description When the transaction record was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /** @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). */
@@ -15144,11 +22046,15 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
+             * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
              */
             node_id: string;
             /** @description Name of the node (the step of the chain); `null` when unnamed. */
             node_name?: string | null;
-            /** @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow. */
+            /**
+             * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
+             * @example chain
+             */
             node_type: components["schemas"]["NodeType"];
             /** @description Tokens in the model's input; `null` when not reported. */
             num_input_tokens?: number | null;
@@ -15182,6 +22088,18 @@ export interface components {
         /**
          * TransactionRecordBatch
          * @description A batch of monitored records to log, with how they were logged.
+         * @example {
+         *       "client_version": "1",
+         *       "logging_method": "py_langchain",
+         *       "records": [
+         *         {
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "input_text": "How do I reset my password?",
+         *           "node_id": "eecb3e84-eecb-4eec-aeec-eecb3e848b1f",
+         *           "node_type": "chain"
+         *         }
+         *       ]
+         *     }
          */
         TransactionRecordBatch: {
             /** @description Version of the client library that sent the batch; `null` when not given. */
@@ -15189,6 +22107,7 @@ export interface components {
             /**
              * @description How the records were logged (from which client). Defaults to `api_direct`.
              * @default api_direct
+             * @example api_direct
              */
             logging_method?: components["schemas"]["TransactionLoggingMethod"];
             /** @description The records to log. */
@@ -15197,6 +22116,14 @@ export interface components {
         /**
          * ProjectIntegration
          * @description The models and scorer models a project can use through one integration.
+         * @example {
+         *       "models": [
+         *         "gpt-4o-mini"
+         *       ],
+         *       "scorer_models": [
+         *         "gpt-4o-mini"
+         *       ]
+         *     }
          */
         ProjectIntegration: {
             /** @description Models of this integration that can be used in the project's runs. */
@@ -15207,6 +22134,18 @@ export interface components {
         /**
          * ProjectIntegrationsResponse
          * @description The integrations a project can use, by name.
+         * @example {
+         *       "integrations": {
+         *         "openai": {
+         *           "models": [
+         *             "gpt-4o-mini"
+         *           ],
+         *           "scorer_models": [
+         *             "gpt-4o-mini"
+         *           ]
+         *         }
+         *       }
+         *     }
          */
         ProjectIntegrationsResponse: {
             /** @description The project's integrations, keyed by kind. */
@@ -15217,9 +22156,13 @@ export interface components {
         /**
          * MetricCritiqueColumn
          * @description A column whose metric explanations a user can critique, and whether a critique is being processed.
+         * @example {
+         *       "col_name": "support-bot-eval",
+         *       "metric_critique_computing": false
+         *     }
          */
         MetricCritiqueColumn: {
-            /** @description Name of the col. */
+            /** @description Identifier of the metric column (its key in the rows). */
             col_name: string;
             /** @description Whether critiques of the column are being applied now. */
             metric_critique_computing: boolean;
@@ -15227,6 +22170,14 @@ export interface components {
         /**
          * MetricCritiqueColumns
          * @description The columns whose metric explanations can be critiqued.
+         * @example {
+         *       "metric_critique_columns": [
+         *         {
+         *           "col_name": "support-bot-eval",
+         *           "metric_critique_computing": false
+         *         }
+         *       ]
+         *     }
          */
         MetricCritiqueColumns: {
             /** @description The metric columns that can be critiqued. */
@@ -15254,6 +22205,29 @@ export interface components {
         /**
          * AggregateMetrics
          * @description Averages of each monitored metric over the rows selected by a metrics query.
+         * @example {
+         *       "average_agentic_workflow_success": 0.5,
+         *       "average_completeness_gpt": 0.5,
+         *       "average_factuality": 0.5,
+         *       "average_groundedness": 0.5,
+         *       "average_input_sexist": 0.5,
+         *       "average_input_token_length": 0.5,
+         *       "average_input_toxicity": 0.5,
+         *       "average_instruction_adherence": 0.5,
+         *       "average_latency": 1240,
+         *       "average_output_token_length": 0.5,
+         *       "average_prompt_perplexity": 0.5,
+         *       "average_retriever_attribution": 0.5,
+         *       "average_retriever_utilization": 0.5,
+         *       "average_sexist": 0.5,
+         *       "average_tool_error_rate": 0.85,
+         *       "average_tool_selection_quality": 0.5,
+         *       "average_total_token_length": 250,
+         *       "average_toxicity": 0.5,
+         *       "failures_count": 0,
+         *       "requests_count": 0,
+         *       "total_cost": 0
+         *     }
          */
         AggregateMetrics: {
             /** @description Mean `agentic_workflow_success` score, agentic workflow success (whether an agent reached its user's goal), over the records in the period; `null` when none was computed. */
@@ -15311,6 +22285,10 @@ export interface components {
         /**
          * BucketedMetrics
          * @description Averages of each monitored metric over one time bucket.
+         * @example {
+         *       "end_bucket_time": "2026-03-04T14:32:10Z",
+         *       "start_bucket_time": "2026-03-04T14:32:10Z"
+         *     }
          */
         BucketedMetrics: {
             /** @description Mean `agentic_workflow_success` score, agentic workflow success (whether an agent reached its user's goal), over the records in this time bucket; `null` when none was computed. */
@@ -15352,6 +22330,7 @@ export interface components {
             /**
              * Format: date-time
              * @description End of the bucket (UTC, ISO 8601).
+             * @example 2026-03-04T14:32:10Z
              */
             end_bucket_time: string;
             /**
@@ -15375,6 +22354,7 @@ export interface components {
             /**
              * Format: date-time
              * @description Start of the bucket (UTC, ISO 8601).
+             * @example 2026-03-04T14:32:10Z
              */
             start_bucket_time: string;
             /** @description Counts of each tone found in outputs, as JSON text; `null` when not computed. */
@@ -15388,6 +22368,42 @@ export interface components {
         /**
          * TransactionMetricsResponse
          * @description Metrics of monitored records: overall averages and averages per time bucket.
+         * @example {
+         *       "aggregate_metrics": {
+         *         "average_agentic_workflow_success": 0.5,
+         *         "average_completeness_gpt": 0.5,
+         *         "average_factuality": 0.5,
+         *         "average_groundedness": 0.5,
+         *         "average_input_sexist": 0.5,
+         *         "average_input_token_length": 0.5,
+         *         "average_input_toxicity": 0.5,
+         *         "average_instruction_adherence": 0.5,
+         *         "average_latency": 1240,
+         *         "average_output_token_length": 0.5,
+         *         "average_prompt_perplexity": 0.5,
+         *         "average_retriever_attribution": 0.5,
+         *         "average_retriever_utilization": 0.5,
+         *         "average_sexist": 0.5,
+         *         "average_tool_error_rate": 0.85,
+         *         "average_tool_selection_quality": 0.5,
+         *         "average_total_token_length": 250,
+         *         "average_toxicity": 0.5,
+         *         "failures_count": 0,
+         *         "requests_count": 0,
+         *         "total_cost": 0
+         *       },
+         *       "bucketed_metrics": {
+         *         "latency_ms": [
+         *           {
+         *             "end_bucket_time": "2026-03-04T14:32:10Z",
+         *             "start_bucket_time": "2026-03-04T14:32:10Z"
+         *           }
+         *         ]
+         *       },
+         *       "group_by_columns": [
+         *         "latency_ms"
+         *       ]
+         *     }
          */
         TransactionMetricsResponse: {
             /** @description The metrics over the whole period. */
@@ -15402,6 +22418,11 @@ export interface components {
         /**
          * WorkflowCountResponse
          * @description How many monitored workflows match, and whether that exceeds the row limit.
+         * @example {
+         *       "count": 250,
+         *       "max_rows": 512,
+         *       "max_rows_exceeded": false
+         *     }
          */
         WorkflowCountResponse: {
             /** @description How many workflows match. */
@@ -15420,6 +22441,13 @@ export interface components {
         /**
          * FeatureColumnsResponse
          * @description The feature column names logged for a run.
+         * @example {
+         *       "feature_names": [
+         *         "support-bot-eval"
+         *       ],
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *     }
          */
         FeatureColumnsResponse: {
             /** @description Names of the run's feature columns. */
@@ -15427,24 +22455,44 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this feature columns belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this feature columns belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
         };
         /**
          * EvaluateAlertDB
          * @description An alert on a prompt evaluation run: the field it watches and the filter that triggers it.
+         * @example {
+         *       "alert_name": "support-bot-eval",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "description": "Answers from the support knowledge base.",
+         *       "extra": {},
+         *       "field_name": "latency_ms",
+         *       "filter": {
+         *         "column": "latency_ms",
+         *         "filter_type": "range",
+         *         "high": 0.5,
+         *         "low": 0.5
+         *       },
+         *       "id": "607f9c6e-607f-4607-a607-607f9c6e4e3f",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         EvaluateAlertDB: {
-            /** @description Name of the alert. */
+            /** @description Name the alert was given when it was set up. */
             alert_name: string;
             /**
              * Format: date-time
              * @description When the evaluate alert was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /** @description Free text that describes the evaluate alert; `null` or absent when none was given. */
@@ -15460,21 +22508,25 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this evaluate alert (UUID).
+             * @example b1bb0da9-67f3-4cbb-8118-4cfec9c717c4
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the project this evaluate alert belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run this evaluate alert belongs to (UUID), as the project's run listing gives it.
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /**
              * Format: date-time
              * @description When the evaluate alert was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
@@ -15501,7 +22553,10 @@ export interface components {
          *     }
          */
         EditCreateRequest: {
-            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
+            /**
+             * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
+             * @example relabel
+             */
             edit_action: components["schemas"]["EditAction"];
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
@@ -15539,19 +22594,119 @@ export interface components {
         /**
          * EditCreateResponse
          * @description The edit that was just created.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "edit_action": "relabel",
+         *       "edit_spans": {
+         *         "support": [
+         *           {
+         *             "end_index": 0,
+         *             "label": "billing",
+         *             "start_index": 0
+         *           }
+         *         ]
+         *       },
+         *       "exported": false,
+         *       "filter": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "id": "3677c595-3677-4367-a367-3677c595ecbf",
+         *       "inference_name": "prod-2026-03",
+         *       "map_threshold": 0.85,
+         *       "new_label": "billing",
+         *       "note": "Relabelled after review.",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "sample_ids": [
+         *         3
+         *       ],
+         *       "search_string": "refund",
+         *       "shift_span_end_num_words": 3,
+         *       "shift_span_start_num_words": 3,
+         *       "split": "training",
+         *       "task": "intent",
+         *       "text_replacement": "refund request",
+         *       "use_regex": false
+         *     }
          */
         EditCreateResponse: {
             /**
              * Format: date-time
              * @description When the edit was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the edit (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
-            /** @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on. */
+            /**
+             * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
+             * @example relabel
+             */
             edit_action: components["schemas"]["EditAction"];
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
@@ -15564,6 +22719,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Unique identifier of this edit (UUID).
+             * @example dc5f78bf-49f5-4af0-86fa-b88866d5a1d1
              */
             id: string;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
@@ -15577,11 +22733,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
              * @description The `id` of the run whose data the edit changes (UUID).
+             * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
             /**
@@ -15595,7 +22753,10 @@ export interface components {
             shift_span_end_num_words?: number | null;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
             shift_span_start_num_words?: number | null;
-            /** @description The split of the run's data the edit applies to. */
+            /**
+             * @description The split of the run's data the edit applies to.
+             * @example training
+             */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
             task?: string | null;
@@ -15610,47 +22771,131 @@ export interface components {
         /**
          * EditExportDB
          * @description A record that an edit was exported, with who exported it and when.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "edit_id": "4c35d71e-4c35-44c3-a4c3-4c35d71ed16c",
+         *       "id": "24493d56-2449-4244-a244-24493d565c35",
+         *       "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
          */
         EditExportDB: {
             /**
              * Format: date-time
              * @description When the edit export was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the edit that was exported (UUID).
+             * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
              */
             edit_id: string;
             /**
              * Format: uuid
              * @description Unique identifier of this edit export (UUID).
+             * @example 941aca7e-3570-4688-8bc5-f6bf8ecd526e
              */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the user who ran the export (UUID); `null` when unknown.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             user_id?: string | null;
         };
         /**
          * SliceDB
          * @description A slice: a named, saved set of filters over a project's data.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "id": "97c0c2a2-97c0-497c-a97c-97c0c2a28e9d",
+         *       "logic": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "name": "long-questions",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         SliceDB: {
             /**
              * Format: date-time
              * @description When the slice was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the slice (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /**
              * Format: uuid
              * @description Unique identifier of this slice (UUID).
+             * @example b70da48b-c7e9-4244-8f47-c243432b23d1
              */
             id: string;
             /** @description The filter that defines the slice: which samples of a run it holds. */
@@ -15660,11 +22905,13 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /**
              * Format: date-time
              * @description When the slice was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
@@ -15686,6 +22933,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the user who created the slice (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description The filter that defines the slice: which samples of a run it holds. */
@@ -15695,27 +22943,102 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
         };
         /**
          * SliceCreateResponse
          * @description The slice that was just created.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "id": "13a3a269-13a3-413a-a13a-13a3a2698069",
+         *       "logic": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "name": "long-questions",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         SliceCreateResponse: {
             /**
              * Format: date-time
              * @description When the slice was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the slice (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /**
              * Format: uuid
              * @description Unique identifier of this slice (UUID).
+             * @example 95f0d4a5-e9c8-418a-839d-2eaf2f15f496
              */
             id: string;
             /** @description The filter that defines the slice: which samples of a run it holds. */
@@ -15725,22 +23048,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /**
              * Format: date-time
              * @description When the slice was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * SliceUpdate
          * @description Changes a slice's name or filters.
+         * @example {
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "logic": {},
+         *       "name": "long-questions",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+         *     }
          */
         SliceUpdate: {
             /**
              * Format: uuid
              * @description The `id` of the user who created the slice (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /** @description The filter that defines the slice: which samples of a run it holds. */
@@ -15750,27 +23082,102 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
         };
         /**
          * SliceUpdateResponse
          * @description The slice after an update.
+         * @example {
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "id": "f9ae6af9-f9ae-4f9a-af9a-f9ae6af95313",
+         *       "logic": {
+         *         "cbo_clusters": [
+         *           3
+         *         ],
+         *         "class_filter": [
+         *           "billing"
+         *         ],
+         *         "cluster_ids": [
+         *           3
+         *         ],
+         *         "confidence_high": 0.85,
+         *         "confidence_low": 0.85,
+         *         "correctly_classified": false,
+         *         "data_embs": false,
+         *         "data_error_potential_high": 0.5,
+         *         "data_error_potential_low": 0.5,
+         *         "drift_score_threshold": 0.85,
+         *         "exclude_ids": [
+         *           3
+         *         ],
+         *         "gold_filter": [
+         *           "billing"
+         *         ],
+         *         "ids": [
+         *           3
+         *         ],
+         *         "image_ids": [
+         *           3
+         *         ],
+         *         "is_drifted": true,
+         *         "is_edited": true,
+         *         "is_otb": true,
+         *         "lasso": {
+         *           "x": [
+         *             0.5
+         *           ],
+         *           "y": [
+         *             0.5
+         *           ]
+         *         },
+         *         "likely_mislabeled": false,
+         *         "likely_mislabeled_dep_percentile": 0,
+         *         "meta_filter": [
+         *           {
+         *             "name": "support-bot-eval"
+         *           }
+         *         ],
+         *         "misclassified_only": false,
+         *         "num_similar_to": 250,
+         *         "pred_filter": [
+         *           "billing"
+         *         ],
+         *         "regex": false,
+         *         "similar_to": [
+         *           3
+         *         ],
+         *         "span_regex": false,
+         *         "span_sample_ids": [
+         *           3
+         *         ],
+         *         "span_text": "refund",
+         *         "text_pat": "refund"
+         *       },
+         *       "name": "long-questions",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "updated_at": "2026-03-05T08:05:44Z"
+         *     }
          */
         SliceUpdateResponse: {
             /**
              * Format: date-time
              * @description When the slice was created (UTC, ISO 8601).
+             * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
             /**
              * Format: uuid
              * @description The `id` of the user who created the slice (UUID).
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null;
             /**
              * Format: uuid
              * @description Unique identifier of this slice (UUID).
+             * @example 4dffeaab-03c8-4ca4-8452-8fc133796587
              */
             id: string;
             /** @description The filter that defines the slice: which samples of a run it holds. */
@@ -15780,17 +23187,22 @@ export interface components {
             /**
              * Format: uuid
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
             /**
              * Format: date-time
              * @description When the slice was last changed (UTC, ISO 8601).
+             * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
         };
         /**
          * SliceDeleteResponse
          * @description Confirms that a slice was deleted.
+         * @example {
+         *       "message": "The answer follows the retrieved context."
+         *     }
          */
         SliceDeleteResponse: {
             /** @description A sentence from the service confirming what was done. */
@@ -16472,9 +23884,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description Whether the dataset is training data or inference data. */
+                /**
+                 * @description Whether the dataset is training data or inference data.
+                 * @example training
+                 */
                 training_or_inference: components["schemas"]["DatasetType"];
             };
             cookie?: never;
@@ -16518,9 +23936,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The kind of training to start; the service does not publish the accepted values. */
+                /**
+                 * @description The kind of training to start; the service does not publish the accepted values.
+                 * @example training
+                 */
                 training_mode: string;
             };
             cookie?: never;
@@ -16561,9 +23985,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The training job's ID. */
+                /**
+                 * @description The training job's ID.
+                 * @example d6e7f809-7e8f-4091-a2b3-c4d5e6f70819
+                 */
                 training_job_id: string;
             };
             cookie?: never;
@@ -16603,7 +24033,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The training job's ID. */
+                /**
+                 * @description The training job's ID.
+                 * @example d6e7f809-7e8f-4091-a2b3-c4d5e6f70819
+                 */
                 training_job_id: string;
             };
             cookie?: never;
@@ -16690,9 +24123,15 @@ export interface operations {
     getProjects: {
         parameters: {
             query?: {
-                /** @description Only the project with this name. */
+                /**
+                 * @description Only the project with this name.
+                 * @example support-bot-eval
+                 */
                 project_name?: string | null;
-                /** @description Only projects of this type. */
+                /**
+                 * @description Only projects of this type.
+                 * @example training_inference
+                 */
                 type?: components["schemas"]["ProjectType"] | null;
             };
             header?: never;
@@ -16830,11 +24269,22 @@ export interface operations {
     getProjectsPaginated: {
         parameters: {
             query?: {
-                /** @description Actions to check the caller's permission for on each returned project. */
+                /**
+                 * @description Actions to check the caller's permission for on each returned project.
+                 * @example [
+                 *       "update"
+                 *     ]
+                 */
                 actions?: components["schemas"]["ProjectAction"][];
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
@@ -16954,7 +24404,10 @@ export interface operations {
     getAllProjects: {
         parameters: {
             query?: {
-                /** @description Only projects of this type. */
+                /**
+                 * @description Only projects of this type.
+                 * @example training_inference
+                 */
                 type?: components["schemas"]["ProjectType"] | null;
             };
             header?: never;
@@ -17045,7 +24498,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17138,7 +24594,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17186,7 +24645,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17220,7 +24682,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17251,14 +24716,23 @@ export interface operations {
     listUserProjectCollaborators: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17311,7 +24785,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17368,14 +24845,23 @@ export interface operations {
     listGroupProjectCollaborators: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17426,7 +24912,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17483,9 +24972,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The ID of the user to remove. */
+                /**
+                 * @description The ID of the user to remove.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -17515,9 +25010,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The ID of the collaborating user. */
+                /**
+                 * @description The ID of the collaborating user.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -17572,9 +25073,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The ID of the group to remove. */
+                /**
+                 * @description The ID of the group to remove.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -17604,9 +25111,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The ID of the collaborating group. */
+                /**
+                 * @description The ID of the collaborating group.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -17659,7 +25172,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17688,7 +25204,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -17762,7 +25281,10 @@ export interface operations {
     requestAccess: {
         parameters: {
             query: {
-                /** @description The email address of the person asking for access. */
+                /**
+                 * @description The email address of the person asking for access.
+                 * @example new.user@acme.example
+                 */
                 user_email: string;
             };
             header?: never;
@@ -17795,11 +25317,15 @@ export interface operations {
                  * @example new.user@acme.example
                  */
                 user_email: string;
-                /** @description Whether the service emails the signup link to `user_email`. */
+                /**
+                 * @description Whether the service emails the signup link to `user_email`.
+                 * @example true
+                 */
                 send_email?: boolean;
                 /**
                  * @description An optional scope for the signup. The service's brief documents this parameter without
                  *     listing its values; leave it out (null) unless you have been given one.
+                 * @example project
                  */
                 scope?: string | null;
             };
@@ -17874,9 +25400,15 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
@@ -17949,7 +25481,10 @@ export interface operations {
     createOrVerifyUser: {
         parameters: {
             query?: {
-                /** @description The token carried by a signup link; when present, the matching unverified entry is verified. */
+                /**
+                 * @description The token carried by a signup link; when present, the matching unverified entry is verified.
+                 * @example sgn-example-0000
+                 */
                 signup_token?: string | null;
             };
             header?: never;
@@ -18032,7 +25567,10 @@ export interface operations {
     createOrVerifyUserSocial: {
         parameters: {
             query?: {
-                /** @description The token carried by a signup link; when present, the matching unverified entry is verified. */
+                /**
+                 * @description The token carried by a signup link; when present, the matching unverified entry is verified.
+                 * @example sgn-example-0000
+                 */
                 signup_token?: string | null;
             };
             header?: never;
@@ -18147,7 +25685,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user's ID. */
+                /**
+                 * @description The user's ID.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -18200,7 +25741,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The user's ID. */
+                /**
+                 * @description The user's ID.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -18255,7 +25799,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The ID of the user to delete. */
+                /**
+                 * @description The ID of the user to delete.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -18287,16 +25834,28 @@ export interface operations {
     getLatestUserRun: {
         parameters: {
             query?: {
-                /** @description Only runs in projects of this type. */
+                /**
+                 * @description Only runs in projects of this type.
+                 * @example training_inference
+                 */
                 project_type?: components["schemas"]["ProjectType"];
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The user's ID. */
+                /**
+                 * @description The user's ID.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -18357,12 +25916,18 @@ export interface operations {
     getProjectRunsForUser: {
         parameters: {
             query?: {
-                /** @description Only projects of this type. */
+                /**
+                 * @description Only projects of this type.
+                 * @example training_inference
+                 */
                 project_type?: components["schemas"]["ProjectType"] | null;
             };
             header?: never;
             path: {
-                /** @description The user's ID. */
+                /**
+                 * @description The user's ID.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -18455,7 +26020,10 @@ export interface operations {
     generatePasswordResetLink: {
         parameters: {
             query: {
-                /** @description The email address of the account whose password is to be reset. */
+                /**
+                 * @description The email address of the account whose password is to be reset.
+                 * @example new.user@acme.example
+                 */
                 user_email: string;
             };
             header?: never;
@@ -18487,7 +26055,10 @@ export interface operations {
     generatePasswordResetEmail: {
         parameters: {
             query: {
-                /** @description The email address of the account whose password is to be reset. */
+                /**
+                 * @description The email address of the account whose password is to be reset.
+                 * @example new.user@acme.example
+                 */
                 user_email: string;
             };
             header?: never;
@@ -18515,7 +26086,10 @@ export interface operations {
     passwordReset: {
         parameters: {
             query: {
-                /** @description The token carried by the password reset link. */
+                /**
+                 * @description The token carried by the password reset link.
+                 * @example rst-example-0000
+                 */
                 reset_token: string;
             };
             header?: never;
@@ -18566,12 +26140,18 @@ export interface operations {
     transferUserData: {
         parameters: {
             query: {
-                /** @description The user who receives the data. */
+                /**
+                 * @description The user who receives the data.
+                 * @example b4c5d6e7-5c6d-4e7f-8091-a2b3c4d5e6f7
+                 */
                 new_user_id: string;
             };
             header?: never;
             path: {
-                /** @description The user whose data is handed over. */
+                /**
+                 * @description The user whose data is handed over.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -18651,9 +26231,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -18706,14 +26292,23 @@ export interface operations {
     listPromptDatasets: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -18756,12 +26351,18 @@ export interface operations {
     uploadPromptEvaluationDataset: {
         parameters: {
             query?: {
-                /** @description The file format of the uploaded dataset. */
+                /**
+                 * @description The file format of the uploaded dataset.
+                 * @example csv
+                 */
                 format?: components["schemas"]["DatasetFormat"];
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -18802,9 +26403,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt dataset's ID. */
+                /**
+                 * @description The prompt dataset's ID.
+                 * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
+                 */
                 dataset_id: string;
             };
             cookie?: never;
@@ -18830,18 +26437,33 @@ export interface operations {
     updatePromptDataset: {
         parameters: {
             query?: {
-                /** @description A new file name to record for the dataset. */
+                /**
+                 * @description A new file name to record for the dataset.
+                 * @example support-bot-eval.csv
+                 */
                 file_name?: string | null;
-                /** @description The number of rows to record for the dataset. */
+                /**
+                 * @description The number of rows to record for the dataset.
+                 * @example 100
+                 */
                 num_rows?: number | null;
-                /** @description The file format of the replacement file. */
+                /**
+                 * @description The file format of the replacement file.
+                 * @example csv
+                 */
                 format?: components["schemas"]["DatasetFormat"];
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt dataset's ID. */
+                /**
+                 * @description The prompt dataset's ID.
+                 * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
+                 */
                 dataset_id: string;
             };
             cookie?: never;
@@ -18883,9 +26505,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt dataset's ID. */
+                /**
+                 * @description The prompt dataset's ID.
+                 * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
+                 */
                 dataset_id: string;
             };
             cookie?: never;
@@ -18913,28 +26541,58 @@ export interface operations {
     getPromptRows: {
         parameters: {
             query?: {
-                /** @description The task type of the run's rows. */
+                /**
+                 * @description The task type of the run's rows.
+                 * @example 0
+                 */
                 task_type?: components["schemas"]["TaskType"];
-                /** @description The column to sort by. */
+                /**
+                 * @description The column to sort by.
+                 * @example data_error_potential
+                 */
                 sort_by?: string;
-                /** @description Sort in ascending order; false for descending. */
+                /**
+                 * @description Sort in ascending order; false for descending.
+                 * @example true
+                 */
                 sort_ascending?: boolean;
-                /** @description The column that `text_pattern` is matched against. */
+                /**
+                 * @description The column that `text_pattern` is matched against.
+                 * @example input
+                 */
                 text_column?: string | null;
-                /** @description Only rows whose `text_column` contains this text. */
+                /**
+                 * @description Only rows whose `text_column` contains this text.
+                 * @example refund
+                 */
                 text_pattern?: string | null;
-                /** @description Treat `text_pattern` as a regular expression. */
+                /**
+                 * @description Treat `text_pattern` as a regular expression.
+                 * @example false
+                 */
                 regex?: boolean;
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -19017,7 +26675,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -19056,9 +26717,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -19084,26 +26751,56 @@ export interface operations {
     exportPromptDataset: {
         parameters: {
             query?: {
-                /** @description The file format of the export. */
+                /**
+                 * @description The file format of the export.
+                 * @example csv
+                 */
                 export_format?: components["schemas"]["LLMExportFormat"];
-                /** @description Include the rows of each prompt chain's steps, not only the chain roots. */
+                /**
+                 * @description Include the rows of each prompt chain's steps, not only the chain roots.
+                 * @example true
+                 */
                 include_chains?: boolean;
-                /** @description Only these columns; leave out for all. */
+                /**
+                 * @description Only these columns; leave out for all.
+                 * @example [
+                 *       "input",
+                 *       "output"
+                 *     ]
+                 */
                 columns?: string[];
-                /** @description Include the input columns. */
+                /**
+                 * @description Include the input columns.
+                 * @example true
+                 */
                 inputs?: boolean;
-                /** @description Include the prompt columns. */
+                /**
+                 * @description Include the prompt columns.
+                 * @example true
+                 */
                 prompts?: boolean;
-                /** @description Include the response columns. */
+                /**
+                 * @description Include the response columns.
+                 * @example true
+                 */
                 responses?: boolean;
-                /** @description Include the metric columns. */
+                /**
+                 * @description Include the metric columns.
+                 * @example true
+                 */
                 metrics?: boolean;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -19129,16 +26826,28 @@ export interface operations {
     getPromptChainRows: {
         parameters: {
             query?: {
-                /** @description The task type of the chain's rows. */
+                /**
+                 * @description The task type of the chain's rows.
+                 * @example 0
+                 */
                 task_type?: components["schemas"]["TaskType"];
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The chain's ID. */
+                /**
+                 * @description The chain's ID.
+                 * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
+                 */
                 chain_id: string;
             };
             cookie?: never;
@@ -19221,9 +26930,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -19252,20 +26967,38 @@ export interface operations {
     getRowsAsColumnsWithFilters: {
         parameters: {
             query?: {
-                /** @description The column to sort by. */
+                /**
+                 * @description The column to sort by.
+                 * @example data_error_potential
+                 */
                 sort_by?: string;
-                /** @description Sort in ascending order; false for descending. */
+                /**
+                 * @description Sort in ascending order; false for descending.
+                 * @example true
+                 */
                 sort_ascending?: boolean;
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -19343,18 +27076,33 @@ export interface operations {
     getRowAsColumn: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The row's index within the run. */
+                /**
+                 * @description The row's index within the run.
+                 * @example 0
+                 */
                 row_id: number;
             };
             cookie?: never;
@@ -19427,12 +27175,21 @@ export interface operations {
     getMultiRunSampleIds: {
         parameters: {
             query: {
-                /** @description The runs to list; repeat the parameter once per run. */
+                /**
+                 * @description The runs to list; repeat the parameter once per run.
+                 * @example [
+                 *       "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *       "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80"
+                 *     ]
+                 */
                 run_ids: string[];
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -19468,14 +27225,23 @@ export interface operations {
     getMultiRunSamplesForRowIds: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -19532,20 +27298,38 @@ export interface operations {
     getChainAsColumns: {
         parameters: {
             query?: {
-                /** @description Return only the chain's root row. */
+                /**
+                 * @description Return only the chain's root row.
+                 * @example false
+                 */
                 root?: boolean;
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The chain's ID. */
+                /**
+                 * @description The chain's ID.
+                 * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
+                 */
                 chain_id: string;
             };
             cookie?: never;
@@ -19656,7 +27440,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -19710,7 +27497,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -19766,9 +27556,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
             };
             cookie?: never;
@@ -19809,9 +27605,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
             };
             cookie?: never;
@@ -19841,9 +27643,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
             };
             cookie?: never;
@@ -19895,13 +27703,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The index of the rated row within the run. */
+                /**
+                 * @description The index of the rated row within the run.
+                 * @example 0
+                 */
                 index: number;
             };
             cookie?: never;
@@ -19940,13 +27760,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The index of the rated row within the run. */
+                /**
+                 * @description The index of the rated row within the run.
+                 * @example 0
+                 */
                 index: number;
             };
             cookie?: never;
@@ -19999,13 +27831,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The index of the rated row within the run. */
+                /**
+                 * @description The index of the rated row within the run.
+                 * @example 0
+                 */
                 index: number;
             };
             cookie?: never;
@@ -20035,11 +27879,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The ID of the node (a step of a logged trace) that was rated. */
+                /**
+                 * @description The ID of the node (a step of a logged trace) that was rated.
+                 * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
+                 */
                 node_id: string;
             };
             cookie?: never;
@@ -20078,11 +27931,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The ID of the node (a step of a logged trace) that was rated. */
+                /**
+                 * @description The ID of the node (a step of a logged trace) that was rated.
+                 * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
+                 */
                 node_id: string;
             };
             cookie?: never;
@@ -20135,11 +27997,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The feedback template's ID. */
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The ID of the node (a step of a logged trace) that was rated. */
+                /**
+                 * @description The ID of the node (a step of a logged trace) that was rated.
+                 * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
+                 */
                 node_id: string;
             };
             cookie?: never;
@@ -20167,16 +28038,28 @@ export interface operations {
     getSummaryStatistics: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20246,18 +28129,33 @@ export interface operations {
     getGroupbyStatistics: {
         parameters: {
             query: {
-                /** @description The column whose values form the groups. */
+                /**
+                 * @description The column whose values form the groups.
+                 * @example model
+                 */
                 groupby_col: string;
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20337,16 +28235,28 @@ export interface operations {
     getInsightIds: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20474,16 +28384,28 @@ export interface operations {
     getPercentage: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20619,11 +28541,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20734,9 +28665,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20816,16 +28753,28 @@ export interface operations {
     getColumnDistribution: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -20919,18 +28868,33 @@ export interface operations {
     getModelMetrics: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
-                /** @description Average per class (macro) instead of per sample (micro). */
+                /**
+                 * @description Average per class (macro) instead of per sample (micro).
+                 * @example false
+                 */
                 macro?: boolean;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21063,18 +29027,33 @@ export interface operations {
     getTaskMetrics: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
-                /** @description Average per class (macro) instead of per sample (micro). */
+                /**
+                 * @description Average per class (macro) instead of per sample (micro).
+                 * @example false
+                 */
                 macro?: boolean;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21130,22 +29109,43 @@ export interface operations {
     getLabelCoOccurrence: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
-                /** @description The score above which a label counts as present on a sample. */
+                /**
+                 * @description The score above which a label counts as present on a sample.
+                 * @example 0.3
+                 */
                 threshold?: number;
-                /** @description How many co-occurring labels to return. */
+                /**
+                 * @description How many co-occurring labels to return.
+                 * @example 5
+                 */
                 top_n?: number;
-                /** @description Only pairings that include this label; leave empty for all. */
+                /**
+                 * @description Only pairings that include this label; leave empty for all.
+                 * @example billing
+                 */
                 starting_label?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21205,20 +29205,38 @@ export interface operations {
     getSimilarFromSplit: {
         parameters: {
             query: {
-                /** @description The split to search for similar samples. */
+                /**
+                 * @description The split to search for similar samples.
+                 * @example training
+                 */
                 from_split: components["schemas"]["Split"];
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
-                /** @description When `from_split` is inference, the inference set to search. */
+                /**
+                 * @description When `from_split` is inference, the inference set to search.
+                 * @example 2026-03-prod
+                 */
                 from_inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21272,16 +29290,28 @@ export interface operations {
     getCboClustersForSplit: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21404,16 +29434,28 @@ export interface operations {
     getCartographClustersForSplit: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21457,11 +29499,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21512,16 +29563,28 @@ export interface operations {
     getTopInsights: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21644,16 +29707,28 @@ export interface operations {
     getCorrelationMatrixChart: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21777,20 +29852,38 @@ export interface operations {
     getAlertsForRun: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
-                /** @description Also return alerts that have been dismissed. */
+                /**
+                 * @description Also return alerts that have been dismissed.
+                 * @example false
+                 */
                 include_dismissed?: boolean;
-                /** @description For object detection runs, the IoU threshold the alerts were computed at. */
+                /**
+                 * @description For object detection runs, the IoU threshold the alerts were computed at.
+                 * @example 0.5
+                 */
                 map_threshold?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21901,13 +29994,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
-                /** @description The ID of the alert to dismiss. */
+                /**
+                 * @description The ID of the alert to dismiss.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
                 alert_id: string;
             };
             cookie?: never;
@@ -21937,11 +30042,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -21972,16 +30086,28 @@ export interface operations {
     getErrorCounts: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -22031,16 +30157,28 @@ export interface operations {
     getMapForRun: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -22102,16 +30240,28 @@ export interface operations {
     getSegmentationMetricsForRun: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -22182,16 +30332,28 @@ export interface operations {
     getSeq2SeqMetricsForRun: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -22238,16 +30400,28 @@ export interface operations {
     getDataRows: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -22400,20 +30574,38 @@ export interface operations {
     getErrorDistributionForColumn: {
         parameters: {
             query?: {
-                /** @description The column whose values the errors are counted over. */
+                /**
+                 * @description The column whose values the errors are counted over.
+                 * @example class
+                 */
                 column_name?: string;
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
-                /** @description The error type, as listed by the GET form of `/insights/errors`. */
+                /**
+                 * @description The error type, as listed by the GET form of `/insights/errors`.
+                 * @example class_confusion
+                 */
                 error_name: string;
             };
             cookie?: never;
@@ -22540,7 +30732,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The integration kind. */
+                /**
+                 * @description The integration kind.
+                 * @example aws_bedrock
+                 */
                 name: components["schemas"]["IntegrationName"];
             };
             cookie?: never;
@@ -22575,7 +30770,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The integration kind. */
+                /**
+                 * @description The integration kind.
+                 * @example aws_bedrock
+                 */
                 name: components["schemas"]["IntegrationName"];
             };
             cookie?: never;
@@ -22605,7 +30803,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The integration kind. */
+                /**
+                 * @description The integration kind.
+                 * @example aws_bedrock
+                 */
                 name: components["schemas"]["IntegrationName"];
             };
             cookie?: never;
@@ -23077,7 +31278,10 @@ export interface operations {
     getDatabasesForCluster: {
         parameters: {
             query?: {
-                /** @description Only databases in this catalog. */
+                /**
+                 * @description Only databases in this catalog.
+                 * @example main
+                 */
                 catalog?: string | null;
             };
             header?: never;
@@ -23169,7 +31373,10 @@ export interface operations {
     exportEditsDataPlatform: {
         parameters: {
             query?: {
-                /** @description Leave out edits that conflict with other edits instead of failing the export. */
+                /**
+                 * @description Leave out edits that conflict with other edits instead of failing the export.
+                 * @example true
+                 */
                 ignore_conflicting_edits?: boolean;
             };
             header?: never;
@@ -23313,7 +31520,10 @@ export interface operations {
     exportEditsDataPlatformCatalog: {
         parameters: {
             query?: {
-                /** @description Leave out edits that conflict with other edits instead of failing the export. */
+                /**
+                 * @description Leave out edits that conflict with other edits instead of failing the export.
+                 * @example true
+                 */
                 ignore_conflicting_edits?: boolean;
             };
             header?: never;
@@ -23458,9 +31668,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -23501,9 +31717,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -23549,7 +31771,10 @@ export interface operations {
     getAllModels: {
         parameters: {
             query?: {
-                /** @description Also list custom models from the caller's integrations. */
+                /**
+                 * @description Also list custom models from the caller's integrations.
+                 * @example false
+                 */
                 with_custom_models?: boolean;
             };
             header?: never;
@@ -23594,16 +31819,28 @@ export interface operations {
     putScore: {
         parameters: {
             query?: {
-                /** @description For observe data, the batch of records the scores belong to. */
+                /**
+                 * @description For observe data, the batch of records the scores belong to.
+                 * @example c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708
+                 */
                 monitor_batch_id?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The name of the scorer whose values are written. */
+                /**
+                 * @description The name of the scorer whose values are written.
+                 * @example context_adherence
+                 */
                 scorer_name: string;
             };
             cookie?: never;
@@ -23655,7 +31892,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -23716,7 +31956,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -23778,14 +32021,23 @@ export interface operations {
     getTemplateVersionByName: {
         parameters: {
             query: {
-                /** @description The name of the prompt template. */
+                /**
+                 * @description The name of the prompt template.
+                 * @example support-answer
+                 */
                 template_name: string;
-                /** @description The version number; leave out for the template's selected version. */
+                /**
+                 * @description The version number; leave out for the template's selected version.
+                 * @example 1
+                 */
                 version?: number | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -23820,9 +32072,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt template's ID. */
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
             };
             cookie?: never;
@@ -23881,9 +32139,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt template's ID. */
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
             };
             cookie?: never;
@@ -23916,9 +32180,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt template's ID. */
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
             };
             cookie?: never;
@@ -23963,11 +32233,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt template's ID. */
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The version number. */
+                /**
+                 * @description The version number.
+                 * @example 1
+                 */
                 version: number;
             };
             cookie?: never;
@@ -24002,11 +32281,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The prompt template's ID. */
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 template_id: string;
-                /** @description The version number. */
+                /**
+                 * @description The version number.
+                 * @example 1
+                 */
                 version: number;
             };
             cookie?: never;
@@ -24063,12 +32351,18 @@ export interface operations {
     getProjectRuns: {
         parameters: {
             query?: {
-                /** @description Only the run with this name. */
+                /**
+                 * @description Only the run with this name.
+                 * @example baseline-2026-03-04
+                 */
                 run_name?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -24141,7 +32435,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -24204,7 +32501,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -24247,18 +32547,33 @@ export interface operations {
     getProjectPromptRuns: {
         parameters: {
             query?: {
-                /** @description The column to sort by. */
+                /**
+                 * @description The column to sort by.
+                 * @example data_error_potential
+                 */
                 sort_by?: string;
-                /** @description Sort in ascending order; false for descending. */
+                /**
+                 * @description Sort in ascending order; false for descending.
+                 * @example true
+                 */
                 sort_ascending?: boolean;
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -24334,18 +32649,33 @@ export interface operations {
     getProjectPromptRunsAsColumns: {
         parameters: {
             query?: {
-                /** @description The column to sort by. */
+                /**
+                 * @description The column to sort by.
+                 * @example data_error_potential
+                 */
                 sort_by?: string;
-                /** @description Sort in ascending order; false for descending. */
+                /**
+                 * @description Sort in ascending order; false for descending.
+                 * @example true
+                 */
                 sort_ascending?: boolean;
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -24405,18 +32735,33 @@ export interface operations {
     getProjectPromptRunsAsColumnsWithFilters: {
         parameters: {
             query?: {
-                /** @description The column to sort by. */
+                /**
+                 * @description The column to sort by.
+                 * @example data_error_potential
+                 */
                 sort_by?: string;
-                /** @description Sort in ascending order; false for descending. */
+                /**
+                 * @description Sort in ascending order; false for descending.
+                 * @example true
+                 */
                 sort_ascending?: boolean;
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -24483,9 +32828,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24556,9 +32907,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24623,9 +32980,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24659,9 +33022,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24731,9 +33100,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24766,9 +33141,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24804,14 +33185,23 @@ export interface operations {
     getRunLabels: {
         parameters: {
             query?: {
-                /** @description For multi-task runs, the task whose labels to return. */
+                /**
+                 * @description For multi-task runs, the task whose labels to return.
+                 * @example sentiment
+                 */
                 task?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24850,9 +33240,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24890,11 +33286,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -24930,9 +33335,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -24971,14 +33382,23 @@ export interface operations {
     getMetricsForRun: {
         parameters: {
             query?: {
-                /** @description Only metrics with this key. */
+                /**
+                 * @description Only metrics with this key.
+                 * @example customer_tier
+                 */
                 key?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -25027,9 +33447,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -25083,9 +33509,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -25140,9 +33572,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -25196,9 +33634,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -25251,11 +33695,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The run tag's ID. */
+                /**
+                 * @description The run tag's ID.
+                 * @example e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70
+                 */
                 tag_id: string;
             };
             cookie?: never;
@@ -25296,11 +33749,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The run tag's ID. */
+                /**
+                 * @description The run tag's ID.
+                 * @example e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70
+                 */
                 tag_id: string;
             };
             cookie?: never;
@@ -25353,11 +33815,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The run tag's ID. */
+                /**
+                 * @description The run tag's ID.
+                 * @example e2a4c6d8-0b1c-4d3e-8f5a-7b9c1d3e5f70
+                 */
                 tag_id: string;
             };
             cookie?: never;
@@ -25447,7 +33918,10 @@ export interface operations {
     exportEdits: {
         parameters: {
             query?: {
-                /** @description Leave out edits that conflict with other edits instead of failing the export. */
+                /**
+                 * @description Leave out edits that conflict with other edits instead of failing the export.
+                 * @example true
+                 */
                 ignore_conflicting_edits?: boolean;
             };
             header?: never;
@@ -25497,7 +33971,10 @@ export interface operations {
     exportEditsRemote: {
         parameters: {
             query?: {
-                /** @description Leave out edits that conflict with other edits instead of failing the export. */
+                /**
+                 * @description Leave out edits that conflict with other edits instead of failing the export.
+                 * @example true
+                 */
                 ignore_conflicting_edits?: boolean;
             };
             header?: never;
@@ -25672,7 +34149,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The edit's ID. */
+                /**
+                 * @description The edit's ID.
+                 * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
+                 */
                 edit_id: string;
             };
             cookie?: never;
@@ -25803,7 +34283,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The edit's ID. */
+                /**
+                 * @description The edit's ID.
+                 * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
+                 */
                 edit_id: string;
             };
             cookie?: never;
@@ -25835,18 +34318,35 @@ export interface operations {
     getEditContent: {
         parameters: {
             query?: {
-                /** @description The page of affected rows to return, counting from 0. */
+                /**
+                 * @description The page of affected rows to return, counting from 0.
+                 * @example 0
+                 */
                 page_num?: number;
-                /** @description Metadata columns to include with each row; repeat the parameter once per column. */
+                /**
+                 * @description Metadata columns to include with each row; repeat the parameter once per column.
+                 * @example [
+                 *       "customer_tier"
+                 *     ]
+                 */
                 meta_cols?: string[] | null;
-                /** @description Only rows whose text contains this pattern. */
+                /**
+                 * @description Only rows whose text contains this pattern.
+                 * @example refund
+                 */
                 text_pat?: string | null;
-                /** @description Treat `text_pat` as a regular expression. */
+                /**
+                 * @description Treat `text_pat` as a regular expression.
+                 * @example true
+                 */
                 regex?: boolean | null;
             };
             header?: never;
             path: {
-                /** @description The edit's ID. */
+                /**
+                 * @description The edit's ID.
+                 * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
+                 */
                 edit_id: string;
             };
             cookie?: never;
@@ -26009,7 +34509,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The edit's ID. */
+                /**
+                 * @description The edit's ID.
+                 * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
+                 */
                 edit_id: string;
             };
             cookie?: never;
@@ -26084,9 +34587,15 @@ export interface operations {
     listGroups: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
@@ -26200,7 +34709,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -26249,7 +34761,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -26279,7 +34794,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -26338,14 +34856,23 @@ export interface operations {
     listGroupMembers: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -26401,7 +34928,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
             };
             cookie?: never;
@@ -26454,9 +34984,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
-                /** @description The ID of the member to remove. */
+                /**
+                 * @description The ID of the member to remove.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -26486,9 +35022,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's ID. */
+                /**
+                 * @description The group's ID.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
                 group_id: string;
-                /** @description The ID of the member. */
+                /**
+                 * @description The ID of the member.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -26537,7 +35079,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The language-model provider. */
+                /**
+                 * @description The language-model provider.
+                 * @example anthropic
+                 */
                 llm_integration: components["schemas"]["LLMIntegration"];
             };
             cookie?: never;
@@ -26570,7 +35115,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The language-model provider. */
+                /**
+                 * @description The language-model provider.
+                 * @example anthropic
+                 */
                 llm_integration: components["schemas"]["LLMIntegration"];
             };
             cookie?: never;
@@ -26756,7 +35304,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -26899,15 +35450,30 @@ export interface operations {
     getPresignedUrl: {
         parameters: {
             query: {
-                /** @description The API address the object belongs to. */
+                /**
+                 * @description The API address the object belongs to.
+                 * @example https://api.acme.example
+                 */
                 api_url: string;
-                /** @description The HTTP method the address will be used with. */
+                /**
+                 * @description The HTTP method the address will be used with.
+                 * @example GET
+                 */
                 method: components["schemas"]["Method"];
-                /** @description The storage bucket that holds the object. */
+                /**
+                 * @description The storage bucket that holds the object.
+                 * @example acme-exports
+                 */
                 bucket_name: string;
-                /** @description The object's key within the bucket. */
+                /**
+                 * @description The object's key within the bucket.
+                 * @example exports/support-bot-eval.csv
+                 */
                 object_name: string;
-                /** @description The project the object belongs to. */
+                /**
+                 * @description The project the object belongs to.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             header?: never;
@@ -26939,14 +35505,23 @@ export interface operations {
     listAlertsByProject: {
         parameters: {
             query?: {
-                /** @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`. */
+                /**
+                 * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
+                 * @example 0
+                 */
                 starting_token?: number;
-                /** @description The most items to return in one page. */
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27009,7 +35584,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27089,9 +35667,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The alert configuration's ID. */
+                /**
+                 * @description The alert configuration's ID.
+                 * @example 8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4
+                 */
                 monitor_alert_config_id: string;
             };
             cookie?: never;
@@ -27149,9 +35733,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The alert configuration's ID. */
+                /**
+                 * @description The alert configuration's ID.
+                 * @example 8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4
+                 */
                 monitor_alert_config_id: string;
             };
             cookie?: never;
@@ -27187,9 +35777,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The alert configuration's ID. */
+                /**
+                 * @description The alert configuration's ID.
+                 * @example 8192a3b4-2f3a-4b4c-9d6e-7f8091a2b3c4
+                 */
                 monitor_alert_config_id: string;
             };
             cookie?: never;
@@ -27265,7 +35861,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27300,7 +35899,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27413,18 +36015,33 @@ export interface operations {
                  * @example 2026-03-05T00:00:00Z
                  */
                 end_time?: string | null;
-                /** @description Only the records of this chain. */
+                /**
+                 * @description Only the records of this chain.
+                 * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
+                 */
                 chain_id?: string | null;
-                /** @description Include the child records of each chain, not only the chain roots. */
+                /**
+                 * @description Include the child records of each chain, not only the chain roots.
+                 * @example false
+                 */
                 include_chains?: boolean;
-                /** @description Read the records logged as test-set data instead of production traffic. */
+                /**
+                 * @description Read the records logged as test-set data instead of production traffic.
+                 * @example false
+                 */
                 test_set?: boolean;
-                /** @description The file format of the export. */
+                /**
+                 * @description The file format of the export.
+                 * @example csv
+                 */
                 export_format?: components["schemas"]["LLMExportFormat"];
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27471,14 +36088,23 @@ export interface operations {
                  * @example 2026-03-05T00:00:00Z
                  */
                 end_time?: string | null;
-                /** @description Only the records of this chain. */
+                /**
+                 * @description Only the records of this chain.
+                 * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
+                 */
                 chain_id?: string | null;
-                /** @description Read the records logged as test-set data instead of production traffic. */
+                /**
+                 * @description Read the records logged as test-set data instead of production traffic.
+                 * @example false
+                 */
                 test_set?: boolean;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27532,7 +36158,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27569,7 +36198,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27616,7 +36248,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27658,7 +36293,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27704,14 +36342,23 @@ export interface operations {
                  * @example 2026-03-05T00:00:00Z
                  */
                 end_time: string;
-                /** @description The width of each time bucket, in minutes. */
+                /**
+                 * @description The width of each time bucket, in minutes.
+                 * @example 5
+                 */
                 interval?: number;
-                /** @description A column whose values split the metrics into groups. */
+                /**
+                 * @description A column whose values split the metrics into groups.
+                 * @example model
+                 */
                 group_by?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27790,20 +36437,38 @@ export interface operations {
                  * @example 2026-03-05T00:00:00Z
                  */
                 end_time?: string | null;
-                /** @description Only the records of this chain. */
+                /**
+                 * @description Only the records of this chain.
+                 * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
+                 */
                 chain_id?: string | null;
-                /** @description The most records to return. */
+                /**
+                 * @description The most records to return.
+                 * @example 25
+                 */
                 limit?: number;
-                /** @description How many matching records to skip. */
+                /**
+                 * @description How many matching records to skip.
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Include the child records of each chain, not only the chain roots. */
+                /**
+                 * @description Include the child records of each chain, not only the chain roots.
+                 * @example false
+                 */
                 include_chains?: boolean;
-                /** @description Include the column types in the answer. */
+                /**
+                 * @description Include the column types in the answer.
+                 * @example true
+                 */
                 return_col_schema?: boolean;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27907,7 +36572,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27940,7 +36608,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -27980,9 +36651,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -28019,9 +36696,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -28068,18 +36751,33 @@ export interface operations {
     getRunEdits: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string | null;
-                /** @description Also return edits that have already been exported. */
+                /**
+                 * @description Also return edits that have already been exported.
+                 * @example true
+                 */
                 include_exported?: boolean;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -28210,16 +36908,28 @@ export interface operations {
     createEdit: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -28364,26 +37074,55 @@ export interface operations {
     getEditContentsForRun: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string | null;
-                /** @description Also return edits that have already been exported. */
+                /**
+                 * @description Also return edits that have already been exported.
+                 * @example true
+                 */
                 include_exported?: boolean;
-                /** @description The page of affected rows to return, counting from 0. */
+                /**
+                 * @description The page of affected rows to return, counting from 0.
+                 * @example 0
+                 */
                 page_num?: number;
-                /** @description Metadata columns to include with each row; repeat the parameter once per column. */
+                /**
+                 * @description Metadata columns to include with each row; repeat the parameter once per column.
+                 * @example [
+                 *       "customer_tier"
+                 *     ]
+                 */
                 meta_cols?: string[] | null;
-                /** @description Only rows whose text contains this pattern. */
+                /**
+                 * @description Only rows whose text contains this pattern.
+                 * @example refund
+                 */
                 text_pat?: string | null;
-                /** @description Treat `text_pat` as a regular expression. */
+                /**
+                 * @description Treat `text_pat` as a regular expression.
+                 * @example true
+                 */
                 regex?: boolean | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -28525,11 +37264,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -28567,11 +37315,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -28602,18 +37359,33 @@ export interface operations {
     getSliceMetricsForRun: {
         parameters: {
             query?: {
-                /** @description For inference data, the name of the inference set; leave empty for the other splits. */
+                /**
+                 * @description For inference data, the name of the inference set; leave empty for the other splits.
+                 * @example 2026-03-prod
+                 */
                 inference_name?: string;
-                /** @description For multi-task runs, the task to read. */
+                /**
+                 * @description For multi-task runs, the task to read.
+                 * @example sentiment
+                 */
                 task?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The run's ID. */
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
                 run_id: string;
-                /** @description The data split: training, validation, test or inference. */
+                /**
+                 * @description The data split: training, validation, test or inference.
+                 * @example training
+                 */
                 split: components["schemas"]["Split"];
             };
             cookie?: never;
@@ -28727,12 +37499,18 @@ export interface operations {
     getProjectSlices: {
         parameters: {
             query?: {
-                /** @description Only the slice with this name. */
+                /**
+                 * @description Only the slice with this name.
+                 * @example long-questions
+                 */
                 slice_name?: string | null;
             };
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -28835,7 +37613,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
             };
             cookie?: never;
@@ -28949,9 +37730,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The slice's ID. */
+                /**
+                 * @description The slice's ID.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
                 slice_id: string;
             };
             cookie?: never;
@@ -29052,9 +37839,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The slice's ID. */
+                /**
+                 * @description The slice's ID.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
                 slice_id: string;
             };
             cookie?: never;
@@ -29168,9 +37961,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project's ID. */
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 project_id: string;
-                /** @description The slice's ID. */
+                /**
+                 * @description The slice's ID.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
                 slice_id: string;
             };
             cookie?: never;
@@ -29202,7 +38001,10 @@ export interface operations {
     verifyEmail: {
         parameters: {
             query: {
-                /** @description The token carried by the verification email. */
+                /**
+                 * @description The token carried by the verification email.
+                 * @example vrf-example-0000
+                 */
                 verification_token: string;
             };
             header?: never;
