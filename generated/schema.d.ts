@@ -20007,13 +20007,9 @@ export interface components {
          *     }
          */
         BaseServiceStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20184,13 +20180,9 @@ export interface components {
          *     }
          */
         StepWithChildren: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20301,13 +20293,9 @@ export interface components {
          *     }
          */
         AgentStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20397,13 +20385,9 @@ export interface components {
          *     }
          */
         ChainStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20459,13 +20443,9 @@ export interface components {
          *     }
          */
         LlmStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20543,13 +20523,9 @@ export interface components {
          *     }
          */
         RetrieverStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20595,13 +20571,9 @@ export interface components {
          *     }
          */
         ToolStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
@@ -20687,13 +20659,9 @@ export interface components {
          *     }
          */
         WorkflowStep: {
-            /**
-             * Format: int64
-             * @description When the step started: nanoseconds since the Unix epoch (UTC).
-             */
+            /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
             created_at_ns?: number;
             /**
-             * Format: int64
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
