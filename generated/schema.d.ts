@@ -19819,11 +19819,7 @@ export interface components {
          * LoginEmailForm
          * @description The form fields of an email and password login (OAuth2 password grant).
          * @example {
-         *       "client_id": "example client id",
-         *       "client_secret": "example client secret",
-         *       "grant_type": "password",
          *       "password": "correct-horse-battery-staple",
-         *       "scope": "",
          *       "username": "ada@acme.example"
          *     }
          */
@@ -35420,7 +35416,7 @@ export interface operations {
             query: {
                 /**
                  * @description The API address the object belongs to.
-                 * @example https://api.acme.example
+                 * @example https://api.eu.acme.example
                  */
                 api_url: string;
                 /**

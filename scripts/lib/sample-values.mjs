@@ -155,8 +155,10 @@ class Sampler {
   value(schemaOrRef, name, depth = 0) {
     if (depth > 12) throw new Error(`sample-values: ${name} nests deeper than 12 levels without an optional way out`);
     const schema = this.resolve(schemaOrRef) ?? {};
-    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-    if (schema.example !== undefined) return schema.example;
+    // A multipart form's own example writes its file as text; built field by field, the file is a file.
+    const wholeExample = !(this.multipart && this.types(schema).includes("object"));
+    if (wholeExample && Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+    if (wholeExample && schema.example !== undefined) return schema.example;
     if ("const" in schema) return schema.const;
     if (Array.isArray(schema.enum)) return schema.enum[0];
     if ("default" in schema) return schema.default;

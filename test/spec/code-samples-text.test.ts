@@ -36,7 +36,9 @@ describe("curl", () => {
   });
 
   it("repeats a list parameter once per item", () => {
-    expect(curlSample(bundle, entry("getMultiRunSampleIds"))).toContain("?run_ids=3fa85f64-5717-4562-b3fc-2c963f66afa6'");
+    expect(curlSample(bundle, entry("getMultiRunSampleIds"))).toContain(
+      "?run_ids=b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e&run_ids=4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80'",
+    );
   });
 
   it("quotes a single quote so that the shell passes it through", () => {

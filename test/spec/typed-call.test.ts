@@ -24,7 +24,7 @@ describe("typedCall()", () => {
   });
 
   it("takes only the required body properties (a project by its name)", () => {
-    expect(typedCall(bundle, entry("createProject"))).toBe('await client.POST("/projects", { body: { name: "name" } })');
+    expect(typedCall(bundle, entry("createProject"))).toBe('await client.POST("/projects", { body: { name: "my_first_project" } })');
   });
 
   it("gives a file field a Blob and breaks a long call one property per line", () => {
@@ -41,10 +41,10 @@ describe("typedCall()", () => {
     );
   });
 
-  it("uses enum values and formats for path parameters", () => {
+  it("uses the path parameters' examples (each id its own kind: a project's, a run's)", () => {
     const init = minimalInit(bundle, entry("getAlertsForRun"));
     expect(init).toEqual({
-      params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", run_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", split: "training" } },
+      params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", run_id: "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e", split: "training" } },
     });
   });
 
