@@ -32381,6 +32381,35 @@ export interface operations {
                      *         ],
                      *         "created_at": "2026-03-04T14:32:10Z",
                      *         "updated_at": "2026-03-05T08:05:44Z"
+                     *       },
+                     *       {
+                     *         "id": "4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80",
+                     *         "name": "retrieval-v2-2026-03-05",
+                     *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "creator": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace",
+                     *           "auth_method": "email",
+                     *           "email_is_verified": true,
+                     *           "role": "admin",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z"
+                     *         },
+                     *         "num_samples": 250,
+                     *         "winner": true,
+                     *         "dataset_hash": null,
+                     *         "logged_splits": [
+                     *           "training",
+                     *           "validation"
+                     *         ],
+                     *         "logged_inference_names": [],
+                     *         "run_tags": [],
+                     *         "created_at": "2026-03-05T08:05:44Z",
+                     *         "updated_at": "2026-03-05T08:05:44Z"
                      *       }
                      *     ]
                      */
