@@ -9,7 +9,7 @@ import path from "node:path";
 import { Converter } from "@apiture/openapi-down-convert";
 import { stringify } from "yaml";
 import { hashBanner } from "./lib/banner.mjs";
-import { resolvePointer } from "./lib/openapi.mjs";
+import { resolvePointer, resolveRef, walkObjects } from "./lib/openapi.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 /** The whole conversion; exported shape for the tests is the written file, not this function. */
@@ -23,7 +23,7 @@ function convertTo30(document) {
   const converter = new Converter(prepared, { allOfTransform: true, verbose: false });
   const converted = converter.convert();
   // The converter only rewrites truthy `const`s; catch any falsy one it left (false, 0, "", null).
-  walk(converted, (node, pointer) => {
+  walkObjects(converted, (node, pointer) => {
     if (Object.hasOwn(node, "const") && !pointer.endsWith("/properties")) {
       node.enum = [node.const];
       delete node.const;
@@ -41,13 +41,16 @@ function convertTo30(document) {
  * acts inside one schema object). kin-openapi reads it differently; see the README.
  */
 function typeNullables(document) {
-  walk(document, (node, pointer) => {
+  walkObjects(document, (node, pointer) => {
     if (pointer.endsWith("/properties") || node.nullable !== true || node.type !== undefined) return;
     const members = node.allOf ?? node.anyOf ?? node.oneOf;
     if (!Array.isArray(members)) return;
     const types = new Set(members.map((member) => typeOf(document, member)));
     if (types.size === 2 && types.has("integer") && types.has("number")) types.delete("integer");
-    if (types.size === 1 && !types.has(undefined)) {
+    // A nullable reference to a union (a tagged union of objects, say) cannot take null through
+    // `nullable` beside the reference: validators still apply the union to null and refuse it.
+    const toUnion = node.allOf?.length === 1 && isUnion(resolveRef(document, node.allOf[0]));
+    if (types.size === 1 && !types.has(undefined) && !toUnion) {
       node.type = [...types][0];
       // A union also needs a member that takes null, or validators that apply anyOf/oneOf to null
       // (Spectral, ajv) reject it: 3.0.3's way to write "null" is a nullable schema of enum [null].
@@ -55,8 +58,8 @@ function typeNullables(document) {
       return;
     }
     if (node.allOf) {
-      // A nullable reference to a union of mixed types (a cell that is a string, number or object):
-      // 3.0 can only say "or null" as one more member of a union.
+      // A nullable reference to a union (of mixed types, such as a cell that is a string, number
+      // or object, or of objects): 3.0 can only say "or null" as one more member of a union.
       if (node.allOf.length !== 1) throw new Error(`convert-3.0: ${pointer}: nullable allOf whose members have no single type (${[...types].join(", ")})`);
       node.anyOf = [node.allOf[0], { type: "object", nullable: true, enum: [null] }];
       delete node.allOf;
@@ -94,7 +97,7 @@ function typeOf(document, schema, seen = new Set()) {
  * $ref, so its siblings survive); several stay an anyOf/oneOf with `nullable: true`.
  */
 function rewriteNullUnions(document) {
-  walk(document, (node, pointer) => {
+  walkObjects(document, (node, pointer) => {
     if (pointer.endsWith("/properties")) return;
     for (const keyword of ["anyOf", "oneOf"]) {
       const members = node[keyword];
@@ -117,6 +120,10 @@ function rewriteNullUnions(document) {
   });
 }
 
+function isUnion(schema) {
+  return Array.isArray(schema?.oneOf) || Array.isArray(schema?.anyOf);
+}
+
 function isNullType(schema) {
   return schema && typeof schema === "object" && schema.type === "null" && Object.keys(schema).every((key) => key === "type" || key === "description" || key === "title");
 }
@@ -124,7 +131,7 @@ function isNullType(schema) {
 /** Lists what a 3.0 reader would reject, with its JSON pointer. */
 function find31Constructs(document) {
   const found = [];
-  walk(document, (node, pointer) => {
+  walkObjects(document, (node, pointer) => {
     if (Array.isArray(node.type)) found.push(`${pointer}: type array ${JSON.stringify(node.type)}`);
     if (node.type === "null") found.push(`${pointer}: type "null"`);
     for (const key of ["const", "$defs", "prefixItems", "unevaluatedProperties", "contentMediaType", "contentEncoding", "$schema", "$id", "$anchor", "$dynamicRef", "dependentRequired", "dependentSchemas", "if", "then", "else"]) {
@@ -139,24 +146,6 @@ function find31Constructs(document) {
   if (document.info?.summary !== undefined) found.push("/info/summary");
   if (document.info?.license?.identifier !== undefined) found.push("/info/license/identifier");
   return found;
-}
-
-// Keys whose values are data (examples, defaults, enum values) or extensions, not schemas: not
-// walked, unless they name a property inside a `properties` map.
-const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
-
-/** Calls visit(node, pointer) on every object in the tree (not on arrays, not inside data). */
-function walk(value, visit, pointer = "", parentKey = "") {
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => walk(item, visit, `${pointer}/${index}`, parentKey));
-    return;
-  }
-  if (!value || typeof value !== "object") return;
-  visit(value, pointer);
-  for (const [key, child] of Object.entries(value)) {
-    if (parentKey !== "properties" && (DATA_KEYS.has(key) || key.startsWith("x-"))) continue;
-    walk(child, visit, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, key);
-  }
 }
 
 const outDir = outDirFromArgs();

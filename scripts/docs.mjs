@@ -1,8 +1,9 @@
 // Renders the bundle into one self-contained HTML page (Redoc inlined, so it works offline).
 // A build output: written to build/docs/, never committed.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { operationsOf } from "./lib/openapi.mjs";
+import { operationsOf, walkObjects } from "./lib/openapi.mjs";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 import { runTool } from "./lib/run.mjs";
 
@@ -29,23 +30,42 @@ const languages = codeSampleLanguages(bundle);
 // Redoc's options; without samples in the bundle, Redoc's defaults stand.
 const redocOptions = languages.length > 0 ? { codeSamples: { languages } } : {};
 
+// The Redoc of this Redocly CLI shows a field's `example` but not the `examples` list that
+// OpenAPI 3.1 prefers (and the bundle uses): without this, no field table would show an example.
+// The page is rendered from a copy in which each schema's first `examples` entry is also its
+// `example`; the bundle itself stays as it is.
+function withSingleExamples(document) {
+  const copy = structuredClone(document);
+  walkObjects(copy, (node) => {
+    if (Array.isArray(node.examples) && node.examples.length > 0 && node.example === undefined) node.example = node.examples[0];
+  });
+  return copy;
+}
+
 const outFile = process.argv[2] ? path.resolve(process.argv[2]) : path.join(repoRoot, "build", "docs", "index.html");
 mkdirSync(path.dirname(outFile), { recursive: true });
-runTool(
-  "redocly",
-  [
-    "build-docs",
-    path.join(generatedDir, "openapi.yaml"),
-    "--output",
-    outFile,
-    "--inlineBundle",
-    "--title",
-    "Service API reference",
-    "--openapi",
-    JSON.stringify(redocOptions),
-  ],
-  { quiet: true },
-);
+const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-docs-"));
+const rendered = path.join(scratch, "openapi.json");
+try {
+  writeFileSync(rendered, JSON.stringify(withSingleExamples(bundle)));
+  runTool(
+    "redocly",
+    [
+      "build-docs",
+      rendered,
+      "--output",
+      outFile,
+      "--inlineBundle",
+      "--title",
+      "Service API reference",
+      "--openapi",
+      JSON.stringify(redocOptions),
+    ],
+    { quiet: true },
+  );
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
 
 // Offline means no request leaves the machine: the only remote asset in the page is the
 // "API docs by Redocly" attribution image on Redocly's CDN. It becomes an inline SVG of the same

@@ -31,3 +31,24 @@ export function resolveRef(document, node) {
   while (current && typeof current.$ref === "string") current = resolvePointer(document, current.$ref);
   return current;
 }
+
+// Keys whose values are data (examples, defaults, enum values) or extensions, not schemas: not
+// walked, unless they name a property inside a `properties` map.
+const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
+
+/**
+ * Calls visit(node, pointer) on every object of the document's structure (not on arrays, and not
+ * inside examples, defaults, enum values or extensions), parents before children.
+ */
+export function walkObjects(value, visit, pointer = "", parentKey = "") {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => walkObjects(item, visit, `${pointer}/${index}`, parentKey));
+    return;
+  }
+  if (!value || typeof value !== "object") return;
+  visit(value, pointer);
+  for (const [key, child] of Object.entries(value)) {
+    if (parentKey !== "properties" && (DATA_KEYS.has(key) || key.startsWith("x-"))) continue;
+    walkObjects(child, visit, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, key);
+  }
+}

@@ -156,13 +156,17 @@ export function unionSites(document: Document, cases: readonly DecodeCase[]): Un
  *   "any JSON value" (`{}`, nullable), which both decode as plain JSON;
  * - a named free-form object (`type: object` and nothing else, such as an answer whose fields
  *   the service does not declare): each reference to one becomes the same schema inline.
+ * And its Python generator stops on a date or date-time property that carries an `example` (it
+ * reads the example as an OffsetDateTime and casts it to a Date, a ClassCastException): such
+ * property examples are dropped from its copy. Examples document; nothing decodes them.
  * Tagged unions (the named `oneOf` + `discriminator` schemas) and everything else are kept as
  * they are. Returns how many places were changed, by kind.
  */
-export function forOpenapiGenerator(document: Document): { document: Document; untaggedUnions: number; freeFormRefs: number } {
+export function forOpenapiGenerator(document: Document): { document: Document; untaggedUnions: number; freeFormRefs: number; dateExamples: number } {
   const copy = structuredClone(document);
   let untaggedUnions = 0;
   let freeFormRefs = 0;
+  let dateExamples = 0;
   const structural = ["properties", "allOf", "anyOf", "oneOf", "items", "enum", "$ref", "discriminator"];
   const freeForm = new Set(
     Object.entries(copy.components.schemas)
@@ -181,11 +185,14 @@ export function forOpenapiGenerator(document: Document): { document: Document; u
       freeFormRefs++;
       return { type: "object", additionalProperties: true };
     }
-    return Object.fromEntries(Object.entries(schema).map(([key, child]) => [key, key === "example" || key === "examples" ? child : visit(child)]));
+    const dated = schema.type === "string" && (schema.format === "date-time" || schema.format === "date");
+    if (dated && "example" in schema) dateExamples++;
+    const kept = Object.entries(schema).filter(([key]) => !(dated && key === "example"));
+    return Object.fromEntries(kept.map(([key, child]) => [key, key === "example" || key === "examples" ? child : visit(child)]));
   };
   copy.components.schemas = visit(copy.components.schemas) as Record<string, Schema>;
   copy.paths = visit(copy.paths) as Record<string, any>;
-  return { document: copy, untaggedUnions, freeFormRefs };
+  return { document: copy, untaggedUnions, freeFormRefs, dateExamples };
 }
 
 /** Names compared across languages: LlmStep, llm_step and Llmstep are the same schema. */
