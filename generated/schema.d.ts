@@ -36750,7 +36750,7 @@ export interface operations {
                  */
                 inference_name?: string | null;
                 /**
-                 * @description Also return edits that have already been exported.
+                 * @description `true` (the default) lists every edit, including those an export has sent out before; `false` leaves those out and lists only edits no export has sent yet.
                  * @example true
                  */
                 include_exported?: boolean;
@@ -37073,7 +37073,7 @@ export interface operations {
                  */
                 inference_name?: string | null;
                 /**
-                 * @description Also return edits that have already been exported.
+                 * @description `true` (the default) lists every edit, including those an export has sent out before; `false` leaves those out and lists only edits no export has sent yet.
                  * @example true
                  */
                 include_exported?: boolean;
