@@ -3955,21 +3955,21 @@ export interface components {
             history: unknown[];
             /**
              * Format: uuid
-             * @description Unique identifier of this train job status (UUID).
+             * @description Unique identifier of the training job (UUID).
              * @example 8358bb49-0a9d-4a14-8830-583441175b2f
              */
             id: string;
             /**
              * Format: uuid
-             * @description The `id` of the project this train job status belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project the training job runs in (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
-            /** @description Name of the project the train job status belongs to. */
+            /** @description Name of the project the training job runs in. */
             project_name?: string | null;
             /**
              * Format: uuid
-             * @description The `id` of the run this train job status belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run the training job produces (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id?: string | null;
@@ -4638,7 +4638,7 @@ export interface components {
          */
         ProjectBookmarkFilter: {
             /**
-             * @description Tag that marks this project bookmark filter as `bookmark`; always `bookmark`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `bookmark` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "bookmark";
@@ -4669,7 +4669,7 @@ export interface components {
          */
         ProjectCreatedAtFilter: {
             /**
-             * @description Tag that marks this project created at filter as `created_at`; always `created_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "created_at";
@@ -4695,7 +4695,7 @@ export interface components {
          */
         ProjectCreatorFilter: {
             /**
-             * @description Tag that marks this project creator filter as `creator`; always `creator`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `creator` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "creator";
@@ -4716,7 +4716,7 @@ export interface components {
          */
         ProjectIDFilter: {
             /**
-             * @description Tag that marks this project id filter as `id`; always `id`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `id` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "id";
@@ -4753,7 +4753,7 @@ export interface components {
              */
             case_sensitive?: boolean;
             /**
-             * @description Tag that marks this project name filter as `name`; always `name`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "name";
@@ -4790,7 +4790,7 @@ export interface components {
          */
         ProjectRunsFilter: {
             /**
-             * @description Tag that marks this project runs filter as `runs`; always `runs`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `runs` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "runs";
@@ -4824,7 +4824,7 @@ export interface components {
          */
         ProjectTypeFilter: {
             /**
-             * @description Tag that marks this project type filter as `type`; always `type`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `type` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "type";
@@ -4850,7 +4850,7 @@ export interface components {
          */
         ProjectUpdatedAtFilter: {
             /**
-             * @description Tag that marks this project updated at filter as `updated_at`; always `updated_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "updated_at";
@@ -4903,7 +4903,7 @@ export interface components {
              */
             ascending?: boolean;
             /**
-             * @description Tag that marks this project bookmark sort as `bookmark`; always `bookmark`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of sort order this is: always `bookmark` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "bookmark";
@@ -4930,7 +4930,7 @@ export interface components {
              */
             ascending?: boolean;
             /**
-             * @description Tag that marks this project created at sort as `created_at`; always `created_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of sort order this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "created_at";
@@ -4957,7 +4957,7 @@ export interface components {
              */
             ascending?: boolean;
             /**
-             * @description Tag that marks this project name sort as `name`; always `name`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of sort order this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "name";
@@ -4984,7 +4984,7 @@ export interface components {
              */
             ascending?: boolean;
             /**
-             * @description Tag that marks this project runs sort as `runs`; always `runs`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of sort order this is: always `runs` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "runs";
@@ -5011,7 +5011,7 @@ export interface components {
              */
             ascending?: boolean;
             /**
-             * @description Tag that marks this project type sort as `type`; always `type`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of sort order this is: always `type` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "type";
@@ -5038,7 +5038,7 @@ export interface components {
              */
             ascending?: boolean;
             /**
-             * @description Tag that marks this project updated at sort as `updated_at`; always `updated_at`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of sort order this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "updated_at";
@@ -6436,7 +6436,7 @@ export interface components {
             auth_method: components["schemas"]["AuthMethod"];
             /**
              * Format: date-time
-             * @description When the user password reset was created (UTC, ISO 8601).
+             * @description When the user account was created (UTC, ISO 8601).
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
@@ -6454,7 +6454,7 @@ export interface components {
             first_name: string | null;
             /**
              * Format: uuid
-             * @description Unique identifier of this user password reset (UUID).
+             * @description Unique identifier of the user (UUID).
              * @example 811cda6d-6268-4bec-8fcf-821ecce2a89d
              */
             id: string;
@@ -6464,19 +6464,19 @@ export interface components {
              */
             last_name: string | null;
             /**
-             * @description What the caller may do with this user password reset: one entry per action, each saying whether it is allowed (and, when not, why).
+             * @description What the caller may do with this user: one entry per action, each saying whether it is allowed (and, when not, why).
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
             /**
-             * @description The role this user password reset has, which decides what it may do. Defaults to `read_only`.
+             * @description The user's role, which decides what they may do. Defaults to `read_only`.
              * @default read_only
              * @example read_only
              */
             role: components["schemas"]["UserRole"];
             /**
              * Format: date-time
-             * @description When the user password reset was last changed (UTC, ISO 8601).
+             * @description When the user account was last changed (UTC, ISO 8601).
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
@@ -6600,7 +6600,7 @@ export interface components {
             /** @description The column to compare. */
             column: string;
             /**
-             * @description Tag that marks this categorical prompt filter param as `category`; always `category`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `category` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             filter_type: "category";
@@ -6625,7 +6625,7 @@ export interface components {
             /** @description The numeric column to compare. */
             column: string;
             /**
-             * @description Tag that marks this range prompt filter param as `range`; always `range`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `range` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             filter_type: "range";
@@ -6667,7 +6667,7 @@ export interface components {
             /** @description The column to compare. */
             column: string;
             /**
-             * @description Tag that marks this value prompt filter param as `value`; always `value`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `value` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             filter_type: "value";
@@ -7377,7 +7377,7 @@ export interface components {
             critique_info: components["schemas"]["MetricCritiqueContent"];
             /**
              * Format: uuid
-             * @description Unique identifier of this metric critique columnar (UUID).
+             * @description Unique identifier of this critique (UUID).
              * @example 6c4a0773-3bd7-4ec0-8ec6-601cab154a7a
              */
             id: string;
@@ -7434,7 +7434,7 @@ export interface components {
          */
         LikeDislikeRating: {
             /**
-             * @description Tag that marks this like dislike rating as `like_dislike`; always `like_dislike`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of rating this is: always `like_dislike` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "like_dislike";
@@ -7451,7 +7451,7 @@ export interface components {
          */
         ScoreRating: {
             /**
-             * @description Tag that marks this score rating as `score`; always `score`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of rating this is: always `score` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "score";
@@ -7468,7 +7468,7 @@ export interface components {
          */
         StarRating: {
             /**
-             * @description Tag that marks this star rating as `star`; always `star`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of rating this is: always `star` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "star";
@@ -7487,7 +7487,7 @@ export interface components {
          */
         TagsRating: {
             /**
-             * @description Tag that marks this tags rating as `tags`; always `tags`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of rating this is: always `tags` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "tags";
@@ -7504,7 +7504,7 @@ export interface components {
          */
         TextRating: {
             /**
-             * @description Tag that marks this text rating as `text`; always `text`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of rating this is: always `text` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "text";
@@ -7571,7 +7571,7 @@ export interface components {
             /** @description How many dislikes were given. */
             dislike_count: number;
             /**
-             * @description Tag that marks this like dislike aggregate as `like_dislike`; always `like_dislike`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of aggregate this is: always `like_dislike` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "like_dislike";
@@ -7593,7 +7593,7 @@ export interface components {
             /** @description Mean of the ratings given. */
             average: number;
             /**
-             * @description Tag that marks this score aggregate as `score`; always `score`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of aggregate this is: always `score` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "score";
@@ -7620,7 +7620,7 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description Tag that marks this star aggregate as `star`; always `star`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of aggregate this is: always `star` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "star";
@@ -7644,7 +7644,7 @@ export interface components {
                 [key: string]: number;
             };
             /**
-             * @description Tag that marks this tags aggregate as `tags`; always `tags`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of aggregate this is: always `tags` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "tags";
@@ -8067,7 +8067,7 @@ export interface components {
          */
         LikeDislikeConstraints: {
             /**
-             * @description Tag that marks this like dislike constraints as `like_dislike`; always `like_dislike`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of set of rating constraints this is: always `like_dislike` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "like_dislike";
@@ -8083,7 +8083,7 @@ export interface components {
          */
         ScoreConstraints: {
             /**
-             * @description Tag that marks this score constraints as `score`; always `score`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of set of rating constraints this is: always `score` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "score";
@@ -8101,7 +8101,7 @@ export interface components {
          */
         StarConstraints: {
             /**
-             * @description Tag that marks this star constraints as `star`; always `star`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of set of rating constraints this is: always `star` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "star";
@@ -8124,7 +8124,7 @@ export interface components {
              */
             allow_other?: boolean;
             /**
-             * @description Tag that marks this tags constraints as `tags`; always `tags`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of set of rating constraints this is: always `tags` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "tags";
@@ -8140,7 +8140,7 @@ export interface components {
          */
         TextConstraints: {
             /**
-             * @description Tag that marks this text constraints as `text`; always `text`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of set of rating constraints this is: always `text` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             feedback_type: "text";
@@ -9946,7 +9946,7 @@ export interface components {
             name: string;
             /**
              * Format: uuid
-             * @description The `id` of the project this slice metrics belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project of the slice (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id?: string | null;
@@ -10015,7 +10015,7 @@ export interface components {
             hard_sample_pct: number;
             /**
              * Format: uuid
-             * @description Unique identifier of this project run summary (UUID).
+             * @description Identifier (UUID) the service gives this summary; it does not say whether it is the run's own `id`.
              * @example 0e148eb1-e5a3-48f7-82a0-59dcfe576dbd
              */
             id: string;
@@ -10044,7 +10044,7 @@ export interface components {
             task_type: components["schemas"]["TaskType"];
             /**
              * Format: date-time
-             * @description When the project run summary was last changed (UTC, ISO 8601).
+             * @description Last-change time the service records for this summary (UTC, ISO 8601).
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
@@ -10108,7 +10108,7 @@ export interface components {
         CompareRunsResponse: {
             /**
              * Format: uuid
-             * @description The `id` of the project this compare runs belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project whose runs are compared (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
@@ -10464,13 +10464,13 @@ export interface components {
             inference_name?: string | null;
             /**
              * Format: uuid
-             * @description The `id` of the project this similar to belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project of the run that was searched (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this similar to belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run that was searched (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -11183,7 +11183,7 @@ export interface components {
             extra_filters?: components["schemas"]["ExtraAlertFilters"] | null;
             /**
              * Format: uuid
-             * @description Unique identifier of this x ray card (UUID).
+             * @description Unique identifier of this insight alert (UUID).
              * @example 53a375f9-6f72-4cd9-8dde-b4894ae42a07
              */
             id: string;
@@ -11565,12 +11565,12 @@ export interface components {
          *     }
          */
         AnthropicIntegration: {
-            /** @description Additional settings for the anthropic integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this anthropic integration as `anthropic`; always `anthropic`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `anthropic` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "anthropic";
@@ -11601,12 +11601,12 @@ export interface components {
              * @example key_secret
              */
             credential_type: components["schemas"]["AwsCredentialType"];
-            /** @description Additional settings for the aws bedrock integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this aws bedrock integration as `aws_bedrock`; always `aws_bedrock`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `aws_bedrock` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "aws_bedrock";
@@ -11940,14 +11940,14 @@ export interface components {
              * @example key_secret
              */
             credential_type: components["schemas"]["AwsCredentialType"];
-            /** @description Additional settings for the aws sage maker integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /** @description The SageMaker endpoints to use, each described as a model. */
             models?: components["schemas"]["Model"][];
             /**
-             * @description Tag that marks this aws sage maker integration as `aws_sagemaker`; always `aws_sagemaker`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `aws_sagemaker` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "aws_sagemaker";
@@ -12024,7 +12024,7 @@ export interface components {
             azure_deployment?: string | null;
             /** @description Address of the Azure OpenAI resource (or of a proxy in front of it). */
             endpoint: string;
-            /** @description Additional settings for the azure integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -12033,7 +12033,7 @@ export interface components {
                 [key: string]: string;
             } | null;
             /**
-             * @description Tag that marks this azure integration as `azure`; always `azure`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `azure` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "azure";
@@ -12052,12 +12052,12 @@ export interface components {
          *     }
          */
         DatabricksIntegration: {
-            /** @description Additional settings for the databricks integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this databricks integration as `databricks`; always `databricks`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `databricks` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "databricks";
@@ -12073,14 +12073,14 @@ export interface components {
          *     }
          */
         LabelStudioIntegration: {
-            /** @description Additional settings for the label studio integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /** @description Whether the server runs Label Studio Enterprise. */
             is_enterprise: boolean;
             /**
-             * @description Tag that marks this label studio integration as `labelstudio`; always `labelstudio`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `labelstudio` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "labelstudio";
@@ -12096,12 +12096,12 @@ export interface components {
          *     }
          */
         MistralIntegration: {
-            /** @description Additional settings for the mistral integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this mistral integration as `mistral`; always `mistral`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `mistral` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "mistral";
@@ -12116,12 +12116,12 @@ export interface components {
          *     }
          */
         OpenAIIntegration: {
-            /** @description Additional settings for the open ai integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this open ai integration as `openai`; always `openai`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `openai` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "openai";
@@ -12137,12 +12137,12 @@ export interface components {
          *     }
          */
         VertexAIIntegration: {
-            /** @description Additional settings for the vertex ai integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this vertex ai integration as `vertex_ai`; always `vertex_ai`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `vertex_ai` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "vertex_ai";
@@ -12157,12 +12157,12 @@ export interface components {
          *     }
          */
         WriterIntegration: {
-            /** @description Additional settings for the writer integration, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
             } | null;
             /**
-             * @description Tag that marks this writer integration as `writer`; always `writer`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of integration this is: always `writer` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "writer";
@@ -12576,13 +12576,13 @@ export interface components {
             map_threshold?: number;
             /**
              * Format: uuid
-             * @description The `id` of the project this databricks export belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project whose run is exported (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this databricks export belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run that is exported (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -12671,13 +12671,13 @@ export interface components {
             map_threshold: number;
             /**
              * Format: uuid
-             * @description The `id` of the project this databricks export belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project whose run is exported (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this databricks export belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run that is exported (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -13322,7 +13322,7 @@ export interface components {
             map_threshold?: number;
             /**
              * Format: uuid
-             * @description The `id` of the project this label studio export belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project whose run is exported (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
@@ -13330,7 +13330,7 @@ export interface components {
             project_name: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this label studio export belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run that is exported (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -13365,7 +13365,7 @@ export interface components {
             /** @description The metadata key to look at. */
             key: string;
             /**
-             * @description Tag that marks this metadata filter as `metadata`; always `metadata`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `metadata` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "metadata";
@@ -13401,7 +13401,7 @@ export interface components {
              */
             filter_type?: "string";
             /**
-             * @description Tag that marks this node name filter as `node_name`; always `node_name`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "node_name";
@@ -13938,7 +13938,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["AgenticWorkflowSuccessTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -13976,7 +13976,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_agentic_workflow_success`; always `_customized_agentic_workflow_success`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_agentic_workflow_success` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_agentic_workflow_success";
@@ -14197,7 +14197,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["ChunkAttributionUtilizationTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -14235,7 +14235,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_chunk_attribution_utilization_gpt`; always `_customized_chunk_attribution_utilization_gpt`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_chunk_attribution_utilization_gpt` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_chunk_attribution_utilization_gpt";
@@ -14451,7 +14451,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["CompletenessTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -14489,7 +14489,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_completeness_gpt`; always `_customized_completeness_gpt`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_completeness_gpt` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_completeness_gpt";
@@ -14768,7 +14768,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["FactualityTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -14811,7 +14811,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_factuality`; always `_customized_factuality`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_factuality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_factuality";
@@ -15041,7 +15041,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -15079,7 +15079,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_ground_truth_adherence`; always `_customized_ground_truth_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_ground_truth_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_ground_truth_adherence";
@@ -15321,7 +15321,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["GroundednessTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -15359,7 +15359,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_groundedness`; always `_customized_groundedness`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_groundedness` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_groundedness";
@@ -15614,7 +15614,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["InstructionAdherenceTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -15657,7 +15657,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_instruction_adherence`; always `_customized_instruction_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_instruction_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_instruction_adherence";
@@ -15906,7 +15906,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["ToolErrorRateTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -15959,7 +15959,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_tool_error_rate`; always `_customized_tool_error_rate`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_tool_error_rate` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_tool_error_rate";
@@ -16205,7 +16205,7 @@ export interface components {
             chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"];
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
             description?: string | null;
-            /** @description Additional settings for the scorer, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -16243,7 +16243,7 @@ export interface components {
              */
             registered_scorer_id?: string | null;
             /**
-             * @description Tag that marks this scorer as `_customized_tool_selection_quality`; always `_customized_tool_selection_quality`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `_customized_tool_selection_quality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_tool_selection_quality";
@@ -16612,7 +16612,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `agentic_workflow_success`; always `agentic_workflow_success`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `agentic_workflow_success` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "agentic_workflow_success";
@@ -16645,7 +16645,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `bleu`; always `bleu`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `bleu` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "bleu";
@@ -16683,7 +16683,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `chunk_attribution_utilization`; always `chunk_attribution_utilization`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `chunk_attribution_utilization` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "chunk_attribution_utilization";
@@ -16719,7 +16719,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `completeness`; always `completeness`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `completeness` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "completeness";
@@ -16757,7 +16757,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `context_adherence`; always `context_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `context_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "context_adherence";
@@ -16790,7 +16790,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `context_relevance`; always `context_relevance`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `context_relevance` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "context_relevance";
@@ -16820,7 +16820,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `correctness`; always `correctness`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `correctness` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "correctness";
@@ -16858,7 +16858,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `ground_truth_adherence`; always `ground_truth_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `ground_truth_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "ground_truth_adherence";
@@ -16891,7 +16891,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `input_pii`; always `input_pii`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `input_pii` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_pii";
@@ -16916,7 +16916,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `input_sexist`; always `input_sexist`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `input_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_sexist";
@@ -16941,7 +16941,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `input_tone`; always `input_tone`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `input_tone` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_tone";
@@ -16966,7 +16966,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `input_toxicity`; always `input_toxicity`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `input_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_toxicity";
@@ -16996,7 +16996,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `instruction_adherence`; always `instruction_adherence`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `instruction_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "instruction_adherence";
@@ -17029,7 +17029,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `output_pii`; always `output_pii`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `output_pii` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_pii";
@@ -17054,7 +17054,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `output_sexist`; always `output_sexist`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `output_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_sexist";
@@ -17079,7 +17079,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `output_tone`; always `output_tone`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `output_tone` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_tone";
@@ -17104,7 +17104,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `output_toxicity`; always `output_toxicity`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `output_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_toxicity";
@@ -17129,7 +17129,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `prompt_injection`; always `prompt_injection`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `prompt_injection` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "prompt_injection";
@@ -17154,7 +17154,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `prompt_perplexity`; always `prompt_perplexity`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `prompt_perplexity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "prompt_perplexity";
@@ -17179,7 +17179,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `rouge`; always `rouge`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `rouge` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "rouge";
@@ -17208,7 +17208,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `tool_error_rate`; always `tool_error_rate`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `tool_error_rate` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "tool_error_rate";
@@ -17244,7 +17244,7 @@ export interface components {
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
             model_name?: string | null;
             /**
-             * @description Tag that marks this scorer as `tool_selection_quality`; always `tool_selection_quality`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `tool_selection_quality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "tool_selection_quality";
@@ -17277,7 +17277,7 @@ export interface components {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
             filters?: components["schemas"]["ScorerFilter"][] | null;
             /**
-             * @description Tag that marks this scorer as `uncertainty`; always `uncertainty`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of scorer this is: always `uncertainty` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "uncertainty";
@@ -17502,13 +17502,13 @@ export interface components {
             job_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the project this put prompt score belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project of the scored run (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this put prompt score belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the scored run (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -18382,13 +18382,13 @@ export interface components {
             inference_names: string[];
             /**
              * Format: uuid
-             * @description The `id` of the project this inference names belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project of the run whose inference sets are listed (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this inference names belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run whose inference sets are listed (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -18413,13 +18413,13 @@ export interface components {
             inference_comparison_splits: components["schemas"]["Split"][];
             /**
              * Format: uuid
-             * @description The `id` of the project this splits belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project of the run whose splits are listed (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this splits belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run whose splits are listed (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -19888,7 +19888,7 @@ export interface components {
             /** @description The metadata key to look at. */
             key: string;
             /**
-             * @description Tag that marks this user metadata filter as `user_metadata`; always `user_metadata`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of filter this is: always `user_metadata` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "user_metadata";
@@ -20012,7 +20012,7 @@ export interface components {
             duration_ns: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
-            /** @description What went into the step: a string, a message, a document, or a list of them. */
+            /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -20032,7 +20032,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
              */
             output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
@@ -20185,7 +20185,7 @@ export interface components {
             duration_ns?: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
-            /** @description What went into the step: a string, a message, a document, or a list of them. */
+            /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -20203,7 +20203,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
              */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
@@ -20298,7 +20298,7 @@ export interface components {
             duration_ns?: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
-            /** @description What went into the step: a string, a message, a document, or a list of them. */
+            /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -20316,7 +20316,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
              */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
@@ -20333,7 +20333,7 @@ export interface components {
             /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
             /**
-             * @description Tag that marks this agent step as `agent`; always `agent`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of step this is: always `agent` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "agent";
@@ -20390,7 +20390,7 @@ export interface components {
             duration_ns?: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
-            /** @description What went into the step: a string, a message, a document, or a list of them. */
+            /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -20408,7 +20408,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
              */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
@@ -20425,7 +20425,7 @@ export interface components {
             /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
             /**
-             * @description Tag that marks this chain step as `chain`; always `chain`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of step this is: always `chain` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "chain";
@@ -20544,7 +20544,7 @@ export interface components {
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
             /**
-             * @description Tag that marks this retriever step as `retriever`; always `retriever`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of step this is: always `retriever` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "retriever";
@@ -20576,7 +20576,7 @@ export interface components {
             duration_ns?: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
-            /** @description What went into the step: a string, a message, a document, or a list of them. */
+            /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -20594,7 +20594,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
              */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
@@ -20607,7 +20607,7 @@ export interface components {
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
             status_code?: number | null;
             /**
-             * @description Tag that marks this tool step as `tool`; always `tool`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of step this is: always `tool` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tool";
@@ -20664,7 +20664,7 @@ export interface components {
             duration_ns?: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
             ground_truth?: string | null;
-            /** @description What went into the step: a string, a message, a document, or a list of them. */
+            /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
             } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
@@ -20682,7 +20682,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description What the step produced: a string, a message, a document, or a list of them. Empty by default.
+             * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
              */
             output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
@@ -20699,7 +20699,7 @@ export interface components {
             /** @description The steps nested inside this one, each tagged with its `type`. */
             steps?: components["schemas"]["AnyStep"][];
             /**
-             * @description Tag that marks this workflow step as `workflow`; always `workflow`. The service reads it to tell the kinds apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which kind of step this is: always `workflow` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "workflow";
@@ -20764,11 +20764,11 @@ export interface components {
             message: string;
             /**
              * Format: uuid
-             * @description The `id` of the project this workflows belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project the workflows were logged to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
-            /** @description Name of the project the workflows belongs to. */
+            /** @description Name of the project the workflows were logged to. */
             project_name: string;
             /** @description How many records (steps, nested ones included) were logged. */
             records_count: number;
@@ -22418,13 +22418,13 @@ export interface components {
             feature_names: string[];
             /**
              * Format: uuid
-             * @description The `id` of the project this feature columns belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project of the run whose feature columns are listed (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this feature columns belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run whose feature columns are listed (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
@@ -22461,7 +22461,7 @@ export interface components {
             created_at: string;
             /** @description Free text that describes the evaluate alert; `null` or absent when none was given. */
             description: string;
-            /** @description Additional settings for the evaluate alert, passed through as given. Free-form: the service takes any JSON object here and documents no keys. */
+            /** @description Further settings of the evaluate alert, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null;
@@ -22477,13 +22477,13 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description The `id` of the project this evaluate alert belongs to (UUID), as `GET /projects` lists it.
+             * @description The `id` of the project this alert watches (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             project_id: string;
             /**
              * Format: uuid
-             * @description The `id` of the run this evaluate alert belongs to (UUID), as the project's run listing gives it.
+             * @description The `id` of the run this alert watches (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
             run_id: string;
