@@ -6362,7 +6362,7 @@ export interface components {
              * @default false
              */
             paginated: boolean;
-            /** @description The runs of this user latest runs. */
+            /** @description The user's most recent runs. */
             runs?: components["schemas"]["RunDBThinWithProjectName"][];
             /**
              * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
@@ -8555,7 +8555,10 @@ export interface components {
             error_type?: string | null;
             /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
-            /** @description Identifier of the box within the image. */
+            /**
+             * @description Identifier of the box within the image.
+             * @example 0
+             */
             id: number;
             /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
@@ -8565,7 +8568,10 @@ export interface components {
             is_pred: boolean;
             /** @description The predicted class; `null` for a label without prediction. */
             pred?: string | null;
-            /** @description Identifier of the box this one was matched with when errors were classified (TIDE); `null` when unmatched. */
+            /**
+             * @description Identifier of the box this one was matched with when errors were classified (TIDE); `null` when unmatched.
+             * @example 3
+             */
             tide_match_id?: number | null;
             /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
             x?: number | null;
@@ -8675,7 +8681,10 @@ export interface components {
             error_type?: components["schemas"]["SemSegErrorType"] | null;
             /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
-            /** @description Identifier of the polygon within the image. */
+            /**
+             * @description Identifier of the polygon within the image.
+             * @example 0
+             */
             id: number;
             /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
@@ -8711,7 +8720,10 @@ export interface components {
             error_type?: string | null;
             /** @description The labelled (true) class; `null` for a prediction without label. */
             gold?: string | null;
-            /** @description Identifier of the span within the sample. */
+            /**
+             * @description Identifier of the span within the sample.
+             * @example 1
+             */
             id: number;
             /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
@@ -8782,7 +8794,10 @@ export interface components {
             gold?: string | null;
             /** @description Height of the image in pixels; `null` for samples that are not images. */
             height?: number | null;
-            /** @description Identifier of the sample in the run's dataset. */
+            /**
+             * @description Identifier of the sample in the run's dataset.
+             * @example 1042
+             */
             id: number;
             /**
              * @description Address of the sample's image; `null` for samples that are not images. Empty by default.
@@ -10536,7 +10551,10 @@ export interface components {
          *     }
          */
         CBORunCluster: {
-            /** @description Unique identifier of this cbo run cluster (a number). */
+            /**
+             * @description Number that identifies this cluster among the run's clusters.
+             * @example 2
+             */
             id: number;
             /** @description The classes that overlap in the cluster. */
             labels: string[];
@@ -10682,7 +10700,10 @@ export interface components {
             average_f1?: number | null;
             /** @description What the samples of the cluster have in common, in words. */
             cluster_description: string;
-            /** @description Identifier of the cluster within the run. */
+            /**
+             * @description Identifier of the cluster within the run.
+             * @example 4
+             */
             cluster_id: number;
             /** @description How many samples the cluster has. */
             cluster_size: number;
@@ -11175,7 +11196,10 @@ export interface components {
          *     }
          */
         XRayCardDB: {
-            /** @description Identifier of the card within the run. */
+            /**
+             * @description Identifier of the card within the run.
+             * @example 7
+             */
             alert_id: number;
             /** @description Whether a user has dismissed the card. */
             dismissed: boolean;
@@ -11976,7 +12000,10 @@ export interface components {
          *     }
          */
         AzureModelDeployment: {
-            /** @description Name of the deployment in Azure. */
+            /**
+             * @description Name of the deployment in Azure.
+             * @example gpt-4o-prod
+             */
             id: string;
             /** @description Name of the model the deployment serves (for example `gpt-4o-mini`). */
             model: string;
@@ -12125,7 +12152,10 @@ export interface components {
              * @enum {string}
              */
             name: "openai";
-            /** @description The OpenAI organisation to bill calls to; `null` for the key's default. */
+            /**
+             * @description The OpenAI organisation to bill calls to; `null` for the key's default.
+             * @example org-acme-example
+             */
             organization_id?: string | null;
         };
         /**
@@ -12166,7 +12196,10 @@ export interface components {
              * @enum {string}
              */
             name: "writer";
-            /** @description The Writer organisation to use. */
+            /**
+             * @description The Writer organisation to use.
+             * @example acme-example-org
+             */
             organization_id: string;
         };
         /**
@@ -12405,7 +12438,10 @@ export interface components {
          *     }
          */
         OpenAIIntegrationCreate: {
-            /** @description The organisation ID to use at the provider. */
+            /**
+             * @description The organisation ID to use at the provider.
+             * @example org-acme-example
+             */
             organization_id?: string | null;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
@@ -12430,7 +12466,10 @@ export interface components {
          *     }
          */
         WriterIntegrationCreate: {
-            /** @description The organisation to use at the provider. */
+            /**
+             * @description The organisation to use at the provider.
+             * @example acme-example-org
+             */
             organization_id: string;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
@@ -12708,7 +12747,10 @@ export interface components {
         EditSpan: {
             /** @description Position just after the span's last character. */
             end_index: number;
-            /** @description Unique identifier of this edit span (a number). */
+            /**
+             * @description Number that identifies this span; `null` when it has none.
+             * @example 12
+             */
             id?: number | null;
             /** @description The span's class. */
             label: string;
@@ -19310,7 +19352,10 @@ export interface components {
             generated_output: string | null;
             /** @description The sample's true (labelled) class; `null` when unlabelled. */
             gold?: string | null;
-            /** @description Identifier of the sample in the run's dataset. */
+            /**
+             * @description Identifier of the sample in the run's dataset.
+             * @example 1042
+             */
             id: number;
             /**
              * @description Address of the sample's image; `null` for samples that are not images. Empty by default.
