@@ -6717,12 +6717,15 @@ export interface components {
          * @description How a metric's values are bucketed into levels for display.
          * @example {
          *       "buckets": [
-         *         3
+         *         1000,
+         *         2000
          *       ],
          *       "display_value_levels": [
-         *         "Billing"
+         *         "fast",
+         *         "acceptable",
+         *         "slow"
          *       ],
-         *       "inverted": false
+         *       "inverted": true
          *     }
          */
         MetricThreshold: {
@@ -6740,20 +6743,25 @@ export interface components {
          * MetricInsight
          * @description A chart that summarises one metric column by category.
          * @example {
-         *       "aggregate": 0.5,
+         *       "aggregate": 1840,
          *       "categories": {
-         *         "billing": 3
+         *         "under 1 s": 120,
+         *         "1 s to 2 s": 86,
+         *         "over 2 s": 44
          *       },
          *       "column_name": "latency_ms",
          *       "insight_type": "vertical_bar",
          *       "metric_threshold": {
          *         "buckets": [
-         *           3
+         *           1000,
+         *           2000
          *         ],
          *         "display_value_levels": [
-         *           "Billing"
+         *           "fast",
+         *           "acceptable",
+         *           "slow"
          *         ],
-         *         "inverted": false
+         *         "inverted": true
          *       },
          *       "title": "Latency above 2 s"
          *     }
@@ -26269,20 +26277,25 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "aggregate": 0.5,
+                     *         "aggregate": 1840,
                      *         "categories": {
-                     *           "billing": 3
+                     *           "under 1 s": 120,
+                     *           "1 s to 2 s": 86,
+                     *           "over 2 s": 44
                      *         },
                      *         "column_name": "latency_ms",
                      *         "insight_type": "vertical_bar",
                      *         "metric_threshold": {
                      *           "buckets": [
-                     *             3
+                     *             1000,
+                     *             2000
                      *           ],
                      *           "display_value_levels": [
-                     *             "Billing"
+                     *             "fast",
+                     *             "acceptable",
+                     *             "slow"
                      *           ],
-                     *           "inverted": false
+                     *           "inverted": true
                      *         },
                      *         "title": "Latency above 2 s"
                      *       }
