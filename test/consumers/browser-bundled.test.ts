@@ -51,7 +51,7 @@ async function openUnderPolicy(scriptSrc: string) {
 describe.skipIf(missing(chromiumTool))("service-api/validate bundled for headless Chromium", { timeout: 120_000 }, () => {
   it("the bundler takes the package's ES module entries and its openapi.json export", async () => {
     const { inputs, dir } = await bundleApp();
-    expect(inputs).toEqual(expect.arrayContaining([esmEntry(dir, "service-api"), esmEntry(dir, "service-api", "./validate"), "/node_modules/service-api/generated/openapi.json"]));
+    expect(inputs).toEqual(expect.arrayContaining([esmEntry(dir, "service-api"), esmEntry(dir, "service-api", "./validate"), "/node_modules/service-api/dist/openapi.json"]));
     expect(inputs.filter((input) => input.startsWith("/node_modules/service-api/") && input.endsWith(".cjs"))).toEqual([]);
     expect(inputs.filter((input) => input.startsWith("/node_modules/@cfworker/json-schema/")).every((input) => input.includes("/dist/esm/"))).toBe(true);
   });
