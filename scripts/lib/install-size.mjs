@@ -6,7 +6,7 @@
 import { lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { run } from "./run.mjs";
+import { installOffline } from "./pack.mjs";
 
 /**
  * The budget, in bytes (6 MB as npm counts: 10^6 bytes a megabyte). The client needs openapi-fetch
@@ -36,7 +36,7 @@ export function measureInstall(tarballs) {
   const project = mkdtempSync(path.join(os.tmpdir(), "service-api-install-size-"));
   try {
     writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "install-size-probe", version: "1.0.0", private: true }));
-    run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", ...tarballs], { cwd: project });
+    installOffline(project, tarballs);
     const root = path.join(project, "node_modules");
     const files = [];
     const walk = (dir) => {

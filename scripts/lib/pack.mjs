@@ -1,6 +1,7 @@
 // Packs the packages as `npm publish` would, without running lifecycle scripts: `service-api`
 // (the caller makes sure dist/ is built) and its companion `service-api-contract` (staged here
-// from generated/); and tells whether the build is older than its sources.
+// from generated/); tells whether the build is older than its sources; and installs tarballs
+// into a project the way a user's npm would, offline.
 import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +34,14 @@ export function packContract(destination = mkdtempSync(path.join(os.tmpdir(), "s
   stageContract();
   // "./": a bare "packages/contract" would be read as a GitHub repository.
   return pack(`./${path.relative(repoRoot, CONTRACT_PACKAGE_DIR)}`, destination);
+}
+
+/**
+ * `npm install` of `tarballs` (a package's, then its dependencies') into `project`, offline, with
+ * no lifecycle scripts and no lockfile: what a user's install writes, and nothing fetched.
+ */
+export function installOffline(project, tarballs) {
+  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", ...tarballs], { cwd: project });
 }
 
 /**

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse } from "yaml";
 import { CONTRACT_EDITIONS, CONTRACT_PACKAGE_DIR } from "../../scripts/lib/contract-package.mjs";
+import { installOffline } from "../../scripts/lib/pack.mjs";
 import { generatedDir, repoRoot } from "../../scripts/lib/paths.mjs";
 import { run } from "../../scripts/lib/run.mjs";
 
@@ -14,7 +15,7 @@ let project: string;
 beforeAll(() => {
   project = mkdtempSync(path.join(os.tmpdir(), "service-api-contract-consumer-"));
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "contract-consumer", version: "1.0.0", private: true, type: "module" }));
-  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", inject("contractTarball")], { cwd: project });
+  installOffline(project, [inject("contractTarball")]);
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
