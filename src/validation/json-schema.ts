@@ -128,7 +128,8 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
       // schema's; it always comes right after the failure of the keyword that applied it (or of
       // a sibling under the same keyword), so it goes where that one went.
       const trail = error.keyword === "false" ? (before?.keywordLocation ?? "#") : error.keywordLocation;
-      if (namesTrail !== undefined && trail.startsWith(`${namesTrail}/`)) return;
+      const underNames = namesTrail !== undefined && error.keyword !== "propertyNames" && (trail === namesTrail || trail.startsWith(`${namesTrail}/`));
+      if (underNames) return;
       namesTrail = undefined;
       switch (error.keyword) {
         case "false": {

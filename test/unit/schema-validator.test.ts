@@ -11,6 +11,7 @@ const schemas = {
   Mark: { oneOf: [{ $ref: "#/components/schemas/Tag" }, { $ref: "#/components/schemas/Note" }] },
   Loose: { oneOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "object", properties: { b: { type: "integer" } } }] },
   ById: { type: "object", propertyNames: { format: "uuid" }, additionalProperties: { type: "integer" } },
+  Empty: { type: "object", propertyNames: false },
   Distinct: { type: "array", items: { type: "object" }, uniqueItems: true },
   Stamp: { type: "object", required: ["at"], properties: { at: { type: "string", format: "date-time" }, note: { type: "string" } } },
   // A property named like an annotation keyword is still a schema, and its reference is followed.
@@ -54,6 +55,13 @@ describe("schema validator", () => {
     expect(validator.validate(at("ById"), { "3fa85f64-5717-4562-b3fc-2c963f66afa6": 1, "not-an-id": "x" })).toEqual([
       { path: '$["not-an-id"]', message: "property name not allowed by the contract" },
       { path: '$["not-an-id"]', message: "expected integer, got string" },
+    ]);
+  });
+
+  it("reports each refused property name once, even where no name is allowed at all", () => {
+    expect(validator.validate(at("Empty"), { a: 1, b: 2 })).toEqual([
+      { path: "$.a", message: "property name not allowed by the contract" },
+      { path: "$.b", message: "property name not allowed by the contract" },
     ]);
   });
 
