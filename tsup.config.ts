@@ -1,13 +1,15 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
 // The client's builds: ESM (dist/index.js) and CommonJS (dist/index.cjs), each with its own
 // declarations (.d.ts / .d.cts), plus the types-only `service-api/schema` entry (dist/schema.*),
 // the opt-in `service-api/validate` entry (dist/validate.*) and the `service-api` command
 // (dist/cli.js, ES module only). Each entry is bundled on its own (no shared chunks), so the
-// client's files never import Ajv or the contract; check-size measures dist/index.js alone.
-// Dependencies stay external, and so does the contract: validate and the command load the
-// package's own `service-api/openapi.json` instead of carrying a 1 MB copy each.
+// client's files never import the JSON Schema engine or the contract; check-size measures
+// dist/index.js alone. Dependencies stay external, and so does the contract: validate and the
+// command load the package's own `service-api/openapi.json` instead of carrying a copy each.
+// `npm run build` then runs scripts/finish-build.mjs, which writes what tsup cannot: that
+// dist/openapi.json, and the schema types once instead of twice.
 export default defineConfig({
   entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", cli: "src/verify/cli.ts" },
   format: ["esm", "cjs"],
@@ -20,7 +22,8 @@ export default defineConfig({
   splitting: false,
   sourcemap: false,
   treeshake: false,
-  external: ["openapi-fetch", "ajv", "ajv-formats", "service-api/openapi.json"],
+  external: ["openapi-fetch", "@cfworker/json-schema"],
+  esbuildPlugins: [contractAsPackageExport()],
   // Keep `with { type: "json" }` on the contract's import: Node refuses a JSON module without it,
   // and esbuild drops import attributes for an es2022 target unless told they are supported.
   esbuildOptions: (options) => {
@@ -32,6 +35,20 @@ export default defineConfig({
     rmSync("dist/cli.cjs");
   },
 });
+
+/**
+ * src/validation/contract.ts imports generated/openapi.json by its path, so that the sources run
+ * (tests, `npm run verify`) without a build. In the built entries that import becomes the
+ * package's own export, left for the runtime (or the user's bundler) to load.
+ */
+function contractAsPackageExport(): NonNullable<Options["esbuildPlugins"]>[number] {
+  return {
+    name: "contract-as-package-export",
+    setup(build) {
+      build.onResolve({ filter: /(^|\/)generated\/openapi\.json$/ }, () => ({ path: "service-api/openapi.json", external: true }));
+    },
+  };
+}
 
 /**
  * openapi-fetch's CommonJS file sets `exports.default = createClient` and `__esModule`. Our

@@ -1,6 +1,7 @@
 // `service-api/validate`: opt-in checking of every answer against the contract, as openapi-fetch
-// middleware (`client.use(validateResponses())`). A separate entry on purpose: it loads Ajv and the
-// 1 MB bundle, which the client itself never imports, so users who do not opt in download neither.
+// middleware (`client.use(validateResponses())`). A separate entry on purpose: it loads the JSON
+// Schema engine and the 1.4 MB bundle, which the client itself never imports, so users who do not
+// opt in download neither.
 import type { Middleware } from "openapi-fetch";
 import { formatProblem, type ResponseProblem } from "./validation/problems.js";
 import { createResponseValidator, parseJsonBody, type ResponseValidator } from "./validation/response-validator.js";
@@ -54,7 +55,7 @@ export class ResponseValidationError extends Error {
   }
 }
 
-// One validator for every middleware of the process: its compiled schemas are worth keeping.
+// One validator for every middleware of the process: the schemas it prepared are worth keeping.
 let shared: ResponseValidator | undefined;
 
 /**

@@ -1,24 +1,47 @@
-// Packs the package as `npm publish` would, without running lifecycle scripts (the caller makes
-// sure dist/ is built), and tells whether the build is older than its sources.
+// Packs the packages as `npm publish` would, without running lifecycle scripts: `service-api`
+// (the caller makes sure dist/ is built) and its companion `service-api-contract` (staged here
+// from generated/); tells whether the build is older than its sources; and installs tarballs
+// into a project the way a user's npm would, offline.
 import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureUncommittedOutputs } from "./build-steps.mjs";
+import { CONTRACT_PACKAGE_DIR, stageContract } from "./contract-package.mjs";
 import { repoRoot } from "./paths.mjs";
 import { run } from "./run.mjs";
 
-/** @returns {{ tarball: string, dependencies: string[], dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} */
-export function packTarball(destination = mkdtempSync(path.join(os.tmpdir(), "service-api-pack-"))) {
-  const result = run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination]);
+/** @typedef {{ tarball: string, dir: string, files: { path: string, size: number }[], size: number, unpackedSize: number }} Packed */
+
+/** `npm pack` of the package in `packageDir` into `destination`. @returns {Packed} */
+function pack(packageDir, destination) {
+  const result = run("npm", ["pack", packageDir, "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: repoRoot });
   const [info] = JSON.parse(result.stdout);
   return {
     tarball: path.join(destination, info.filename),
-    dependencies: packRuntimeDependencies(destination),
     dir: destination,
     files: info.files.map(({ path: file, size }) => ({ path: file, size })),
     size: info.size,
     unpackedSize: info.unpackedSize,
   };
+}
+
+/** The `service-api` tarball, and its runtime dependencies' beside it. @returns {Packed & { dependencies: string[] }} */
+export function packTarball(destination = mkdtempSync(path.join(os.tmpdir(), "service-api-pack-"))) {
+  return { ...pack(".", destination), dependencies: packRuntimeDependencies(destination) };
+}
+
+/** The `service-api-contract` tarball, its editions staged from generated/ first. @returns {Packed} */
+export function packContract(destination = mkdtempSync(path.join(os.tmpdir(), "service-api-contract-pack-"))) {
+  stageContract();
+  // "./": a bare "packages/contract" would be read as a GitHub repository.
+  return pack(`./${path.relative(repoRoot, CONTRACT_PACKAGE_DIR)}`, destination);
+}
+
+/**
+ * `npm install` of `tarballs` (a package's, then its dependencies') into `project`, offline, with
+ * no lifecycle scripts and no lockfile: what a user's install writes, and nothing fetched.
+ */
+export function installOffline(project, tarballs) {
+  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", ...tarballs], { cwd: project });
 }
 
 /**
@@ -55,22 +78,21 @@ function newestSource() {
     }
   };
   walk(path.join(repoRoot, "src"));
-  for (const file of ["generated/operations.ts", "generated/schema.d.ts", "tsup.config.ts", "tsconfig.build.json", "package.json"]) {
+  for (const file of ["generated/openapi.json", "generated/operations.ts", "generated/schema.d.ts", "tsup.config.ts", "tsconfig.build.json", "package.json"]) {
     newest = Math.max(newest, statSync(path.join(repoRoot, file)).mtimeMs);
   }
   return newest;
 }
 
 /**
- * Makes what the tarball ships: builds the generated files that are not committed (the
- * dereferenced edition: missing on a fresh clone) and runs `npm run build` unless dist/ exists
- * and is newer than every source it is built from.
- * @returns {boolean} whether anything was built
+ * Makes what the `service-api` tarball ships: runs `npm run build` unless dist/ exists and is
+ * newer than every source it is built from (the contract included: dist/openapi.json is its
+ * minified copy).
+ * @returns {boolean} whether it built
  */
 export function ensureBuilt({ force = false } = {}) {
-  const builtOutputs = ensureUncommittedOutputs().length > 0;
   const marker = path.join(repoRoot, "dist", "index.js");
-  if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestSource()) return builtOutputs;
+  if (!force && existsSync(marker) && statSync(marker).mtimeMs >= newestSource()) return false;
   run("npm", ["run", "--silent", "build"]);
   return true;
 }

@@ -1,11 +1,14 @@
-// What the published tarball may and must contain. Used by scripts/check-package.mjs on the
-// real `npm pack` file list, and table-tested in test/package/package-contents.test.ts.
+// What the published tarballs may and must contain: `service-api` and its companion
+// `service-api-contract`. Used by scripts/check-package.mjs on the real `npm pack` file lists, and
+// table-tested in test/package/package-contents.test.ts.
+import { CONTRACT_EDITIONS } from "./contract-package.mjs";
 
 /**
- * Every file users need; the tarball must hold each of them. README.md is the user-facing one
- * (the maintainers' material is in CONTRIBUTING.md, which does not ship); LICENSE says on what
- * terms they may use the rest; the dereferenced edition is built, not committed, so only this
- * list proves it ships.
+ * Every file users of the client need; the tarball must hold each of them. README.md is the
+ * user-facing one (the maintainers' material is in CONTRIBUTING.md, which does not ship); LICENSE
+ * says on what terms they may use the rest. The contract is there once, minified, as validate and
+ * verify load it (dist/openapi.json is built, not committed, so only this list proves it ships);
+ * its other editions are the companion's.
  */
 export const REQUIRED_FILES = [
   "package.json",
@@ -25,19 +28,22 @@ export const REQUIRED_FILES = [
   "dist/validate.d.ts",
   "dist/validate.d.cts",
   "dist/cli.js",
-  "generated/openapi.json",
-  "generated/openapi.yaml",
-  "generated/openapi.dereferenced.json",
+  "dist/openapi.json",
 ];
 
 /** Anything else must match one of these. */
-const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^generated\/openapi\.(json|yaml)$/, /^generated\/openapi\.dereferenced\.json$/];
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
+
+/** The companion's tarball holds exactly these: its manifest, README and licence, and the editions. */
+export const CONTRACT_FILES = ["package.json", "README.md", "LICENSE", ...CONTRACT_EDITIONS];
 
 /** Named so the failure says why a file must not ship. */
 const FORBIDDEN = [
   [/(^|\/)(test|tests|__tests__|bench)\//, "tests and benchmarks"],
   [/\.(test|spec)\.[cm]?[jt]sx?$|\.test-d\.ts$/, "a test file"],
   [/^openapi\//, "the spec's split sources (users get the bundle)"],
+  // dist/openapi.json, the minified 3.1 JSON that validate and verify load, is the one exception.
+  [/^generated\/|^openapi[\w.-]*\.(json|yaml)$|^dist\/(?!openapi\.json$)openapi[\w.-]*\.(json|yaml)$/, "an edition of the contract that belongs to service-api-contract"],
   [/^(src|scripts|\.ci)\//, "sources and build scripts (users get dist/)"],
   [/^reference\//, "the reference facts the catalogue test reads"],
   [/(^|\/)\.env(\..*)?$|(^|\/)\.npmrc$|\.(pem|key|p12|pfx)$|(^|\/)id_(rsa|ed25519|ecdsa)/, "a secret or credential file"],
@@ -62,8 +68,16 @@ export const KNOWN_EXAMPLES = [
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
 ];
 
+/** What in `file`'s text looks like a credential (documented examples aside). */
+function secretsIn(file, text) {
+  if (text === undefined) return [];
+  let scanned = text;
+  for (const example of KNOWN_EXAMPLES) scanned = scanned.replaceAll(example, "<example>");
+  return SECRET_PATTERNS.filter(([pattern]) => pattern.test(scanned)).map(([, what]) => `${file} contains what looks like ${what}`);
+}
+
 /**
- * @param {string[]} files paths inside the tarball (as `npm pack --json` lists them)
+ * @param {string[]} files paths inside the `service-api` tarball (as `npm pack --json` lists them)
  * @param {(file: string) => string | undefined} [readText] the text of a file, to scan for secrets
  * @returns {string[]} problems; empty when the contents are right
  */
@@ -75,11 +89,21 @@ export function checkPackageContents(files, readText) {
     const forbidden = FORBIDDEN.find(([pattern]) => pattern.test(file));
     if (forbidden) problems.push(`${file} must not ship: ${forbidden[1]}`);
     else if (!ALLOWED.some((pattern) => pattern.test(file))) problems.push(`${file} is not in the allowed list (scripts/lib/package-contents.mjs)`);
-    let text = readText?.(file);
-    for (const example of KNOWN_EXAMPLES) text = text?.replaceAll(example, "<example>");
-    if (text !== undefined) {
-      for (const [pattern, what] of SECRET_PATTERNS) if (pattern.test(text)) problems.push(`${file} contains what looks like ${what}`);
-    }
+    problems.push(...secretsIn(file, readText?.(file)));
   }
   return problems;
+}
+
+/**
+ * @param {string[]} files paths inside the `service-api-contract` tarball
+ * @param {(file: string) => string | undefined} [readText] the text of a file, to scan for secrets
+ * @returns {string[]} problems; empty when it holds exactly CONTRACT_FILES, none secret-looking
+ */
+export function checkContractContents(files, readText) {
+  const present = new Set(files);
+  return [
+    ...CONTRACT_FILES.filter((file) => !present.has(file)).map((file) => `missing ${file}`),
+    ...files.filter((file) => !CONTRACT_FILES.includes(file)).map((file) => `${file} must not ship in service-api-contract: it holds the editions and nothing else`),
+    ...files.flatMap((file) => secretsIn(file, readText?.(file))),
+  ];
 }

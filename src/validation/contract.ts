@@ -1,8 +1,9 @@
-// The bundled contract as data, for the response validator and the verify command only (the
-// client never imports this file: it would ship the whole 1 MB bundle and Ajv to every user).
-// The import goes through the package's own `service-api/openapi.json` export, so the built
-// entries load the very file the package ships instead of carrying a copy of it.
-import bundle from "service-api/openapi.json" with { type: "json" };
+// The bundled contract as data, for the response validator, the verify command and the testing
+// entry only (the client never imports this file: it would ship the whole 1.4 MB bundle and the
+// JSON Schema engine to every user). In the repository the import reads generated/openapi.json;
+// the build turns it into the package's own `service-api/openapi.json` export (tsup.config.ts), so
+// the built entries load the very file the package ships instead of carrying a copy of it.
+import bundle from "../../generated/openapi.json" with { type: "json" };
 import { HTTP_METHODS } from "../policies.js";
 import { pointerKey } from "./json-path.js";
 

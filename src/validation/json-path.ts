@@ -1,5 +1,5 @@
 // Where in a body a problem is, written the way people read it: `$.projects[0].created_by_user`
-// rather than Ajv's JSON pointer `/projects/0/created_by_user`.
+// rather than the JSON pointer `/projects/0/created_by_user` a validator works with.
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

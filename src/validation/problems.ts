@@ -1,11 +1,15 @@
-// Ajv's errors turned into problems a person reads: one line each, the JSON path of the value and
-// what is wrong with it in words ("required property missing", "expected string, got number").
-// Values from the body are never quoted: a body may hold personal data or an echoed credential.
-// Words from the contract (enum members, formats, limits) are.
-import type { ErrorObject } from "./ajv.js";
+// Validation failures turned into problems a person reads: one line each, the JSON path of the
+// value and what is wrong with it in words ("required property missing", "expected string, got
+// number"). The words come from the failing keyword and the contract's own schema (enum members,
+// formats, limits), never from the value: a body may hold personal data or an echoed credential.
+import type { Failure } from "./json-schema.js";
 import { appendKey, jsonPath, jsonType } from "./json-path.js";
+import { resolvePointer } from "./contract.js";
 
-/** One way an answer differs from the contract. */
+/**
+ * One way a value differs from the contract: an answer's body for validate and verify, and
+ * equally a request's body or parameter for the testing entry.
+ */
 export interface ResponseProblem {
   /** Where: `$` is the whole body, `$.projects[0].created_by_user` a value inside it. */
   readonly path: string;
@@ -14,11 +18,11 @@ export interface ResponseProblem {
 }
 
 /**
- * Explains a failed `oneOf`/`anyOf` at `path`: the problems of the alternative the value was
- * meant to be, or one line saying it matches none. Supplied by the validator, which can compile
- * each alternative on its own.
+ * Explains a failed `oneOf`/`anyOf` whose value is at `path`: the problems of the alternative the
+ * value was meant to be, or one line saying it matches none. Supplied by the validator, which can
+ * check each alternative on its own.
  */
-export type UnionExplainer = (error: ErrorObject, path: string) => ResponseProblem[];
+export type UnionExplainer = (failure: Failure, path: string, value: unknown) => ResponseProblem[];
 
 const MAX_LISTED_VALUES = 8;
 
@@ -27,9 +31,9 @@ function listValues(values: readonly unknown[]): string {
   return values.length > MAX_LISTED_VALUES ? `${shown.join(", ")}, … (${values.length} in all)` : shown.join(", ");
 }
 
-/** The expected types, "string or null", from Ajv's `params.type` ("string,null" or an array). */
+/** "string or null", "string, integer or null". */
 function typeList(type: unknown): string {
-  const types = Array.isArray(type) ? type : String(type).split(",");
+  const types = Array.isArray(type) ? type.map(String) : [String(type)];
   return types.length <= 2 ? types.join(" or ") : `${types.slice(0, -1).join(", ")} or ${types.at(-1)}`;
 }
 
@@ -37,94 +41,102 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
-/** One Ajv error as a problem, or undefined for errors that only echo another one. */
-function toProblem(error: ErrorObject, data: unknown, base: string): ResponseProblem | undefined {
-  const path = jsonPath(error.instancePath, data, base);
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
+const hasOwn = (value: unknown, key: string) => value !== null && typeof value === "object" && Object.prototype.hasOwnProperty.call(value, key);
+
+/** The bounds a number is held to, as comparisons. */
+const COMPARISONS: Record<string, string> = { minimum: ">=", maximum: "<=", exclusiveMinimum: ">", exclusiveMaximum: "<" };
+
+/** One failure as problems (several for `required`, one per missing property; none for a union, which the explainer handles). */
+function toProblems(failure: Failure, value: unknown, path: string): ResponseProblem[] {
+  const { schema } = failure;
+  const limit = schema[failure.keyword];
+  switch (failure.keyword) {
     case "required":
-      return { path: appendKey(path, String(params.missingProperty)), message: "required property missing" };
+      return ((schema.required as string[] | undefined) ?? []).filter((key) => !hasOwn(value, key)).map((key) => ({ path: appendKey(path, key), message: "required property missing" }));
     case "dependentRequired":
-      return { path: appendKey(path, String(params.missingProperty)), message: `required when ${String(params.property)} is present, but missing` };
+      return Object.entries((schema.dependentRequired as Record<string, string[]> | undefined) ?? {})
+        .filter(([present]) => hasOwn(value, present))
+        .flatMap(([present, needed]) => needed.filter((key) => !hasOwn(value, key)).map((key) => ({ path: appendKey(path, key), message: `required when ${present} is present, but missing` })));
     case "type":
-      return { path, message: `expected ${typeList(params.type)}, got ${jsonType(error.data)}` };
+      return [{ path, message: `expected ${typeList(schema.type)}, got ${jsonType(value)}` }];
     case "enum":
-      return { path, message: `not one of the declared values (${listValues((params.allowedValues as unknown[]) ?? [])})` };
+      return [{ path, message: `not one of the declared values (${listValues(Array.isArray(limit) ? limit : [])})` }];
     case "const":
-      return { path, message: `expected the constant ${JSON.stringify(params.allowedValue)}` };
+      return [{ path, message: `expected the constant ${JSON.stringify(limit)}` }];
     case "format":
-      return { path, message: `not a valid ${String(params.format)}` };
+      return [{ path, message: `not a valid ${String(limit)}` }];
     case "additionalProperties":
-      return { path: appendKey(path, String(params.additionalProperty)), message: "property not declared in the contract" };
     case "unevaluatedProperties":
-      return { path: appendKey(path, String(params.unevaluatedProperty)), message: "property not declared in the contract" };
+      return [{ path, message: "property not declared in the contract" }];
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return { path, message: `must be ${String(params.comparison)} ${String(params.limit)}` };
+      return [{ path, message: `must be ${COMPARISONS[failure.keyword]} ${String(limit)}` }];
     case "multipleOf":
-      return { path, message: `must be a multiple of ${String(params.multipleOf)}` };
+      return [{ path, message: `must be a multiple of ${String(limit)}` }];
     case "minLength":
-      return { path, message: `shorter than ${plural(Number(params.limit), "character")}` };
+      return [{ path, message: `shorter than ${plural(Number(limit), "character")}` }];
     case "maxLength":
-      return { path, message: `longer than ${plural(Number(params.limit), "character")}` };
+      return [{ path, message: `longer than ${plural(Number(limit), "character")}` }];
     case "pattern":
-      return { path, message: `does not match the pattern ${String(params.pattern)}` };
+      return [{ path, message: `does not match the pattern ${String(limit)}` }];
     case "minItems":
-      return { path, message: `fewer than ${plural(Number(params.limit), "item")}` };
+      return [{ path, message: `fewer than ${plural(Number(limit), "item")}` }];
     case "maxItems":
-      return { path, message: `more than ${plural(Number(params.limit), "item")}` };
-    case "uniqueItems":
-      return { path, message: `items ${String(params.j)} and ${String(params.i)} are the same, but items must be unique` };
+      return [{ path, message: `more than ${plural(Number(limit), "item")}` }];
+    case "uniqueItems": {
+      const [earlier, later] = failure.duplicates ?? ["?", "?"];
+      return [{ path, message: `items ${earlier} and ${later} are the same, but items must be unique` }];
+    }
+    case "contains":
+      return [{ path, message: "has no item of the kind the contract asks for" }];
+    case "minContains":
+      return [{ path, message: `fewer than ${plural(Number(limit), "item")} of the kind the contract asks for` }];
+    case "maxContains":
+      return [{ path, message: `more than ${plural(Number(limit), "item")} of the kind the contract asks for` }];
     case "minProperties":
-      return { path, message: `fewer than ${plural(Number(params.limit), "property")}` };
+      return [{ path, message: `fewer than ${plural(Number(limit), "property")}` }];
     case "maxProperties":
-      return { path, message: `more than ${plural(Number(params.limit), "property")}` };
+      return [{ path, message: `more than ${plural(Number(limit), "property")}` }];
     case "propertyNames":
-      return { path: appendKey(path, String(params.propertyName)), message: "property name not allowed by the contract" };
-    case "false schema":
-      return { path, message: "no value is allowed here" };
+      return [{ path, message: "property name not allowed by the contract" }];
+    case "false":
+      return [{ path, message: "no value is allowed here" }];
     case "not":
-      return { path, message: "matches a shape the contract rules out" };
-    // The failure of an `if`/`then` or of `contains` is already reported by the keyword inside it.
-    case "if":
-      return undefined;
+      return [{ path, message: "matches a shape the contract rules out" }];
     default:
-      return { path, message: error.message ?? `fails the contract's ${error.keyword} rule` };
+      return [{ path, message: `fails the contract's ${failure.keyword} rule` }];
   }
 }
 
-/** Is `inner` the same location as `outer`, or inside it? (JSON pointers, segment-wise.) */
-function within(inner: string, outer: string): boolean {
-  return inner === outer || inner.startsWith(`${outer}/`);
-}
+/** Keywords a wrong type does not make redundant: the type itself, unions, and those about a property's name or presence. */
+const ABOUT_MORE_THAN_THE_TYPE = new Set(["type", "oneOf", "anyOf", "propertyNames", "additionalProperties", "unevaluatedProperties"]);
+
+const isUnion = (failure: Failure) => failure.keyword === "oneOf" || failure.keyword === "anyOf";
+
+/** Is `failure` found under `union`, in one of its alternatives? */
+const under = (failure: Failure, union: Failure) => failure.trail.startsWith(`${union.trail}/`);
 
 /**
- * The problems of one validation: each union failure is explained once (by `explainUnion`), and
- * the raw errors of its alternatives, which Ajv also lists, are dropped in its favour. Sorted by
- * path, without repeats.
+ * The problems of one validation of `data`: each union failure is explained once (by
+ * `explainUnion`), and the failures inside its alternatives are dropped in its favour. A keyword
+ * beside the union in the same schema (its `required`, say) speaks for itself. Sorted by path,
+ * without repeats.
  */
-export function describeErrors(errors: readonly ErrorObject[], data: unknown, explainUnion: UnionExplainer, base = "$"): ResponseProblem[] {
-  const unions = errors
-    .filter((error) => error.keyword === "oneOf" || error.keyword === "anyOf")
-    .sort((a, b) => a.instancePath.length - b.instancePath.length)
-    .filter((error, index, all) => !all.slice(0, index).some((outer) => within(error.instancePath, outer.instancePath) && outer !== error));
-  // A value of the wrong type fails its enum, format and limits too; the type says it all.
-  const wrongType = new Set(errors.filter((error) => error.keyword === "type").map((error) => error.instancePath));
+export function describeFailures(failures: readonly Failure[], data: unknown, explainUnion: UnionExplainer, base = "$"): ResponseProblem[] {
+  const unions = failures.filter(isUnion);
+  const outermost = unions.filter((union) => !unions.some((outer) => under(union, outer)));
+  // A value of the wrong type fails its enum and const too; the type says it all. (A property's
+  // name, or its being there at all, is another matter than its value.)
+  const wrongType = new Set(failures.filter((failure) => failure.keyword === "type").map((failure) => failure.at));
   const problems: ResponseProblem[] = [];
-  for (const error of errors) {
-    if (wrongType.has(error.instancePath) && error.keyword !== "type" && error.keyword !== "oneOf" && error.keyword !== "anyOf") continue;
-    // A keyword beside the union in the same schema (its `required`, say) speaks for itself; the
-    // rest at or below the union's location come from its alternatives.
-    const union = unions.find((outer) => within(error.instancePath, outer.instancePath) && (error === outer || error.parentSchema !== outer.parentSchema));
-    if (union && union !== error) continue;
-    if (union === error) {
-      problems.push(...explainUnion(error, jsonPath(error.instancePath, data, base)));
-      continue;
-    }
-    const problem = toProblem(error, data, base);
-    if (problem) problems.push(problem);
+  for (const failure of failures) {
+    if (wrongType.has(failure.at) && !ABOUT_MORE_THAN_THE_TYPE.has(failure.keyword)) continue;
+    if (outermost.some((union) => under(failure, union))) continue;
+    const value = resolvePointer(data, `#${failure.at}`);
+    const path = jsonPath(failure.at, data, base);
+    problems.push(...(isUnion(failure) ? explainUnion(failure, path, value) : toProblems(failure, value, path)));
   }
   const seen = new Set<string>();
   return problems

@@ -1,11 +1,12 @@
 // The response validator: given an operation's answer (status, content type, parsed body), the
-// ways it differs from the contract. Built once per contract; each (operation, status, media
-// type) schema is compiled by Ajv the first time an answer needs it, so checking one operation
-// does not pay for the other 215.
-import { createAjv, type Ajv, type ErrorObject, type ValidateFunction } from "./ajv.js";
-import { contract, contractOperations, deref, followRefs, type ContractOperation, type JsonObject, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
-import { appendKey, jsonType, pointerSegment } from "./json-path.js";
-import { describeErrors, type ResponseProblem } from "./problems.js";
+// ways it differs from the contract. Built once per contract; the body is checked against the
+// schema the contract declares for that (operation, status, media type), which the schema
+// validator prepares the first time an answer needs it, so checking one operation does not pay
+// for the other 215.
+import { contract, contractOperations, followRefs, type ContractOperation, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
+import { pointerSegment } from "./json-path.js";
+import type { ResponseProblem } from "./problems.js";
+import { createSchemaValidator } from "./schema-validator.js";
 
 export type { ResponseProblem } from "./problems.js";
 
@@ -52,8 +53,6 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-const CONTRACT_ID = "service-api:contract";
-
 /** "application/json; charset=utf-8" → "application/json". */
 function mediaTypeOf(contentType: string | null): string | undefined {
   const type = contentType?.split(";")[0]?.trim().toLowerCase();
@@ -71,18 +70,6 @@ function matchMediaType(declared: readonly string[], actual: string): string | u
   return index === undefined ? undefined : declared[index];
 }
 
-/** A schema's name for a person: its component name, or its type, or its constant. */
-function describeSchema(document: OpenApiDocument, schema: unknown): string {
-  if (schema === null || typeof schema !== "object") return "an alternative";
-  const ref = (schema as { $ref?: unknown }).$ref;
-  if (typeof ref === "string") return ref.split("/").at(-1) ?? ref;
-  const { type, const: constant } = schema as { type?: unknown; const?: unknown };
-  if (constant !== undefined) return JSON.stringify(constant);
-  if (typeof type === "string") return type;
-  if (Array.isArray(type)) return type.join(" or ");
-  return "an alternative";
-}
-
 export function createResponseValidator(document: OpenApiDocument = contract): ResponseValidator {
   const operations = contractOperations(document);
   const byName = new Map<string, ContractOperation>();
@@ -90,110 +77,7 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     byName.set(operation.key, operation);
     byName.set(operation.operationId, operation);
   }
-  let ajv: Ajv | undefined;
-  const compiled = new Map<string, ValidateFunction>();
-  let pointers: WeakMap<object, string> | undefined;
-
-  function validatorAt(pointer: string): ValidateFunction {
-    const known = compiled.get(pointer);
-    if (known) return known;
-    if (!ajv) {
-      ajv = createAjv();
-      // The whole document under one id, so that "#/components/schemas/…" resolves in it.
-      ajv.addSchema(document as unknown as JsonObject, CONTRACT_ID);
-    }
-    const validate = ajv.compile({ $ref: `${CONTRACT_ID}${pointer}` });
-    compiled.set(pointer, validate);
-    return validate;
-  }
-
-  /** Where each object of the document lives, to find a failed union's alternatives. */
-  function pointerOf(node: object): string | undefined {
-    if (!pointers) {
-      const map = new WeakMap<object, string>();
-      const walk = (value: unknown, at: string) => {
-        if (value === null || typeof value !== "object" || map.has(value)) return;
-        map.set(value, at);
-        if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${at}/${index}`));
-        else for (const [key, item] of Object.entries(value)) walk(item, `${at}/${pointerSegment(key)}`);
-      };
-      walk(document, "#");
-      pointers = map;
-    }
-    return pointers.get(node);
-  }
-
-  function validate(pointer: string, data: unknown, base: string): ResponseProblem[] {
-    const run = validatorAt(pointer);
-    if (run(data)) return [];
-    return describeErrors([...(run.errors ?? [])], data, explainUnion, base);
-  }
-
-  /**
-   * A value that fits none of a union's alternatives (or, for `oneOf`, more than one). When the
-   * discriminator names the alternative, or exactly one alternative has the value's shape, its
-   * own problems say precisely what is wrong; otherwise one line lists what would have fitted.
-   */
-  function explainUnion(error: ErrorObject, path: string): ResponseProblem[] {
-    const keyword = error.keyword as "oneOf" | "anyOf";
-    const holder = error.parentSchema as JsonObject | undefined;
-    const alternatives = holder?.[keyword] as unknown[] | undefined;
-    const at = holder ? pointerOf(holder) : undefined;
-    const names = (alternatives ?? []).map((alternative) => describeSchema(document, alternative));
-    const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas;
-    if (passing && passing.length > 1) {
-      return [{ path, message: `matches more than one of the alternatives (${passing.map((i) => names[i]).join(", ")}), but oneOf allows exactly one` }];
-    }
-    const none: ResponseProblem = { path, message: `matches none of the alternatives: expected ${names.join(" or ")}, got ${jsonType(error.data)}` };
-    if (!alternatives || at === undefined) return [none];
-    const pointerOfAlternative = (index: number) => `${at}/${keyword}/${index}`;
-
-    const chosen = discriminated(holder!, alternatives, error.data, path);
-    if (typeof chosen === "object") return [chosen];
-    if (chosen !== undefined) {
-      const problems = validate(pointerOfAlternative(chosen), error.data, path);
-      return problems.length > 0 ? problems : [none];
-    }
-    // The alternatives the value has the shape of: those that do not fail on the value itself
-    // with a type, const or enum error.
-    const candidates = alternatives
-      .map((_, index) => ({ index, problems: validate(pointerOfAlternative(index), error.data, path) }))
-      .filter(({ problems }) => !problems.some((problem) => problem.path === path && /^(expected|not one of the declared values|matches none)/.test(problem.message)));
-    if (candidates.length === 0) return [none];
-    candidates.sort((a, b) => a.problems.length - b.problems.length);
-    const best = candidates[0]!;
-    return best.problems.length > 0 ? best.problems : [none];
-  }
-
-  /**
-   * The alternative the discriminator property names, when there is one and the value is an
-   * object; or the problem with the discriminator property itself (missing, or naming nothing).
-   */
-  function discriminated(holder: JsonObject, alternatives: readonly unknown[], data: unknown, path: string): number | ResponseProblem | undefined {
-    const discriminator = holder.discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined;
-    if (!discriminator?.propertyName || data === null || typeof data !== "object" || Array.isArray(data)) return undefined;
-    const at = appendKey(path, discriminator.propertyName);
-    const value = (data as JsonObject)[discriminator.propertyName];
-    if (value === undefined) return { path: at, message: "required property missing (it says which alternative the value is)" };
-    if (typeof value !== "string") return { path: at, message: `expected string, got ${jsonType(value)}` };
-    const mapped = discriminator.mapping?.[value];
-    if (mapped !== undefined) {
-      const index = alternatives.findIndex((alternative) => (alternative as { $ref?: string }).$ref === mapped);
-      if (index >= 0) return index;
-    }
-    // Without a mapping entry: the alternative whose property is that constant (or enum member),
-    // or, as OpenAPI's default mapping has it, whose schema name is the value.
-    const index = alternatives.findIndex((alternative) => {
-      const property = (deref<JsonObject>(document, alternative as JsonObject)?.properties as Record<string, JsonObject> | undefined)?.[discriminator.propertyName!];
-      const resolved = property ? deref<JsonObject>(document, property) : undefined;
-      return resolved?.const === value || (Array.isArray(resolved?.enum) && resolved.enum.length === 1 && resolved.enum[0] === value);
-    });
-    if (index >= 0) return index;
-    const byName = alternatives.findIndex((alternative) => describeSchema(document, alternative) === value);
-    if (byName >= 0) return byName;
-    const known = discriminator.mapping ? Object.keys(discriminator.mapping) : alternatives.map((alternative) => describeSchema(document, alternative));
-    return { path: at, message: `not one of the values the discriminator knows (${known.map((name) => JSON.stringify(name)).join(", ")})` };
-  }
+  const schemas = createSchemaValidator(document);
 
   function check(answer: AnswerToCheck): CheckResult {
     const operation = byName.get(answer.operation);
@@ -218,7 +102,7 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     if (answer.body === UNPARSABLE_BODY) return result([{ path: "$", message: `the body is not valid JSON, though the content type is ${actual}` }]);
     const media = (node as OpenApiResponse).content![matched]!;
     if (!media.schema) return result([]);
-    return result(validate(`${pointer}/content/${pointerSegment(matched)}/schema`, answer.body, "$"));
+    return result(schemas.validate(`${pointer}/content/${pointerSegment(matched)}/schema`, answer.body));
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startPrism } from "../../scripts/lib/prism.mjs";
-import packageSetup from "../package/global-setup.js";
+import { provideClientTarball } from "../package/global-setup.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,7 +11,7 @@ declare module "vitest" {
 
 // The packed tarball (as for test/package) and one mock for every consumer to call.
 export default async function setup(project: TestProject) {
-  const removeTarball = packageSetup(project);
+  const removeTarball = provideClientTarball(project);
   // startPrism serves its own copy of the bundle, so a regeneration mid-run cannot restart it.
   const prism = await startPrism();
   project.provide("packageMockUrl", prism.url);

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
+import { installOffline } from "../../scripts/lib/pack.mjs";
 import { run as runCommand } from "../../scripts/lib/run.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -31,8 +32,7 @@ export function installConsumer(name: string): string {
   } catch {
     // JavaScript consumers have no tsconfig
   }
-  const install = ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", inject("packageTarball"), ...inject("packageDependencyTarballs")];
-  run("npm", install, { cwd: dir });
+  installOffline(dir, [inject("packageTarball"), ...inject("packageDependencyTarballs")]);
   return dir;
 }
 

@@ -1,17 +1,23 @@
-// The tarball's contents: the real `npm pack` list passes, and the checker catches each kind of
-// file that must not ship (so a passing check means something).
+// The tarballs' contents: the real `npm pack` lists pass, and the checker catches each kind of
+// file that must not ship (so a passing check means something). The client's tarball holds the
+// builds and the minified contract; the companion's the editions and nothing else.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inject, describe, expect, it } from "vitest";
-import { REQUIRED_FILES, checkPackageContents } from "../../scripts/lib/package-contents.mjs";
+import { CONTRACT_PACKAGE_DIR } from "../../scripts/lib/contract-package.mjs";
+import { CONTRACT_FILES, REQUIRED_FILES, checkContractContents, checkPackageContents } from "../../scripts/lib/package-contents.mjs";
 import { run } from "../../scripts/lib/run.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The files a tarball holds, as paths inside the package. */
+function listed(tarball: string): string[] {
+  return run("tar", ["-tzf", tarball]).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+}
+
 describe("package contents", () => {
   it("the packed tarball holds exactly what users need", () => {
-    const listed = run("tar", ["-tzf", inject("packageTarball")]);
-    const files = listed.stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+    const files = listed(inject("packageTarball"));
     expect(checkPackageContents(files, (file) => readFileSync(path.join(root, file), "utf8"))).toEqual([]);
     expect(files.sort()).toEqual([...REQUIRED_FILES].sort());
   });
@@ -32,7 +38,13 @@ describe("package contents", () => {
     ["notes.txt", "not in the allowed list"],
     // The maintainers' guide stays in the repository; users get the README.
     ["CONTRIBUTING.md", "not in the allowed list"],
-    ["generated/openapi.dereferenced.yaml", "not in the allowed list"],
+    ["generated/openapi.dereferenced.yaml", "belongs to service-api-contract"],
+    // The editions users of the client do not load: the companion package's.
+    ["generated/openapi.dereferenced.json", "belongs to service-api-contract"],
+    ["generated/openapi.yaml", "belongs to service-api-contract"],
+    ["generated/openapi.json", "belongs to service-api-contract"],
+    ["dist/openapi.yaml", "belongs to service-api-contract"],
+    ["openapi-3.0.json", "belongs to service-api-contract"],
   ])("refuses %s (%s)", (file, reason) => {
     const problems = checkPackageContents([...REQUIRED_FILES, file]);
     expect(problems).toHaveLength(1);
@@ -40,7 +52,7 @@ describe("package contents", () => {
     expect(problems[0]).toContain(reason);
   });
 
-  it.each(["dist/index.d.cts", "README.md", "LICENSE", "generated/openapi.dereferenced.json"])("requires %s", (file) => {
+  it.each(["dist/index.d.cts", "README.md", "LICENSE", "dist/openapi.json"])("requires %s", (file) => {
     expect(checkPackageContents(REQUIRED_FILES.filter((f) => f !== file))).toEqual([`missing ${file}`]);
   });
 
@@ -65,6 +77,26 @@ describe("package contents", () => {
 
   it("lets the spec's documented example JWT through", () => {
     const example = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl";
-    expect(checkPackageContents(REQUIRED_FILES, (file) => (file === "generated/openapi.json" ? `"access_token": "${example}"` : ""))).toEqual([]);
+    expect(checkPackageContents(REQUIRED_FILES, (file) => (file === "dist/openapi.json" ? `"access_token": "${example}"` : ""))).toEqual([]);
+  });
+});
+
+describe("service-api-contract contents", () => {
+  it("the packed tarball holds its manifest, README, licence and the five editions, nothing else", () => {
+    const files = listed(inject("contractTarball"));
+    expect(checkContractContents(files, (file) => readFileSync(path.join(CONTRACT_PACKAGE_DIR, file), "utf8"))).toEqual([]);
+    expect(files.sort()).toEqual([...CONTRACT_FILES].sort());
+  });
+
+  it.each(["dist/index.js", "prepack.mjs", "generated/openapi.json"])("refuses %s", (file) => {
+    expect(checkContractContents([...CONTRACT_FILES, file])).toEqual([`${file} must not ship in service-api-contract: it holds the editions and nothing else`]);
+  });
+
+  it.each(CONTRACT_FILES)("requires %s", (file) => {
+    expect(checkContractContents(CONTRACT_FILES.filter((f) => f !== file))).toEqual([`missing ${file}`]);
+  });
+
+  it("finds a credential in an edition", () => {
+    expect(checkContractContents(CONTRACT_FILES, (file) => (file === "openapi.yaml" ? "-----BEGIN RSA PRIVATE KEY-----" : ""))).toEqual(["openapi.yaml contains what looks like a private key"]);
   });
 });

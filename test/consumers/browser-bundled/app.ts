@@ -1,6 +1,6 @@
 // Runs in the browser as one bundled script (esbuild, platform "browser"): no Node types here
-// (tsconfig "types": []). Ajv is CommonJS, so a page reaches service-api/validate through a
-// bundler, not an import map.
+// (tsconfig "types": []). It also reports whether the page's Content-Security-Policy lets it
+// compile code from a string, so a test can tell that validation ran where that is refused.
 import { createServiceClient } from "service-api";
 import type { Middleware } from "openapi-fetch";
 import { validateResponses, ResponseValidationError, type ValidateResponsesOptions } from "service-api/validate";
@@ -9,7 +9,7 @@ type Caught = { name: string; isResponseValidationError: boolean; operation?: st
 
 declare global {
   interface Window {
-    serviceApiResult?: { conforming: string; drifted: Caught | "no error" } | { error: string };
+    serviceApiResult?: { conforming: string; drifted: Caught | "no error"; evalRefused: boolean } | { error: string };
   }
 }
 
@@ -26,6 +26,16 @@ const drift: Middleware = {
     return new Response(JSON.stringify({ ...body, message: 7 }), { status: response.status, headers });
   },
 };
+
+/** Whether the page refuses `new Function` (a policy without 'unsafe-eval' does). */
+function evalRefused(): boolean {
+  try {
+    return new Function("return 1")() !== 1;
+  } catch (error) {
+    if (error instanceof EvalError) return true;
+    throw error;
+  }
+}
 
 async function main() {
   const baseUrl = new URLSearchParams(window.location.search).get("mock");
@@ -48,7 +58,7 @@ async function main() {
         ? { name: error.name, isResponseValidationError: true, operation: error.operation, status: error.status, problems: error.problems }
         : { name: error instanceof Error ? `${error.name}: ${error.message}` : String(error), isResponseValidationError: false };
   }
-  window.serviceApiResult = { conforming: data?.message ?? "no data", drifted: caught };
+  window.serviceApiResult = { conforming: data?.message ?? "no data", drifted: caught, evalRefused: evalRefused() };
 }
 
 main().catch((error: unknown) => {
