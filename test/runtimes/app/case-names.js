@@ -1,0 +1,17 @@
+// The shared cases, in the order they run. The test reads this list to know what each runtime must
+// report; cases.js refuses to load when its cases differ from it, so the two cannot drift.
+export const CASE_NAMES = [
+  "health",
+  "api-key",
+  "jwt-shared-token",
+  "retry-503",
+  "timeout",
+  "abort",
+  "unwrap-422",
+  "upload-blob",
+  "upload-bytes",
+  "upload-formdata",
+  "paginate",
+  "fetch-replaced",
+  "validate",
+];
