@@ -29,7 +29,7 @@ const WORKERS = { conditions: ["workerd", "worker", "browser"], platform: "neutr
 const EDGE = { conditions: ["edge-light", "worker", "browser"], platform: "neutral", format: "iife" } as const;
 const BROWSER = { conditions: ["browser"], platform: "browser", format: "esm" } as const;
 
-const nativeFile = "the packed tarball installed with npm; the runtime loads `service-api` and `service-api/validate` from node_modules";
+const nativeFile = "installed by npm, loaded from node_modules by the runtime itself";
 
 export const RUNTIMES: readonly RuntimeUnderTest[] = [
   { id: "node20", label: "Node.js 20 (the machine's own)", loads: nativeFile, run: (app, url) => runFile([process.execPath], app, url, "node20") },
@@ -39,13 +39,13 @@ export const RUNTIMES: readonly RuntimeUnderTest[] = [
   {
     id: "deno",
     label: `Deno ${version("deno")}`,
-    loads: `${nativeFile}; no permission but \`--allow-net\` for the test service's address`,
+    loads: `${nativeFile}, with no permission but \`--allow-net\` for the test service's address`,
     run: (app, url) => runFile([...installed("deno").command, "run", "--no-prompt", "--no-lock", `--allow-net=${new URL(url).host}`], app, url, "deno"),
   },
   {
     id: "workerd",
     label: `workerd ${version("workerd")}, compatibility date ${workerdDate}`,
-    loads: "bundled by esbuild with the Workers conditions (`workerd`, `worker`, `browser`), served as an ES module Worker without `nodejs_compat`",
+    loads: "bundled by esbuild with the Workers conditions (`workerd`, `worker`, `browser`), served as an ES module Worker, without `nodejs_compat`",
     run: async (app, url, scratch) => runWorkerd(installed("workerd").command[0]!, await bundleEntry(app, "worker.js", scratch, { ...WORKERS }), workerdDate, url, "workerd"),
   },
   {
