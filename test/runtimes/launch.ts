@@ -9,6 +9,8 @@ import path from "node:path";
 import { build } from "esbuild";
 import { runAsync } from "../../scripts/lib/run.mjs";
 import { serveConsumerPage } from "../consumers/browser-page.js";
+// browser-page.ts reads the consumers' provided context, which their global setup declares.
+import type {} from "../consumers/global-setup.js";
 import { launchChromium, watchPage } from "../docs/chromium.js";
 
 export interface CaseResult {
@@ -24,8 +26,24 @@ export interface RunOutcome {
 }
 
 const RESULTS_PREFIX = "service-api-runtime-results ";
-/** A whole run: every case has its own limit inside the runtime (app/cases.js), this one is for a runtime that never starts. */
+/** A whole run: every case has its own limit inside the runtime (app/cases.js), this one is for a runtime that hangs. */
 const RUN_LIMIT_MS = 180_000;
+/** How long a server process may take to say where it listens. */
+const READY_LIMIT_MS = 30_000;
+/** How long a server process may take to exit after SIGTERM before it is killed. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * A child's environment: PATH and `extra`, nothing else of this machine's (no SERVICE_* variable
+ * reaches the cases), except the run's clock: CI runs the suite a second time two years ahead
+ * under faketime, whose library and setting the runtimes share with the test service. workerd
+ * hangs at start-up under libfaketime, so it keeps the real clock (`sharesClock: false`); no case
+ * depends on the two clocks agreeing (JWT mode corrects for the server's Date).
+ */
+function childEnv(extra: Record<string, string> = {}, sharesClock = true): Record<string, string> {
+  const clock = Object.entries(process.env).filter(([name, value]) => sharesClock && value !== undefined && (name === "LD_PRELOAD" || name.startsWith("FAKETIME")));
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", NO_COLOR: "1", ...Object.fromEntries(clock), ...extra };
+}
 
 function parseResults(output: string, log: string): RunOutcome {
   const line = output.split("\n").find((candidate) => candidate.startsWith(RESULTS_PREFIX));
@@ -33,15 +51,12 @@ function parseResults(output: string, log: string): RunOutcome {
   return { results: JSON.parse(line.slice(RESULTS_PREFIX.length)), log };
 }
 
-/**
- * `command… cli.js <service> <run>` in the app's folder, with an environment that holds nothing
- * but PATH and a scratch HOME: no SERVICE_* variable of this machine reaches the cases.
- */
+/** `command… cli.js <service> <run>` in the app's folder, with a scratch HOME. */
 export async function runFile(command: readonly string[], app: string, serviceUrl: string, run: string): Promise<RunOutcome> {
   const home = mkdtempSync(path.join(os.tmpdir(), "service-api-runtime-home-"));
   try {
     const [executable, ...args] = command;
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, DENO_DIR: path.join(home, "deno"), NO_COLOR: "1" };
+    const env = childEnv({ HOME: home, DENO_DIR: path.join(home, "deno") });
     const result = await runAsync(executable!, [...args, "cli.js", serviceUrl, run], { cwd: app, env, inheritEnv: false, timeoutMs: RUN_LIMIT_MS });
     return parseResults(result.stdout, `exit ${result.status}\n${result.stdout}\n${result.stderr}`);
   } finally {
@@ -50,7 +65,7 @@ export async function runFile(command: readonly string[], app: string, serviceUr
 }
 
 /** The app's `entry` bundled by esbuild, as a platform's own tooling would, into `outdir`. */
-export async function bundleEntry(app: string, entry: string, outdir: string, options: { conditions: string[]; platform: "browser" | "neutral"; format: "esm" | "iife" }): Promise<string> {
+export async function bundleEntry(app: string, entry: string, outdir: string, options: { readonly conditions: readonly string[]; readonly platform: "browser" | "neutral"; readonly format: "esm" | "iife" }): Promise<string> {
   mkdirSync(outdir, { recursive: true });
   const outfile = path.join(outdir, entry);
   await build({
@@ -62,31 +77,50 @@ export async function bundleEntry(app: string, entry: string, outdir: string, op
     target: "es2022",
     // Workers tooling reads `browser`, `module` and `main` (in that order) for a neutral platform.
     mainFields: ["browser", "module", "main"],
-    ...options,
+    conditions: [...options.conditions],
+    platform: options.platform,
+    format: options.format,
   });
   return outfile;
 }
 
-/** Starts a server process and waits for `ready` to find its address in what it prints (or writes to `extraFd`). */
-function startServerProcess(command: readonly string[], args: readonly string[], ready: RegExp, options: { cwd: string; extraFd?: boolean }) {
+/**
+ * Starts a server process and waits for `ready` to find its address in what it prints (or writes
+ * to `extraFd`). `stop` ends it, with SIGKILL if SIGTERM is not enough.
+ */
+function startServerProcess(command: readonly string[], args: readonly string[], ready: RegExp, options: { cwd: string; extraFd?: boolean; sharesClock?: boolean }) {
   const [executable, ...rest] = command;
   const stdio: ("ignore" | "pipe")[] = options.extraFd ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"];
-  const child = spawn(executable!, [...rest, ...args], { cwd: options.cwd, stdio, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", NO_COLOR: "1" } });
+  const child = spawn(executable!, [...rest, ...args], { cwd: options.cwd, stdio, env: childEnv({}, options.sharesClock) });
   let log = "";
   const address = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${path.basename(executable!)} did not listen within ${READY_LIMIT_MS} ms:\n${log}`)), READY_LIMIT_MS);
     const watch = (chunk: Buffer) => {
       log += chunk.toString("utf8");
       const match = ready.exec(log);
-      if (match) resolve(match[1]!);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     };
     for (const stream of child.stdio.slice(1)) stream?.on("data", watch);
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`${path.basename(executable!)} exited (${code}) before it listened:\n${log}`)));
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${path.basename(executable!)} exited (${code}) before it listened:\n${log}`));
+    });
   });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
+      const kill = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      child.once("exit", () => {
+        clearTimeout(kill);
+        resolve();
+      });
       child.kill("SIGTERM");
     });
   return { address, stop, log: () => log };
@@ -121,7 +155,7 @@ const worker :Workerd.Worker = (
 `,
   );
   // --control-fd 3: workerd reports the port it bound there once it is ready.
-  const server = startServerProcess([workerd], ["serve", "config.capnp", "--control-fd", "3"], /"port":(\d+)/, { cwd: dir, extraFd: true });
+  const server = startServerProcess([workerd], ["serve", "config.capnp", "--control-fd", "3"], /"port":(\d+)/, { cwd: dir, extraFd: true, sharesClock: false });
   try {
     const port = await server.address;
     return await askForResults(`http://127.0.0.1:${port}`, serviceUrl, run, server.log);

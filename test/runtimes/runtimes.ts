@@ -46,24 +46,24 @@ export const RUNTIMES: readonly RuntimeUnderTest[] = [
     id: "workerd",
     label: `workerd ${version("workerd")}, compatibility date ${workerdDate}`,
     loads: "bundled by esbuild with the Workers conditions (`workerd`, `worker`, `browser`), served as an ES module Worker, without `nodejs_compat`",
-    run: async (app, url, scratch) => runWorkerd(installed("workerd").command[0]!, await bundleEntry(app, "worker.js", scratch, { ...WORKERS }), workerdDate, url, "workerd"),
+    run: async (app, url, scratch) => runWorkerd(installed("workerd").command[0]!, await bundleEntry(app, "worker.js", scratch, WORKERS), workerdDate, url, "workerd"),
   },
   {
     id: "workerd-2024",
     label: `workerd ${version("workerd")}, compatibility date ${workerdOldDate}`,
     loads: "the same Worker at a compatibility date before 2024-11-11",
-    run: async (app, url, scratch) => runWorkerd(installed("workerd").command[0]!, await bundleEntry(app, "worker.js", scratch, { ...WORKERS }), workerdOldDate, url, "workerd-2024"),
+    run: async (app, url, scratch) => runWorkerd(installed("workerd").command[0]!, await bundleEntry(app, "worker.js", scratch, WORKERS), workerdOldDate, url, "workerd-2024"),
   },
   {
     id: "edge-runtime",
     label: `Vercel Edge runtime (edge-runtime ${version("edge-runtime")})`,
     loads: "bundled by esbuild with the `edge-light` condition, run by `edge-runtime --listen`",
-    run: async (app, url, scratch) => runEdgeRuntime(installed("edge-runtime").command, await bundleEntry(app, "edge.js", scratch, { ...EDGE }), url, "edge-runtime"),
+    run: async (app, url, scratch) => runEdgeRuntime(installed("edge-runtime").command, await bundleEntry(app, "edge.js", scratch, EDGE), url, "edge-runtime"),
   },
   {
     id: "chromium",
     label: "Chromium (Debian's, headless)",
     loads: "bundled by esbuild for the browser, loaded by a page on another origin than the service",
-    run: async (app, url, scratch) => runChromium(await bundleEntry(app, "page.js", scratch, { ...BROWSER }), readFileSync(path.join(app, "index.html"), "utf8"), url, "chromium"),
+    run: async (app, url, scratch) => runChromium(await bundleEntry(app, "page.js", scratch, BROWSER), readFileSync(path.join(app, "index.html"), "utf8"), url, "chromium"),
   },
 ];
