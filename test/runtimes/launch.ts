@@ -12,6 +12,7 @@ import { serveConsumerPage } from "../consumers/browser-page.js";
 // browser-page.ts reads the consumers' provided context, which their global setup declares.
 import type {} from "../consumers/global-setup.js";
 import { launchChromium, watchPage } from "../docs/chromium.js";
+import { RESULTS_PREFIX } from "./app/protocol.js";
 
 export interface CaseResult {
   readonly name: string;
@@ -25,7 +26,6 @@ export interface RunOutcome {
   readonly log: string;
 }
 
-const RESULTS_PREFIX = "service-api-runtime-results ";
 /** A whole run: every case has its own limit inside the runtime (app/cases.js), this one is for a runtime that hangs. */
 const RUN_LIMIT_MS = 180_000;
 /** How long a server process may take to say where it listens. */

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
-import { CASE_NAMES } from "./app/case-names.js";
+import { CASE_NAMES } from "./app/protocol.js";
 import { CASE_DESCRIPTIONS, renderWhereTested } from "./readme-table.js";
 
 it("describes every shared case", () => {

@@ -3,7 +3,7 @@
 // bundlers. readme-table.test.ts holds the README to exactly this text.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { CASE_NAMES } from "./app/case-names.js";
+import { CASE_NAMES } from "./app/protocol.js";
 import { KNOWN_FAILURES } from "./known-failures.js";
 import { RUNTIMES } from "./runtimes.js";
 import { TOOL_PACKAGES } from "./tools.js";

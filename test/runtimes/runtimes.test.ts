@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import type { TestServer } from "../transport/server.js";
-import { CASE_NAMES } from "./app/case-names.js";
+import { CASE_NAMES } from "./app/protocol.js";
 import { KNOWN_FAILURES } from "./known-failures.js";
 import type { RunOutcome } from "./launch.js";
 import { RUNTIMES } from "./runtimes.js";

@@ -6,7 +6,7 @@
 // received, and when a request arrived or its connection closed), asked with a plain fetch.
 import { createServiceClient, paginate, ServiceApiError, ServiceTimeoutError, unwrap } from "service-api";
 import { ResponseValidationError, validateResponses } from "service-api/validate";
-import { CASE_NAMES } from "./case-names.js";
+import { CASE_NAMES } from "./protocol.js";
 
 const API_KEY = "runtime-suite-key";
 const CSV = "input,output\nhello,world\n";
@@ -172,6 +172,3 @@ export async function runCases(serviceUrl, runtime) {
   }
   return results;
 }
-
-/** How each entry hands its results to the test: one line, easy to find among a runtime's own output. */
-export const RESULTS_PREFIX = "service-api-runtime-results ";
