@@ -32,6 +32,10 @@ export default defineConfig({
       // in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
       inNode("package", { globalSetup: ["test/package/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
       inNode("consumers", { globalSetup: ["test/consumers/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
+      // The shared cases on every runtime users run (Node 20, 22 and 24, Bun, Deno, workerd, the
+      // Edge runtime, Chromium) from the packed tarball, plus the types on the oldest and strictest
+      // compilers and tree-shaking; runtimes from npm, installed once into .cache/runtimes/.
+      inNode("runtimes", { globalSetup: ["test/runtimes/global-setup.ts"], testTimeout: 60_000, hookTimeout: 240_000 }),
       // The rendered reference, loaded in headless Chromium.
       inNode("docs", { testTimeout: 60_000, hookTimeout: 120_000 }),
       // The maintainer's and user's commands as they are typed (npm start, npm run mock), on real

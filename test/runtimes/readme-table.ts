@@ -1,0 +1,67 @@
+// The README's "Where it is tested" section, written from what the runtime project really runs:
+// the runtimes of runtimes.ts, the shared cases, the known failures, the pinned compilers and the
+// bundlers. readme-table.test.ts holds the README to exactly this text.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { CASE_NAMES } from "./app/protocol.js";
+import { KNOWN_FAILURES } from "./known-failures.js";
+import { RUNTIMES } from "./runtimes.js";
+import { TOOL_PACKAGES } from "./tools.js";
+
+/** What each shared case proves, in a user's words. */
+export const CASE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  health: "the health check, with no credentials and nothing read from the environment",
+  "api-key": "a call with an API key",
+  "jwt-shared-token": "JWT mode: three concurrent calls share one get-token request",
+  "retry-503": "a 503 retried after its `Retry-After`",
+  timeout: "a per-call `timeoutMs` that rejects with `ServiceTimeoutError`",
+  abort: "an `AbortSignal` that rejects with its reason and closes the connection (the server sees it close)",
+  "unwrap-422": "a 422 whose reason `unwrap` puts in its message",
+  "upload-blob": "a multipart upload of a `Blob`",
+  "upload-bytes": "a multipart upload of a `Uint8Array`",
+  "upload-formdata": "a multipart upload of a `FormData` the caller built",
+  paginate: "`paginate` over two pages",
+  "fetch-replaced": "a `globalThis.fetch` replaced after the client was created (as fetch mocks do) is the one called",
+  validate: "`service-api/validate` flagging an answer that breaks the contract",
+};
+
+const require = createRequire(import.meta.url);
+const versionOf = (manifest: string) => (JSON.parse(readFileSync(require.resolve(manifest), "utf8")) as { version: string }).version;
+
+/** The cases listed as known failures of `runtime`, of one kind: our bugs (a finding) or the runtime's limits. */
+function knownFailures(runtime: string, kind: "bug" | "limit"): string {
+  const known = Object.entries(KNOWN_FAILURES[runtime] ?? {})
+    .filter(([, failure]) => (failure.finding !== undefined) === (kind === "bug"))
+    .sort(([a], [b]) => CASE_NAMES.indexOf(a) - CASE_NAMES.indexOf(b));
+  if (known.length === 0) return "–";
+  return known.map(([name, failure]) => (kind === "bug" ? `\`${name}\`` : `\`${name}\`: ${failure.reason}`)).join(", ");
+}
+
+export function renderWhereTested(): string {
+  const rollup = versionOf(createRequire(require.resolve("tsup/package.json")).resolve("rollup/package.json"));
+  const { typescriptFloor, typescriptFullCheck } = TOOL_PACKAGES;
+  const lines = [
+    "## Where it is tested",
+    "",
+    "The tests install the packed tarball, exactly what `npm publish` uploads, and run the same",
+    "cases, written as user code, on each runtime below (`test/runtimes/`; the runtimes are pinned",
+    "packages of the npm registry):",
+    "",
+    ...CASE_NAMES.map((name) => `- \`${name}\`: ${CASE_DESCRIPTIONS[name]}`),
+    "",
+    "| runtime | how the package gets there | not supported there | open bugs, being fixed |",
+    "|---|---|---|---|",
+    ...RUNTIMES.map((runtime) => `| ${runtime.label} | ${runtime.loads} | ${knownFailures(runtime.id, "limit")} | ${knownFailures(runtime.id, "bug")} |`),
+    "",
+    `The types need TypeScript ${typescriptFloor.version.replace(/\.\d+$/, "")} or later (the first that reads \`exports\`), or ${typescriptFullCheck.version.replace(/\.\d+$/, "")} or`,
+    "later with `skipLibCheck: false`, for openapi-fetch's own declarations. What compiles and bundles the package:",
+    "",
+    "| tool | what is checked |",
+    "|---|---|",
+    `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\` and \`service-api/validate\` compiles (\`strict\`, \`skipLibCheck\`) |`,
+    `| TypeScript ${typescriptFullCheck.version} | the same with \`skipLibCheck: false\` |`,
+    `| TypeScript ${versionOf("typescript/package.json")} | the same with \`exactOptionalPropertyTypes\`, \`noUncheckedIndexedAccess\`, \`noPropertyAccessFromIndexSignature\` and \`lib: ["ES2022", "DOM"]\` without Node's types; passing \`undefined\` for an option you have not got does not compile yet under \`exactOptionalPropertyTypes\` |`,
+    `| esbuild ${versionOf("esbuild/package.json")}, rollup ${rollup} | an app that imports only \`createServiceClient\` carries nothing of \`paginate\`, the contract or \`service-api/validate\` |`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
