@@ -52,7 +52,7 @@ export function createServiceClient<Paths extends {} = paths>(options?: ServiceC
 
   async function fetchToken(): Promise<TokenAnswer> {
     const tokenPlan = plan("GET", "/v1/token", {});
-    const response = await transport(new Request(`${config.baseUrl}/v1/token`, { headers: config.headers, cache: "no-store" }), tokenPlan);
+    const response = await transport(tokenRequest(`${config.baseUrl}/v1/token`, config.headers), tokenPlan);
     const text = await response.text();
     const info: CallInfo = { operation: tokenPlan.operation, attempts: tokenPlan.attempts, secrets };
     if (!response.ok) await unwrap({ error: parseError(text), response, [CALL_INFO]: info });
@@ -117,6 +117,19 @@ export function createServiceClient<Paths extends {} = paths>(options?: ServiceC
     eject: inner.eject.bind(inner),
   };
   return client as unknown as ServiceClient<Paths>;
+}
+
+/**
+ * The get-token request, kept out of any HTTP cache where the runtime lets a request say so.
+ * Workers before compatibility date 2024-11-11 refuse `cache` in a Request's init; they keep no
+ * HTTP cache for fetch, so there the request goes without it.
+ */
+function tokenRequest(url: string, headers: Readonly<Record<string, string>>): Request {
+  try {
+    return new Request(url, { headers, cache: "no-store" });
+  } catch {
+    return new Request(url, { headers });
+  }
 }
 
 /** An error body as openapi-fetch would have it: parsed JSON, or the text when it is not JSON. */

@@ -9,30 +9,33 @@ import { isCredentialHeader } from "./redact.js";
 
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
+// Every option also takes `undefined`, meaning "not given" (strict code passes a setting it may
+// not have; under exactOptionalPropertyTypes the type must say so).
 export interface ServiceClientOptions {
-  /** The API's base address, e.g. "https://api.acme.example". Wins over consoleUrl. */
-  baseUrl?: string;
-  /** The console's address; the API's is derived from it (`console` → `api`). */
-  consoleUrl?: string;
+  /** The API's base address, e.g. "https://api.acme.example" (a string or a URL). Wins over consoleUrl. */
+  baseUrl?: string | URL | undefined;
+  /** The console's address (a string or a URL); the API's is derived from it (`console` → `api`). */
+  consoleUrl?: string | URL | undefined;
   /** Credentials. Leave out to read them from the environment; `{}` means none. */
-  auth?: ServiceAuth;
+  auth?: ServiceAuth | undefined;
   /**
-   * A fetch implementation (default: globalThis.fetch). It is called as `fetch(request, init)`
+   * A fetch implementation (default: the global fetch at the time of each call, so a fetch mock
+   * installed after the client was created is the one called). It is called as `fetch(request, init)`
    * and must honour `init.signal`, `init.redirect`, `init.headers` and `init.body`, as every fetch does.
    */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /** Per attempt, covering the response body too. Default 30 000; at most 2 147 483 647. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries for retry-safe operations. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Headers sent with every request (never credentials: use `auth`). */
-  headers?: HeadersInit;
+  headers?: HeadersInit | undefined;
   /** Allow credentials over plain http:// to a non-loopback host (private deployments). */
-  allowInsecureHttp?: boolean;
+  allowInsecureHttp?: boolean | undefined;
   /** Structured events for request start, response, retry, transport errors and token refresh. */
-  logger?: ServiceLogger;
+  logger?: ServiceLogger | undefined;
   /** Environment to read SERVICE_* variables from. Default: process.env where it exists. */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 export interface ResolvedConfig {
@@ -94,21 +97,38 @@ function checkBoolean(value: unknown, where: string): boolean | undefined {
   return value as boolean | undefined;
 }
 
-function processEnv(): Readonly<Record<string, string | undefined>> {
+type Env = Readonly<Record<string, string | undefined>>;
+
+function processEnv(): Env {
   // `process` exists in Node and some edge runtimes only; browsers have none.
-  return typeof process !== "undefined" && process.env ? process.env : {};
+  try {
+    return typeof process !== "undefined" && process.env ? process.env : {};
+  } catch {
+    return {};
+  }
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === "" ? undefined : value;
+/**
+ * A variable's value, or undefined when it is unset or empty. A read the runtime refuses (Deno
+ * without --allow-env throws NotCapable) counts as unset: the environment is only a fallback, and
+ * must never be what fails a client that was given everything it needs.
+ */
+function readEnv(env: Env, name: string): string | undefined {
+  let value: unknown;
+  try {
+    value = env[name];
+  } catch {
+    return undefined;
+  }
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-function authFromEnv(env: Readonly<Record<string, string | undefined>>): ServiceAuth {
+function authFromEnv(env: Env): ServiceAuth {
   return {
-    apiKey: nonEmpty(env.SERVICE_API_KEY),
-    username: nonEmpty(env.SERVICE_USERNAME),
-    password: nonEmpty(env.SERVICE_PASSWORD),
-    token: nonEmpty(env.SERVICE_JWT),
+    apiKey: readEnv(env, "SERVICE_API_KEY"),
+    username: readEnv(env, "SERVICE_USERNAME"),
+    password: readEnv(env, "SERVICE_PASSWORD"),
+    token: readEnv(env, "SERVICE_JWT"),
   };
 }
 
@@ -117,10 +137,12 @@ const RULE =
   "(https://console.acme.example → https://api.acme.example)";
 
 function parseHttpUrl(value: unknown, what: string): URL {
-  if (typeof value !== "string") refuse(`${what} must be a string such as https://api.acme.example`);
+  const isUrl = typeof URL !== "undefined" && value instanceof URL;
+  if (typeof value !== "string" && !isUrl) refuse(`${what} must be a string or a URL such as https://api.acme.example`);
   let url: URL;
   try {
-    url = new URL(value);
+    // A copy: the caller's URL object is never changed.
+    url = new URL(isUrl ? value.href : (value as string));
   } catch {
     // Not echoed: a malformed URL may still contain user info.
     refuse(`${what} is not an absolute URL such as https://api.acme.example`);
@@ -143,7 +165,7 @@ function isIpAddress(hostname: string): boolean {
  * kept, path, query and fragment dropped. Throws a ServiceConfigurationError that states the rule
  * when the host does not start with a `console` label followed by a domain.
  */
-export function deriveApiBaseUrl(consoleUrl: string): string {
+export function deriveApiBaseUrl(consoleUrl: string | URL): string {
   const url = parseHttpUrl(consoleUrl, "consoleUrl");
   const labels = url.hostname.split(".");
   if (isIpAddress(url.hostname) || labels[0] !== "console" || labels.length < 2 || labels.slice(1).some((label) => label === "")) {
@@ -166,12 +188,12 @@ function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
-function resolveBaseUrl(options: ServiceClientOptions, env: Readonly<Record<string, string | undefined>>): string {
+function resolveBaseUrl(options: ServiceClientOptions, env: Env): string {
   if (options.baseUrl !== undefined) return normalizeBaseUrl(options.baseUrl, "baseUrl");
   if (options.consoleUrl !== undefined) return deriveApiBaseUrl(options.consoleUrl);
-  const fromEnv = nonEmpty(env.SERVICE_API_URL);
+  const fromEnv = readEnv(env, "SERVICE_API_URL");
   if (fromEnv !== undefined) return normalizeBaseUrl(fromEnv, "SERVICE_API_URL");
-  const consoleFromEnv = nonEmpty(env.SERVICE_CONSOLE_URL);
+  const consoleFromEnv = readEnv(env, "SERVICE_CONSOLE_URL");
   if (consoleFromEnv !== undefined) return deriveApiBaseUrl(consoleFromEnv);
   refuse("no API address: pass baseUrl (https://api.<your domain>) or consoleUrl, or set SERVICE_API_URL or SERVICE_CONSOLE_URL");
 }
@@ -236,8 +258,10 @@ export function resolveConfig(given: ServiceClientOptions | undefined): Resolved
   checkBoolean(options.allowInsecureHttp, "allowInsecureHttp");
   if (options.fetch !== undefined && typeof options.fetch !== "function") refuse("fetch must be a function with the signature of the global fetch");
   if (options.logger !== undefined && typeof options.logger !== "function") refuse("logger must be a function that receives one event object");
-  const fetchImpl = options.fetch ?? (typeof fetch === "function" ? fetch.bind(globalThis) : undefined);
-  if (!fetchImpl) refuse("this runtime has no global fetch: pass options.fetch");
+  if (options.fetch === undefined && typeof fetch !== "function") refuse("this runtime has no global fetch: pass options.fetch");
+  // The global fetch is looked up at each call, not bound here: test tools (MSW, fetch mocks)
+  // replace globalThis.fetch after the code under test has created its client.
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   if (insecureWarning) {
     // Allowed, but said once per client, once every option has passed: to the logger, else the console.
     if (options.logger) emit(options.logger, { event: "warning", message: insecureWarning });

@@ -82,7 +82,8 @@ function isBinary(value: unknown): boolean {
 
 /**
  * The body as the operation's content type in the spec says: JSON by default, a multipart form
- * (files as Blob, File or Uint8Array) or a URL-encoded form. The result is what the Request is
+ * (an object of fields, files as Blob, File or Uint8Array, or a FormData) or a URL-encoded form
+ * (an object of fields or a URLSearchParams). The result is what the Request is
  * built from; the transport reads it once, so a retry resends the identical bytes.
  */
 export function encodeBody(plan: { readonly operation: string; readonly policy: OperationPolicy }, body: unknown): BodyInit {
@@ -95,8 +96,13 @@ export function encodeBody(plan: { readonly operation: string; readonly policy: 
       refuse(operation, `the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
     }
   }
+  // The platform's own form bodies, built by the caller, go as they are: the transport reads
+  // them once, so a retry resends the same bytes under the same boundary.
+  if (policy.body === "multipart" && typeof FormData !== "undefined" && body instanceof FormData) return body;
+  if (policy.body === "form" && typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) return body;
   if (body === null || typeof body !== "object" || Array.isArray(body) || isBinary(body)) {
-    refuse(operation, `the body must be an object of form fields (the operation takes ${policy.body === "multipart" ? "multipart/form-data" : "application/x-www-form-urlencoded"}), not ${describe(body)}`);
+    const own = policy.body === "multipart" ? ["multipart/form-data", "a FormData"] : ["application/x-www-form-urlencoded", "a URLSearchParams"];
+    refuse(operation, `the body must be an object of form fields or ${own[1]} (the operation takes ${own[0]}), not ${describe(body)}`);
   }
   const fields = body as Record<string, unknown>;
   return policy.body === "multipart" ? multipart(operation, policy, fields) : urlEncoded(operation, fields);

@@ -59,11 +59,13 @@ export function createTransport(options: TransportOptions): Transport {
     const { operation, policy } = plan;
     const method = request.method;
     const path = logger ? redactUrl(url) : "";
-    // Read once, replayed byte for byte by every attempt and by 307/308 redirects.
-    const body = request.body === null ? undefined : await request.arrayBuffer();
+    // Headers before the body: Bun settles a form body's Content-Type (and its boundary) when the
+    // headers are first read, and a request whose body was read first has none.
     // Whatever middleware put on the request, the one credential is ours to choose, and only for
     // the API's own origin (a per-call baseUrl or a middleware may point elsewhere).
     const headers = new Headers(request.headers);
+    // Read once, replayed byte for byte by every attempt and by 307/308 redirects.
+    const body = request.body === null ? undefined : await request.arrayBuffer();
     stripCredentials(headers);
     const pending = url.startsWith(originPrefix) ? credentialFor(operation, policy, credentials, tokens) : undefined;
     let credential = pending instanceof Promise ? await untilAborted(pending, caller) : pending;

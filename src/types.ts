@@ -8,9 +8,9 @@ export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" 
 /** Options any call accepts besides openapi-fetch's own; each overrides the client's. */
 export interface ServiceCallOptions {
   /** Per attempt, covering the response body too. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Retries for this call, when its operation is retry-safe; 0 turns them off. */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
 }
 
 /** The paths of `Paths` that have an operation for `Method`. */
@@ -60,9 +60,28 @@ export type ServiceResult<Operation, Init> =
   | Extract<FetchResponse<Operation & Record<string | number, any>, Init, `${string}/${string}`>, { data: unknown }>
   | { [S in ErrorStatus<ResponsesOf<Operation>>]: ErrorAnswer<ResponsesOf<Operation>, S> }[ErrorStatus<ResponsesOf<Operation>>];
 
+/** `Init` with `Extra` added to what its body may be. */
+type WidenBody<Init, Extra> = Init extends { body: infer Body }
+  ? Omit<Init, "body"> & { body: Body | Extra }
+  : Init extends { body?: infer Body }
+    ? Omit<Init, "body"> & { body?: Body | Extra }
+    : Init;
+
+/**
+ * openapi-fetch's init for an operation, where a form body may also be the platform's own form:
+ * a FormData for multipart/form-data, a URLSearchParams for application/x-www-form-urlencoded.
+ */
+type CallInit<Operation, Init> = Operation extends { requestBody?: { content: infer Content } }
+  ? "multipart/form-data" extends keyof Content
+    ? WidenBody<Init, FormData>
+    : "application/x-www-form-urlencoded" extends keyof Content
+      ? WidenBody<Init, URLSearchParams>
+      : Init
+  : Init;
+
 type ServiceMethod<Paths, Method extends HttpMethod> = <
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
+  Init extends CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>,
 >(
   url: Path,
   ...init: InitArgs<Init>
@@ -71,7 +90,7 @@ type ServiceMethod<Paths, Method extends HttpMethod> = <
 type ServiceRequestMethod<Paths> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
+  Init extends CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>,
 >(
   method: Method,
   url: Path,

@@ -1,51 +1,19 @@
-// The findings of the runtimes issue that are not fixed yet, each pinned by the test its fix must
-// make pass, with an injected fetch and the runtime's behaviour reproduced in Node. Each test runs
-// what the README promises and must, today, fail with the error named beside it: a test that
-// fails otherwise is a new failure, and one that passes means the finding is fixed (make it a
-// plain `it` beside the tests of the file that fixed it, and drop it here). The runtime suite
-// (test/runtimes/) pins the same findings on the runtimes themselves; finding 5 (validate under
-// a policy that forbids eval) is pinned there and in test/consumers/ only.
+// What the runtimes issue found when the package ran outside Node 20, each reproduced in Node with
+// an injected fetch or a stubbed global that behaves as that runtime does. The runtime suite
+// (test/runtimes/) runs the same behaviours on the runtimes themselves.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createServiceClient, deriveApiBaseUrl, unwrap } from "../../src/index.js";
+import { createServiceClient, deriveApiBaseUrl, ServiceConfigurationError, unwrap } from "../../src/index.js";
 import { BASE, CANARY, fakeJwt, json, recordingFetch, testClient, tokenAnswer } from "./helpers.js";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The error and its causes, as one line: what `today` is matched against. */
-function describeFailure(error: unknown): string {
-  const parts: string[] = [];
-  for (let depth = 0; error !== undefined && depth < 5; depth++) {
-    parts.push(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    error = error instanceof Error ? error.cause : undefined;
-  }
-  return parts.join(" ← ");
-}
-
-/** A test of a finding not fixed yet: `body` must fail, with an error matching `today`. */
-function untilFixed(finding: number, title: string, today: RegExp, body: () => unknown) {
-  it(`finding ${finding} (to fix): ${title}`, async () => {
-    let failure: unknown;
-    try {
-      await body();
-    } catch (error) {
-      failure = error ?? new Error("rejected without a reason");
-    }
-    expect(failure, `finding ${finding} now passes: move this test beside the fix's own tests as a plain it()`).toBeDefined();
-    expect(describeFailure(failure)).toMatch(today);
-  });
-}
-
 const HEALTH = { api_version: "1.0.0", message: "ok", version: "2.14.0" };
 const CSV = "input,output\nhello,world\n";
 
 describe("finding 1: a fetch replaced after the client was created", () => {
-  untilFixed(
-    1,
-    "the client calls the global fetch of the moment of the call, as a fetch mock installed later expects",
-    /ServiceConnectionError: GET \/v1\/healthcheck: the connection failed .*← Error: the fetch of the client's creation was called/,
-    async () => {
+  it("the client calls the global fetch of the moment of the call, as a fetch mock installed later expects", async () => {
       vi.stubGlobal("fetch", async () => {
         throw new Error("the fetch of the client's creation was called");
       });
@@ -84,7 +52,7 @@ class HeadersFirstRequest extends Request {
 }
 
 describe("finding 2: a multipart upload on a runtime that settles Content-Type when the headers are read", () => {
-  untilFixed(2, "the transport reads the request's headers before its body, so the form keeps its Content-Type", /expected '\(none\)' to match/, async () => {
+  it("the transport reads the request's headers before its body, so the form keeps its Content-Type", async () => {
     const { fetch, sent } = recordingFetch(() => json({}));
     const client = testClient({ fetch, auth: { apiKey: CANARY.apiKey } });
     client.use({ onRequest: ({ request }) => new HeadersFirstRequest(request) });
@@ -106,7 +74,7 @@ const refusingEnv = new Proxy(
 );
 
 describe("finding 3: a runtime that refuses to read the environment", () => {
-  untilFixed(3, "a client given its address and no auth is created, and a refused read counts as unset", /NotCapable: Requires env access to "SERVICE_API_KEY"/, async () => {
+  it("a client given its address and no auth is created, and a refused read counts as unset", async () => {
     const { fetch, sent } = recordingFetch(() => json(HEALTH));
     // Only for the synchronous creation: nothing else of this process sees the stub.
     vi.stubGlobal("process", { env: refusingEnv });
@@ -119,6 +87,20 @@ describe("finding 3: a runtime that refuses to read the environment", () => {
     expect(await unwrap(client.GET("/v1/healthcheck"))).toEqual(HEALTH);
     expect([...sent[0]!.request.headers.keys()].filter((name) => name === "authorization" || name === "service-api-key")).toEqual([]);
   });
+
+  it("a client given nothing says it has no address, not that the read was refused", () => {
+    vi.stubGlobal("process", { env: refusingEnv });
+    let failure: unknown;
+    try {
+      createServiceClient();
+    } catch (error) {
+      failure = error;
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(failure).toBeInstanceOf(ServiceConfigurationError);
+    expect((failure as Error).message).toMatch(/^no API address: pass baseUrl/);
+  });
 });
 
 /** Request as Workers before compatibility date 2024-11-11 have it: `cache` in the init is refused. */
@@ -130,7 +112,7 @@ class RequestWithoutCache extends Request {
 }
 
 describe("finding 4: JWT mode where a request's init cannot say `cache`", () => {
-  untilFixed(4, "the get-token request is still made, and its JWT used", /The 'cache' field on 'RequestInitializerDict' is not implemented/, async () => {
+  it("the get-token request is still made, and its JWT used", async () => {
     vi.stubGlobal("Request", RequestWithoutCache);
     const token = fakeJwt("workers");
     const { fetch, sent } = recordingFetch((request) => (new URL(request.url).pathname === "/v1/token" ? tokenAnswer(token, Date.now()) : json({ id: "u1" })));
@@ -149,7 +131,7 @@ function retriedUpload() {
 }
 
 describe("finding 6: a FormData the caller built", () => {
-  untilFixed(6, "is sent as the multipart body, and a retry resends it byte for byte", /ServiceConfigurationError: PUT \/projects\/\{project_id\}\/prompt_datasets\/\{dataset_id\}: the body must be an object of form fields .*not a FormData/, async () => {
+  it("is sent as the multipart body, and a retry resends it byte for byte", async () => {
     const { fetch, sent } = retriedUpload();
     const form = new FormData();
     form.append("file", new Blob([CSV], { type: "text/csv" }), "examples.csv");
@@ -162,25 +144,54 @@ describe("finding 6: a FormData the caller built", () => {
     expect(first!.body).toContain('filename="examples.csv"');
     expect(retry).toEqual(first);
   });
+
+  it("a URLSearchParams is the URL-encoded login form as it is", async () => {
+    const { fetch, sent } = recordingFetch(() => json({ access_token: "t", token_type: "bearer" }));
+    const form = new URLSearchParams({ username: "ada@acme.example", password: "sample-password" });
+    await unwrap(testClient({ fetch, auth: {} }).POST("/login", { body: form }));
+    expect(sent[0]!.request.headers.get("content-type")).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(sent[0]!.body).toBe("username=ada%40acme.example&password=sample-password");
+  });
+
+  it("a FormData is still refused where the operation takes JSON, with the reason", async () => {
+    const { fetch, sent } = recordingFetch();
+    const call = testClient({ fetch, auth: { apiKey: CANARY.apiKey } }).request("post", "/projects", { body: new FormData() as never });
+    await expect(call).rejects.toThrow(/POST \/projects: the body must be JSON .* not a FormData: this operation does not take files or forms; nothing was sent/);
+    expect(sent).toEqual([]);
+  });
 });
 
 describe("finding 7: a URL object where an address is expected", () => {
-  // The options are typed as strings today; the fix widens them to `string | URL`.
-  const url = (address: string) => new URL(address) as unknown as string;
-
-  untilFixed(7, "baseUrl", /ServiceConfigurationError: baseUrl must be a string/, async () => {
+  it("baseUrl", async () => {
     const { fetch, sent } = recordingFetch(() => json(HEALTH));
-    await unwrap(createServiceClient({ baseUrl: url(`${BASE}/`), fetch, auth: {}, env: {} }).GET("/v1/healthcheck"));
+    await unwrap(createServiceClient({ baseUrl: new URL(`${BASE}/`), fetch, auth: {}, env: {} }).GET("/v1/healthcheck"));
     expect(sent.map((s) => s.request.url)).toEqual([`${BASE}/v1/healthcheck`]);
   });
 
-  untilFixed(7, "consoleUrl", /ServiceConfigurationError: consoleUrl must be a string/, async () => {
+  it("consoleUrl", async () => {
     const { fetch, sent } = recordingFetch(() => json(HEALTH));
-    await unwrap(createServiceClient({ consoleUrl: url("https://console.acme.example/projects"), fetch, auth: {}, env: {} }).GET("/v1/healthcheck"));
+    await unwrap(createServiceClient({ consoleUrl: new URL("https://console.acme.example/projects"), fetch, auth: {}, env: {} }).GET("/v1/healthcheck"));
     expect(sent.map((s) => s.request.url)).toEqual(["https://api.acme.example/v1/healthcheck"]);
   });
 
-  untilFixed(7, "deriveApiBaseUrl", /ServiceConfigurationError: consoleUrl must be a string/, () => {
-    expect(deriveApiBaseUrl(url("https://console.acme.example:8443/projects?x=1"))).toBe("https://api.acme.example:8443");
+  it("deriveApiBaseUrl, which leaves the caller's URL as it was", () => {
+    const console_ = new URL("https://console.acme.example:8443/projects?x=1");
+    expect(deriveApiBaseUrl(console_)).toBe("https://api.acme.example:8443");
+    expect(console_.href).toBe("https://console.acme.example:8443/projects?x=1");
+  });
+
+  it("a URL with a user name or password is refused as a string would be, without echoing it", () => {
+    const call = () => createServiceClient({ baseUrl: new URL(`https://someone:${CANARY.password}@api.acme.example`), auth: {}, env: {} });
+    expect(call).toThrow(ServiceConfigurationError);
+    expect(call).toThrow(/^baseUrl must not contain a user name or password/);
+    try {
+      call();
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain(CANARY.password);
+    }
+  });
+
+  it("anything else is refused with what it may be", () => {
+    expect(() => createServiceClient({ baseUrl: 42 as never, auth: {}, env: {} })).toThrow(/^baseUrl must be a string or a URL such as https:\/\/api\.acme\.example/);
   });
 });
