@@ -31,9 +31,9 @@ export type PageItem<Path extends PagedPath, Method extends PagedMethod<Path> = 
 /** What paginate() takes besides the operation's own call options. */
 export interface PaginateOptions<Method extends string> extends ServiceCallOptions {
   /** Which listing, where a path pages with both GET and POST; otherwise the one it has. */
-  readonly method?: Method;
+  readonly method?: Method | undefined;
   /** Stop after this many pages (the items of every page fetched are yielded). */
-  readonly maxPages?: number;
+  readonly maxPages?: number | undefined;
   readonly signal?: AbortSignal;
 }
 
