@@ -1,12 +1,12 @@
 // Derives the client's inputs from the bundle: the TypeScript types (openapi-typescript) and the
 // per-operation policy table. Runs under tsx so that it reads the client's own rules
-// (src/policies.ts): the table states only what differs from those defaults, so the two can
+// (src/policy-defaults.ts): the table states only what differs from those defaults, so the two can
 // never disagree about, say, which methods are safe to retry.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type TransformNodeOptions } from "openapi-typescript";
 import ts from "typescript";
-import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type PolicyOverride, type SecurityScheme } from "../src/policies.js";
+import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
 import { operationsOf, resolvePointer, resolveRef } from "./lib/openapi.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
@@ -163,10 +163,10 @@ function renderPolicies(table: Record<string, PolicyOverride>): string {
     .sort()
     .map((key) => `  ${JSON.stringify(key)}: ${renderValue(table[key]!)},`)
     .join("\n");
-  return `${slashBanner}import type { PolicyOverride } from "../src/policies.js";
+  return `${slashBanner}import type { PolicyOverride } from "../src/policy-defaults.js";
 
 /**
- * The operations whose policy differs from the client's defaults (src/policies.ts): any of the
+ * The operations whose policy differs from the client's defaults (src/policy-defaults.ts): any of the
  * three credentials, retried only when the method is idempotent, a JSON body, no pagination.
  * Keyed by "METHOD /path" as the spec writes it.
  */

@@ -53,6 +53,8 @@ export function runBuildSteps({ outDir, inherit = false } = {}) {
   const scratch = mkdtempSync(path.join(scratchRoot, ".generated-"));
   try {
     runSteps(scratch, inherit);
+    // A clone whose generated/ was deleted rebuilds it from nothing.
+    mkdirSync(generatedDir, { recursive: true });
     const changed = [];
     for (const name of readdirSync(scratch)) {
       const target = path.join(generatedDir, name);

@@ -1,0 +1,38 @@
+// What every operation gets unless the spec says otherwise, and the shape of an exception. No
+// imports: the generator reads these to write generated/operations.ts, and the client reads them
+// beside that table, so the generator never depends on its own output.
+
+export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
+
+/** How a request body goes on the wire, from the operation's content type in the spec. */
+export type BodyEncoding = "json" | "multipart" | "form";
+
+/** HTTP methods in the order openapi-fetch names them. */
+export const HTTP_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+/** Methods HTTP defines as idempotent; a POST is safe to repeat only when the spec marks it `x-idempotent`. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
+/** What an operation accepts unless the spec says otherwise: any one of the three credentials. */
+export const DEFAULT_SECURITY: readonly SecurityScheme[] = ["ApiKeyHeader", "HttpBasic", "JwtBearer"];
+
+/** An entry of the generated table: only what differs from the defaults above. */
+export interface PolicyOverride {
+  /** Kept where an error may need to name the operation (its security differs). */
+  readonly operationId?: string;
+  readonly security?: readonly SecurityScheme[];
+  /**
+   * true: a POST marked `x-idempotent` (it only reads, so it may be retried). false: a GET marked
+   * `x-side-effect` (repeating it repeats what it does, such as sending an email).
+   */
+  readonly retrySafe?: boolean;
+  /** `x-pagination.items`: the array that holds a page's items. */
+  readonly pageItems?: string;
+  readonly body?: Exclude<BodyEncoding, "json">;
+  /** Multipart fields that carry a file. */
+  readonly files?: readonly string[];
+  /** Query parameters the spec declares as arrays (form style, exploded: `a=1&a=2`). */
+  readonly arrayQuery?: readonly string[];
+  /** The success answer is a file (no JSON declared): read as text unless the call says `parseAs`. */
+  readonly answer?: "file";
+}
