@@ -20,11 +20,12 @@ export interface VerifyPlan {
   readonly selected: readonly PlannedOperation[];
 }
 
-/** The signup link sends an email; it is a POST without `x-idempotent`, and named here as well. */
-const NEVER_CALLED = new Set(["generateSignupLink"]);
-
+/**
+ * The contract's marks, and nothing else, decide: the rule the client's retry policy is generated
+ * from (scripts/generate.ts). The signup link, which sends an email, is a POST without
+ * `x-idempotent`, so it is left out like every other write.
+ */
 export function isReadOnly(operation: ContractOperation): boolean {
-  if (NEVER_CALLED.has(operation.operationId)) return false;
   return operation.method === "GET" || (operation.method === "POST" && operation.operation["x-idempotent"] === true);
 }
 
