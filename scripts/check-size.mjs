@@ -6,16 +6,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { repoRoot } from "./lib/paths.mjs";
-
-// The budget is what we measure plus about 3 % headroom, so that CI catches growth. It is over
-// the 12 kB gzip goal: openapi-fetch is 2.1 kB of the gzipped bundle, the policy table
-// (generated/operations.ts, readable "METHOD /path" keys) 0.8 kB, and the refusals that say what
-// was wrong and how to fix it about 2.7 kB (135 messages). Measured when this budget was set:
-// 40,900 B minified / 13,900 B gzipped (before the hardening and typed-surface work:
-// 29,359 B / 11,337 B). A plain Response for buffered bodies would save ~0.5 kB gzipped but costs
-// ~19 µs of CPU per call, so BufferedResponse (src/transport.ts) stays. See bench/README.md.
-// Lower these numbers when the bundle shrinks; never raise them silently.
-export const BUDGET = { minified: 42_100, gzip: 14_300 };
+import { BUDGET } from "./lib/size-budget.mjs";
 
 const entry = path.join(repoRoot, "dist", "index.js");
 if (!existsSync(entry)) {
