@@ -1,7 +1,7 @@
 // Credentials: checked and encoded once when the client is created, then, per call, the one
 // credential the operation accepts. The service takes exactly one method per request and each
 // operation declares the methods it accepts; we send the strongest one we hold.
-import { ServiceConfigurationError } from "./errors.js";
+import { refuse } from "./errors.js";
 import type { OperationPolicy, SecurityScheme } from "./policies.js";
 import type { TokenCache } from "./token-cache.js";
 
@@ -45,10 +45,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 // API keys and JWTs go into headers as they are: printable ASCII only.
 const PRINTABLE_ASCII = /^[\u0021-\u007e]+$/;
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-function refuse(message: string): never {
-  throw new ServiceConfigurationError(message);
-}
 
 function checkCommon(value: unknown, field: string): string {
   if (typeof value !== "string" || value.length === 0) refuse(`${field} must be a non-empty string`);

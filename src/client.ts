@@ -5,7 +5,7 @@ import createClient, { mergeHeaders } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 import { checkHeaders, checkRetries, checkTimeout, resolveConfig, type ServiceClientOptions } from "./config.js";
 import { decodeText, encodeBody, requestIdOf, serializePath, serializeQuery } from "./encoding.js";
-import { CALL_INFO, ServiceConfigurationError, ServiceResponseError, unwrap, type CallInfo } from "./errors.js";
+import { CALL_INFO, refuse, ServiceResponseError, unwrap, type CallInfo } from "./errors.js";
 import { specPolicy } from "./policies.js";
 import { redactBody } from "./redact.js";
 import { TokenCache, type TokenAnswer } from "./token-cache.js";
@@ -72,7 +72,7 @@ export function createServiceClient<Paths extends {} = paths>(options?: ServiceC
     const callPlan = plan(method, path, init);
     const { operation } = callPlan;
     // A per-call fetch would bypass the transport (credentials, timeouts, retries, redirect rules).
-    if (init.fetch !== undefined) throw new ServiceConfigurationError(`${operation}: pass fetch to createServiceClient, not per call`);
+    if (init.fetch !== undefined) refuse("pass fetch to createServiceClient, not per call", operation);
     const path_ = init.params?.path;
     if (path_ === undefined && path.includes("{")) serializePath(operation, path, undefined);
     const parseAs = init.parseAs ?? "json";

@@ -3,7 +3,7 @@
 // option and says how to fix it, and none repeats a value that might be a secret.
 // Explicit options always win over the environment.
 import { hasCredentials, validateCredentials, type Credentials, type ServiceAuth } from "./auth.js";
-import { ServiceConfigurationError } from "./errors.js";
+import { refuse } from "./errors.js";
 import { emit, type ServiceLogger } from "./logger.js";
 import { isCredentialHeader } from "./redact.js";
 
@@ -67,10 +67,6 @@ const OPTION_NAMES: ReadonlySet<string> = new Set([
   "logger",
   "env",
 ]);
-
-function refuse(message: string): never {
-  throw new ServiceConfigurationError(message);
-}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);

@@ -2,13 +2,10 @@
 // the request in a way the caller did not write (a path value that adds a segment, a query value
 // that adds a parameter, a file sent as "{}") are refused with a ServiceConfigurationError before
 // anything is sent; answers that are not the JSON they claim to be become a ServiceResponseError.
-import { ServiceConfigurationError, ServiceResponseError } from "./errors.js";
+import { refuse, ServiceResponseError } from "./errors.js";
+import { isJsonMediaType } from "./media-type.js";
 import { scrub } from "./redact.js";
 import type { OperationPolicy } from "./policies.js";
-
-function refuse(operation: string, message: string): never {
-  throw new ServiceConfigurationError(`${operation}: ${message}; nothing was sent`);
-}
 
 type Primitive = string | number | boolean;
 
@@ -29,7 +26,7 @@ function describe(value: unknown): string {
 
 /** `value` as text, or a refusal naming `what` when it is not a string, number or boolean. */
 function scalar(operation: string, what: string, value: unknown): string {
-  if (!isPrimitive(value)) refuse(operation, `${what} must be a string, number or boolean, not ${describe(value)}`);
+  if (!isPrimitive(value)) refuse(`${what} must be a string, number or boolean, not ${describe(value)}`, operation);
   return String(value);
 }
 
@@ -43,9 +40,9 @@ const TEMPLATE_PARAMETER = /\{([^{}]+)\}/g;
 export function serializePath(operation: string, path: string, values: Readonly<Record<string, unknown>> | undefined): string {
   return path.replace(TEMPLATE_PARAMETER, (_, name: string) => {
     const value = values?.[name];
-    if (value === undefined) refuse(operation, `the path parameter ${name} is missing (params.path.${name})`);
+    if (value === undefined) refuse(`the path parameter ${name} is missing (params.path.${name})`, operation);
     const text = scalar(operation, `the path parameter ${name}`, value);
-    if (text === "" || text === "." || text === "..") refuse(operation, `the path parameter ${name} is ${text === "" ? "empty" : `"${text}"`}, which would address a different path`);
+    if (text === "" || text === "." || text === "..") refuse(`the path parameter ${name} is ${text === "" ? "empty" : `"${text}"`}, which would address a different path`, operation);
     return encodeURIComponent(text);
   });
 }
@@ -89,11 +86,11 @@ function isBinary(value: unknown): boolean {
 export function encodeBody(plan: { readonly operation: string; readonly policy: OperationPolicy }, body: unknown): BodyInit {
   const { operation, policy } = plan;
   if (policy.body === "json") {
-    if (isBinary(body)) refuse(operation, `the body must be JSON (an object, array or value), not ${describe(body)}: this operation does not take files or forms`);
+    if (isBinary(body)) refuse(`the body must be JSON (an object, array or value), not ${describe(body)}: this operation does not take files or forms`, operation);
     try {
       return JSON.stringify(body);
     } catch (error) {
-      refuse(operation, `the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+      refuse(`the body cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`, operation);
     }
   }
   // The platform's own form bodies, built by the caller, go as they are: the transport reads
@@ -102,7 +99,7 @@ export function encodeBody(plan: { readonly operation: string; readonly policy: 
   if (policy.body === "form" && typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) return body;
   if (body === null || typeof body !== "object" || Array.isArray(body) || isBinary(body)) {
     const own = policy.body === "multipart" ? ["multipart/form-data", "a FormData"] : ["application/x-www-form-urlencoded", "a URLSearchParams"];
-    refuse(operation, `the body must be an object of form fields or ${own[1]} (the operation takes ${own[0]}), not ${describe(body)}`);
+    refuse(`the body must be an object of form fields or ${own[1]} (the operation takes ${own[0]}), not ${describe(body)}`, operation);
   }
   const fields = body as Record<string, unknown>;
   return policy.body === "multipart" ? multipart(operation, policy, fields) : urlEncoded(operation, fields);
@@ -125,7 +122,7 @@ function multipart(operation: string, policy: OperationPolicy, fields: Record<st
       form.append(name, new Blob([value as Uint8Array<ArrayBuffer>]));
     } else {
       const hint = typeof value === "string" ? " (wrap text in a Blob: new Blob([text]))" : "";
-      refuse(operation, `the form field ${name} is a file and must be a Blob, File or Uint8Array, not ${describe(value)}${hint}`);
+      refuse(`the form field ${name} is a file and must be a Blob, File or Uint8Array, not ${describe(value)}${hint}`, operation);
     }
   }
   return form;
@@ -139,8 +136,6 @@ function urlEncoded(operation: string, fields: Record<string, unknown>): URLSear
   }
   return form;
 }
-
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
  * The `data` of a successful answer read as text: parsed as the JSON the spec declares, or kept
@@ -156,7 +151,7 @@ export function decodeText(
 ): unknown {
   if (text === "" || plan.policy.answer === "file") return text === "" ? undefined : text;
   const type = response.headers.get("content-type");
-  let problem = type !== null && !JSON_MEDIA_TYPE.test(type) ? `its body is ${type.split(";")[0]}, not the JSON the contract declares` : undefined;
+  let problem = type !== null && !isJsonMediaType(type) ? `its body is ${type.split(";")[0]}, not the JSON the contract declares` : undefined;
   if (problem === undefined) {
     try {
       return JSON.parse(text);

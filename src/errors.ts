@@ -55,6 +55,15 @@ export class ServiceError extends Error {
  */
 export class ServiceConfigurationError extends ServiceError {}
 
+/**
+ * Refuses an input before anything is sent: a ServiceConfigurationError with `message`, which
+ * says what was wrong and how to fix it and never repeats a value that may be a secret. Given the
+ * call's operation, the message names it and says that nothing went out.
+ */
+export function refuse(message: string, operation?: string): never {
+  throw new ServiceConfigurationError(operation === undefined ? message : `${operation}: ${message}; nothing was sent`);
+}
+
 /** Where an answer came from: the operation as the spec names it, and the service's request id. */
 interface AnswerInit {
   readonly status: number;

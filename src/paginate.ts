@@ -4,7 +4,7 @@
 import { policyOverrides } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
 import { specPolicy } from "./policies.js";
-import { answerOf, ServiceConfigurationError, ServiceResponseError, unwrap } from "./errors.js";
+import { answerOf, refuse, ServiceResponseError, unwrap } from "./errors.js";
 import { scrub } from "./redact.js";
 import type { OperationOf, ServiceCallOptions, ServiceClient } from "./types.js";
 import type { MaybeOptionalInit } from "openapi-fetch";
@@ -80,10 +80,10 @@ async function* walk(client: ServiceClient, path: string, init: WalkInit): Async
   const method = chosen ?? (specPolicy("GET", path).pageItems !== undefined ? "GET" : "POST");
   const itemsField = specPolicy(method, path).pageItems;
   if (itemsField === undefined) {
-    throw new ServiceConfigurationError(`paginate: ${method} ${path} is not a paged listing (the spec gives it no x-pagination); call it with client.${method} instead`);
+    refuse(`paginate: ${method} ${path} is not a paged listing (the spec gives it no x-pagination); call it with client.${method} instead`);
   }
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
-    throw new ServiceConfigurationError("paginate: maxPages must be a whole number ≥ 1");
+    refuse("paginate: maxPages must be a whole number ≥ 1");
   }
   const request = (client.request as unknown as Call).bind(client);
   const seen = new Set<string>();
