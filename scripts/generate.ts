@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type TransformNodeOptions } from "openapi-typescript";
 import ts from "typescript";
+import { isJsonMediaType } from "../src/media-type.js";
 import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
 import { operationsOf, resolvePointer, resolveRef } from "./lib/openapi.mjs";
@@ -15,7 +16,6 @@ type Json = Record<string, any>;
 
 const SCHEMA_PREFIX = "#/components/schemas/";
 const BINARY = "application/octet-stream";
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 
 // Placed under the banner of schema.d.ts, so a reader of the types knows the two deliberate choices.
 const TYPES_NOTE = `// Inputs are typed as the API requires them: a request property the service defaults is
@@ -126,7 +126,7 @@ function policyOverrides(doc: Json): Record<string, PolicyOverride> {
     const answers = Object.entries(operation.responses ?? {})
       .filter(([status]) => status.startsWith("2"))
       .flatMap(([, answer]) => Object.keys(resolveRef(doc, answer)?.content ?? {}));
-    if (answers.length > 0 && !answers.some((mediaType) => JSON_MEDIA_TYPE.test(mediaType))) override.answer = "file";
+    if (answers.length > 0 && !answers.some(isJsonMediaType)) override.answer = "file";
     if (Object.keys(override).length > 0) table[`${method} ${route}`] = override;
   }
   return table;

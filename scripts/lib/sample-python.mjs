@@ -3,6 +3,7 @@
 // text). Credentials come from the environment variables the TypeScript client reads.
 import { resolveRef } from "./openapi.mjs";
 import { sampleRequest } from "./sample-request.mjs";
+import { isJson } from "./sample-values.mjs";
 
 const INDENT = "    ";
 /** requests' shortcut functions; any other method goes through requests.request(). */
@@ -48,7 +49,7 @@ export function pythonSample(document, entry) {
 function answersJson(document, operation) {
   const [, response] = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status)) ?? [];
   const content = Object.keys(resolveRef(document, response)?.content ?? {});
-  return content.some((mediaType) => mediaType === "application/json" || mediaType.endsWith("+json"));
+  return content.some(isJson);
 }
 
 /** Query pairs as requests takes them: one key per name, a list for a repeated one. */

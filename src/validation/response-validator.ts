@@ -4,6 +4,7 @@
 // validator prepares the first time an answer needs it, so checking one operation does not pay
 // for the other 215.
 import { contract, contractOperations, followRefs, type ContractOperation, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
+import { isJsonMediaType } from "../media-type.js";
 import { pointerSegment } from "./json-path.js";
 import type { ResponseProblem } from "./problems.js";
 import { createSchemaValidator } from "./schema-validator.js";
@@ -59,10 +60,6 @@ function mediaTypeOf(contentType: string | null): string | undefined {
   return type ? type : undefined;
 }
 
-function isJson(mediaType: string): boolean {
-  return mediaType === "application/json" || /^application\/[\w.-]+\+json$/.test(mediaType);
-}
-
 /** The declared media type an actual one falls under: exact, `type/*` or `*\/*`. */
 function matchMediaType(declared: readonly string[], actual: string): string | undefined {
   const lower = declared.map((type) => type.toLowerCase());
@@ -98,7 +95,7 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
       const what = actual === undefined ? "no content type" : `content type ${actual}`;
       return result([{ path: "$", message: `${what} is not declared for status ${answer.status} (declared: ${declared.join(", ")})` }]);
     }
-    if (!isJson(actual!) || answer.body === undefined) return result([]);
+    if (!isJsonMediaType(actual!) || answer.body === undefined) return result([]);
     if (answer.body === UNPARSABLE_BODY) return result([{ path: "$", message: `the body is not valid JSON, though the content type is ${actual}` }]);
     const media = (node as OpenApiResponse).content![matched]!;
     if (!media.schema) return result([]);
@@ -110,7 +107,7 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     operation: (name) => byName.get(name),
     readsBody: (contentType) => {
       const type = mediaTypeOf(contentType);
-      return type !== undefined && isJson(type);
+      return type !== undefined && isJsonMediaType(type);
     },
   };
 }

@@ -18,7 +18,7 @@ it("the generator reads from src/ only modules with no imports", () => {
   const fromSrc = importsOf(generator)
     .filter((specifier) => specifier.startsWith("../src/"))
     .map((specifier) => path.join(path.dirname(generator), specifier.replace(/\.js$/, ".ts")));
-  expect(fromSrc.map((file) => path.relative(repoRoot, file))).toEqual(["src/policy-defaults.ts"]);
+  expect(fromSrc.map((file) => path.relative(repoRoot, file))).toContain("src/policy-defaults.ts");
   for (const file of fromSrc) expect(importsOf(file), path.relative(repoRoot, file)).toEqual([]);
 });
 
