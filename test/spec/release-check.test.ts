@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { HTTP_METHODS } from "../../scripts/lib/openapi.mjs";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { changelogHasEntry, classifyChange, smallestVersionFor, versionAllows, withoutAnnotations } from "../../scripts/lib/release.mjs";
 
@@ -160,7 +161,7 @@ describe("npm run release:check (the script)", () => {
     return { status: result.status, output: result.stdout + result.stderr };
   }
   const [firstPath, firstItem] = Object.entries(current.paths as Record<string, Doc>)[0]!;
-  const firstMethod = Object.keys(firstItem).find((key) => ["get", "post", "put", "patch", "delete"].includes(key))!;
+  const firstMethod = Object.keys(firstItem).find((key) => HTTP_METHODS.has(key))!;
 
   it("a baseline with an operation the contract lacks: MAJOR, and 1.3.0 is too small", () => {
     const result = releaseCheck((b) => (b.paths["/removed-since"] = { get: { operationId: "removedSince", responses: { "200": { description: "ok" } } } }), "1.3.0");
