@@ -274,7 +274,7 @@ export async function unwrap<R extends FetchResult<unknown>>(call: R | Promise<R
   });
 }
 
-// Retry-After, read here for a 429's `retryAfterMs` and by transport.ts for the wait before a retry.
+// Retry-After, read here for a 429's `retryAfterMs` and by retries.ts for the wait before a retry.
 const HTTP_DATE = [
   /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/, // IMF-fixdate
   /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/, // obsolete RFC 850 form

@@ -3,16 +3,18 @@
 // credential is put on a copy of the headers, the attempt gets its timeout and the caller's
 // AbortSignal, redirects stay on the API's origin, the body is read under the same deadline,
 // retry-safe operations are retried, and in JWT mode a 401 gets one fresh token and one replay.
-// Below createTransport, in the order it uses them: the retry rules, BufferedResponse (the body
-// read under the deadline), and the small waits and summaries the attempts share.
+// The retry rules it applies are in retries.ts. Below createTransport, in the order it uses them:
+// BufferedResponse (the body read under the deadline), and the small waits and summaries the
+// attempts share.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
 import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
-import { parseRetryAfter, ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
+import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
 import { emit, type ServiceLogger } from "./logger.js";
 import type { OperationPolicy } from "./policies.js";
 import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
 import { followRedirects, isRedirect, RedirectFailure, type SendInit } from "./redirects.js";
+import { backoffDelay, isRetryableStatus, retryDelay } from "./retries.js";
 import type { TokenCache } from "./token-cache.js";
 
 /** One call, as the client prepared it: what the transport needs and nothing it can derive. */
@@ -177,41 +179,6 @@ export function createTransport(options: TransportOptions): Transport {
       return { operation, attempts, request: summarize(request, headers) };
     }
   };
-}
-
-// When to try again and how long to wait: pure functions of the status, the retry number and
-// Retry-After, so the rules are tested without clocks or sockets (test/unit/retries.test.ts).
-
-/** Statuses that say "not now" rather than "no": timeouts, throttling, and transient failures. */
-const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
-
-export const BASE_DELAY_MS = 500;
-export const MAX_BACKOFF_MS = 8_000;
-/** A Retry-After longer than this is treated as "give up now" rather than a wait. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
-export function isRetryableStatus(status: number): boolean {
-  return RETRYABLE_STATUSES.has(status);
-}
-
-/**
- * Backoff before retry number `retry` (0 for the first retry): min(0.5 s·2ⁿ, 8 s) with "equal
- * jitter", uniformly between half and all of it, so that clients that failed together do not
- * retry together, while the wait still grows.
- */
-export function backoffDelay(retry: number, random: number = Math.random()): number {
-  const ceiling = Math.min(BASE_DELAY_MS * 2 ** retry, MAX_BACKOFF_MS);
-  return Math.round(ceiling / 2 + (ceiling / 2) * random);
-}
-
-/**
- * The wait before retry number `retry` after an answer with this Retry-After, or undefined when
- * the service asked for longer than we are willing to wait (the answer then goes to the caller).
- */
-export function retryDelay(retry: number, retryAfter: string | null, random?: number): number | undefined {
-  const asked = parseRetryAfter(retryAfter);
-  if (asked === undefined) return backoffDelay(retry, random);
-  return asked > MAX_RETRY_AFTER_MS ? undefined : asked;
 }
 
 // The answer's body, read into memory under the attempt's deadline (attemptOnce), so that stalls

@@ -1,7 +1,7 @@
 // Numbers and lists the maintainer docs state about the code, held to the code: the size budget,
 // the recursive schemas and which source files import the most local modules. A change to either
 // side fails here until the other follows.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/size-budget.mjs";
@@ -41,4 +41,18 @@ it("ARCHITECTURE names every source file that imports values from more than four
   const architecture = read("ARCHITECTURE.md");
   expect(architecture).toContain(`${["Zero", "One", "Two", "Three", "Four", "Five"][many.length]} files import values from more than four local modules`);
   for (const [file, count] of many) expect(architecture).toMatch(new RegExp(`\`${file}\` \\(${count}[:)]`));
+});
+
+it("CONTRIBUTING's \"where to change what\" names files and functions that exist", () => {
+  const contributing = readFileSync(path.join(repoRoot, "CONTRIBUTING.md"), "utf8");
+  const section = contributing.slice(contributing.indexOf("## Where to change what"), contributing.indexOf("## Repository layout"));
+  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| to change"));
+  expect(rows.length).toBeGreaterThan(5);
+  for (const row of rows) {
+    const edit = row.split(" | ")[1]!;
+    const files = [...edit.matchAll(/`((?:src|scripts|openapi)\/[^`<]+)`/g)].map((match) => match[1]!);
+    for (const file of files) expect(existsSync(path.join(repoRoot, file)), `${file} (${row})`).toBe(true);
+    const named = /`(\w+)`\)/.exec(edit)?.[1];
+    if (named && files[0]) expect(readFileSync(path.join(repoRoot, files[0]), "utf8"), `${named} in ${files[0]}`).toContain(`function ${named}`);
+  }
 });

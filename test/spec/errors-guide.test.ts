@@ -4,7 +4,7 @@
 // on either side that is not made on the other fails here.
 import { describe, expect, it } from "vitest";
 import { kindOfStatus } from "../../src/errors.js";
-import { BASE_DELAY_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, isRetryableStatus } from "../../src/transport.js";
+import { BASE_DELAY_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, isRetryableStatus } from "../../src/retries.js";
 import { bundle } from "../support/bundle.js";
 
 const description: string = bundle.info.description;
