@@ -23,6 +23,7 @@ export const CASE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   paginate: "`paginate` over two pages",
   "fetch-replaced": "a `globalThis.fetch` replaced after the client was created (as fetch mocks do) is the one called",
   validate: "`service-api/validate` flagging an answer that breaks the contract",
+  testing: "`service-api/testing`'s mock, with no server: a typed handler, a default answer from the contract, a 422 for a request and a `ContractViolationError` for an answer the contract refuses, an upload's file, credentials redacted in the recorded calls",
 };
 
 const require = createRequire(import.meta.url);
