@@ -14,7 +14,13 @@ import { defineConfig, type Options } from "tsup";
 export default defineConfig({
   entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", cli: "src/verify/cli.ts" },
   format: ["esm", "cjs"],
-  dts: { entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts" }, compilerOptions: { composite: false } },
+  // The entries share some declarations (the call types: index and testing; the problems: validate
+  // and testing). Declared as entries of their own, those ship as dist/types.d.* and
+  // dist/problems.d.* instead of as chunks with a hashed name; they have no code and no export.
+  dts: {
+    entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", types: "src/types.ts", problems: "src/validation/problems.ts" },
+    compilerOptions: { composite: false },
+  },
   tsconfig: "tsconfig.build.json",
   outDir: "dist",
   platform: "neutral",
