@@ -137,6 +137,13 @@ describe("handlers", () => {
     expect(upload_metadata).toBe('{"source":"unit"}');
   });
 
+  it("may answer a file download with the file's bytes, sent with the declared content type", async () => {
+    const { client } = setup({ "POST /edits/export": () => ({ status: 200, body: new Blob(["a,b\n1,2\n"]) }) });
+    const answer = await client.POST("/edits/export", { body: mockService().example("EditExportRequest"), parseAs: "text" });
+    expect(answer.response.headers.get("content-type")).toBe("application/octet-stream");
+    expect(answer.data).toBe("a,b\n1,2\n");
+  });
+
   it("use() adds and replaces handlers; reset() goes back to those given at creation and forgets calls and violations", async () => {
     const health = mockService().example("HealthcheckResponse");
     const { service, client } = setup({ "GET /v1/healthcheck": () => ({ status: 200, body: { ...health, message: "initial" } }) });
