@@ -27,8 +27,8 @@ export class ContractViolationError extends Error {
 export class UnhandledOperationError extends Error {
   readonly operation: string;
 
-  constructor(operation: string) {
-    super(`${operation} has no handler, and this mock answers only what its handlers answer (unhandled: "error"); add one: service.use({ "${operation}": () => ({ status: …, body: … }) })`);
+  constructor(operation: string, why = 'this mock answers only what its handlers answer (unhandled: "error")') {
+    super(`${operation} has no handler, and ${why}; add one: service.use({ "${operation}": () => ({ status: …, body: … }) })`);
     Object.defineProperty(this, "name", { value: "UnhandledOperationError", enumerable: false, configurable: true });
     this.operation = operation;
     markForCaller(this);

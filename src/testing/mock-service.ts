@@ -162,7 +162,7 @@ export function mockService(handlers: Handlers = {}, options: MockServiceOptions
     if (typeof handler !== "function") {
       if (unhandled === "error") throw new UnhandledOperationError(operation.key);
       const status = answers.successStatus(operation);
-      if (status === undefined) throw new UnhandledOperationError(operation.key);
+      if (status === undefined) throw new UnhandledOperationError(operation.key, "the contract declares no success answer to give instead");
       return answers.toResponse(operation, { status });
     }
     const request = new Request(sent.url, { method: sent.method, headers: sent.headers, body: sent.bytes && sent.bytes.byteLength > 0 ? sent.bytes : null });
