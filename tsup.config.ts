@@ -3,17 +3,24 @@ import { defineConfig, type Options } from "tsup";
 
 // The client's builds: ESM (dist/index.js) and CommonJS (dist/index.cjs), each with its own
 // declarations (.d.ts / .d.cts), plus the types-only `service-api/schema` entry (dist/schema.*),
-// the opt-in `service-api/validate` entry (dist/validate.*) and the `service-api` command
+// the opt-in `service-api/validate` entry (dist/validate.*), the tests' mock `service-api/testing`
+// (dist/testing.*) and the `service-api` command
 // (dist/cli.js, ES module only). Each entry is bundled on its own (no shared chunks), so the
 // client's files never import the JSON Schema engine or the contract; check-size measures
-// dist/index.js alone. Dependencies stay external, and so does the contract: validate and the
-// command load the package's own `service-api/openapi.json` instead of carrying a copy each.
+// dist/index.js alone. Dependencies stay external, and so does the contract: validate, testing and
+// the command load the package's own `service-api/openapi.json` instead of carrying a copy each.
 // `npm run build` then runs scripts/finish-build.mjs, which writes what tsup cannot: that
 // dist/openapi.json, and the schema types once instead of twice.
 export default defineConfig({
-  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", cli: "src/verify/cli.ts" },
+  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", cli: "src/verify/cli.ts" },
   format: ["esm", "cjs"],
-  dts: { entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts" }, compilerOptions: { composite: false } },
+  // The entries share some declarations (the call types: index and testing; the problems: validate
+  // and testing). Declared as entries of their own, those ship as dist/types.d.* and
+  // dist/problems.d.* instead of as chunks with a hashed name; they have no code and no export.
+  dts: {
+    entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", types: "src/types.ts", problems: "src/validation/problems.ts" },
+    compilerOptions: { composite: false },
+  },
   tsconfig: "tsconfig.build.json",
   outDir: "dist",
   platform: "neutral",

@@ -34,6 +34,17 @@ export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADERS.has(name.toLowerCase());
 }
 
+/**
+ * Request body fields that carry a credential: the login forms' password, the API key exchanged
+ * at login, identity tokens, an integration's token. The contract marks few of them (writeOnly
+ * is on two passwords only), so the names decide. Compared lower-case.
+ */
+const CREDENTIAL_FIELDS: ReadonlySet<string> = new Set(["password", "api_key", "apikey", "client_secret", "secret", "token", "access_token", "refresh_token", "id_token"]);
+
+export function isCredentialField(name: string): boolean {
+  return CREDENTIAL_FIELDS.has(name.toLowerCase());
+}
+
 /** `text` with every occurrence of a secret replaced. */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;

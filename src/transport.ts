@@ -7,6 +7,7 @@
 // BufferedResponse (the body read under the deadline), and the small waits and summaries the
 // attempts share.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
+import { isForCaller } from "./caller-errors.js";
 import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
 import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
@@ -155,7 +156,7 @@ export function createTransport(options: TransportOptions): Transport {
         }
         return response;
       } catch (error) {
-        if (caller.aborted) throw caller.reason;
+        if (caller.aborted || isForCaller(error)) throw caller.aborted ? caller.reason : error;
         const timedOut = controller.signal.reason === TIMED_OUT;
         const kind = timedOut ? "timeout" : "connection";
         if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Math.round(performance.now() - started), reason: kind });

@@ -3,7 +3,7 @@
 // Schema engine and the 1.4 MB bundle, which the client itself never imports, so users who do not
 // opt in download neither.
 import type { Middleware } from "openapi-fetch";
-import { formatProblem, type ResponseProblem } from "./validation/problems.js";
+import { summarizeProblems, type ResponseProblem } from "./validation/problems.js";
 import { createResponseValidator, parseJsonBody, type ResponseValidator } from "./validation/response-validator.js";
 
 export type { ResponseProblem } from "./validation/problems.js";
@@ -26,12 +26,8 @@ export interface ValidateResponsesOptions {
   logger?: (event: ResponseMismatchEvent) => void;
 }
 
-const SHOWN_PROBLEMS = 3;
-
 function describe(operation: string, status: number, problems: readonly ResponseProblem[]): string {
-  const shown = problems.slice(0, SHOWN_PROBLEMS).map(formatProblem).join("; ");
-  const more = problems.length > SHOWN_PROBLEMS ? ` (and ${problems.length - SHOWN_PROBLEMS} more)` : "";
-  return `${operation} answered HTTP ${status}, which does not match the contract: ${shown}${more}`;
+  return `${operation} answered HTTP ${status}, which does not match the contract: ${summarizeProblems(problems)}`;
 }
 
 /**

@@ -27,6 +27,15 @@ export const REQUIRED_FILES = [
   "dist/validate.cjs",
   "dist/validate.d.ts",
   "dist/validate.d.cts",
+  "dist/testing.js",
+  "dist/testing.cjs",
+  "dist/testing.d.ts",
+  "dist/testing.d.cts",
+  // Declarations the entries share (tsup.config.ts): no code, no export of their own.
+  "dist/types.d.ts",
+  "dist/types.d.cts",
+  "dist/problems.d.ts",
+  "dist/problems.d.cts",
   "dist/cli.js",
   "dist/openapi.json",
 ];

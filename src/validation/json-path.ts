@@ -20,6 +20,21 @@ export function appendKey(path: string, key: string | number): string {
 }
 
 /**
+ * The keys a path made by `appendKey` walks, after its base: `$.runs[0]["odd key"]` is
+ * `["runs", 0, "odd key"]`. The way back, for answers that name a place as a list of keys (the
+ * service's 422 `loc`).
+ */
+export function pathKeys(path: string, base: string): (string | number)[] {
+  const keys: (string | number)[] = [];
+  const step = /\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  step.lastIndex = base.length;
+  for (let match = step.exec(path); match; match = step.exec(path)) {
+    keys.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : (JSON.parse(match[3]!) as string)));
+  }
+  return keys;
+}
+
+/**
  * `pointer` (RFC 6901, relative to `data`) as a `$` path after `base`. The data decides whether a
  * segment is an array index or an object key that happens to be digits.
  */

@@ -153,3 +153,11 @@ export function describeFailures(failures: readonly Failure[], data: unknown, ex
 export function formatProblem(problem: ResponseProblem): string {
   return `${problem.path}: ${problem.message}`;
 }
+
+const SHOWN_PROBLEMS = 3;
+
+/** The first few problems as one line, and how many more there are: for an error's message. */
+export function summarizeProblems(problems: readonly ResponseProblem[]): string {
+  const shown = problems.slice(0, SHOWN_PROBLEMS).map(formatProblem).join("; ");
+  return problems.length > SHOWN_PROBLEMS ? `${shown} (and ${problems.length - SHOWN_PROBLEMS} more)` : shown;
+}

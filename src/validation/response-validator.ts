@@ -7,7 +7,7 @@ import { contract, contractOperations, followRefs, type ContractOperation, type 
 import { isJsonMediaType } from "../media-type.js";
 import { pointerSegment } from "./json-path.js";
 import type { ResponseProblem } from "./problems.js";
-import { createSchemaValidator } from "./schema-validator.js";
+import { createSchemaValidator, type SchemaValidator } from "./schema-validator.js";
 
 export type { ResponseProblem } from "./problems.js";
 
@@ -55,7 +55,7 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /** "application/json; charset=utf-8" → "application/json". */
-function mediaTypeOf(contentType: string | null): string | undefined {
+export function mediaTypeOf(contentType: string | null): string | undefined {
   const type = contentType?.split(";")[0]?.trim().toLowerCase();
   return type ? type : undefined;
 }
@@ -67,27 +67,41 @@ function matchMediaType(declared: readonly string[], actual: string): string | u
   return index === undefined ? undefined : declared[index];
 }
 
-export function createResponseValidator(document: OpenApiDocument = contract): ResponseValidator {
+/**
+ * The response `operation` declares for `status` (the status itself, then `4XX`-style ranges,
+ * then `default`, as OpenAPI has it), its `$ref` followed, and the pointer it lives at.
+ */
+export function declaredResponse(document: OpenApiDocument, operation: ContractOperation, status: number): { response: OpenApiResponse; pointer: string } | undefined {
+  const responses = operation.operation.responses ?? {};
+  const statusKey = [String(status), `${String(status)[0]}XX`, "default"].find((key) => key in responses);
+  if (statusKey === undefined) return undefined;
+  const base = `#/paths/${pointerSegment(operation.path)}/${operation.method.toLowerCase()}/responses/${pointerSegment(statusKey)}`;
+  const { node, pointer } = followRefs(document, responses[statusKey], base);
+  return { response: (node ?? {}) as OpenApiResponse, pointer };
+}
+
+/**
+ * A validator over `document`. `schemas` may be one the caller keeps for other checks too (the
+ * testing entry checks requests with it), so that each schema is prepared once.
+ */
+export function createResponseValidator(document: OpenApiDocument = contract, schemas: SchemaValidator = createSchemaValidator(document)): ResponseValidator {
   const operations = contractOperations(document);
   const byName = new Map<string, ContractOperation>();
   for (const operation of operations) {
     byName.set(operation.key, operation);
     byName.set(operation.operationId, operation);
   }
-  const schemas = createSchemaValidator(document);
 
   function check(answer: AnswerToCheck): CheckResult {
     const operation = byName.get(answer.operation);
     if (!operation) return { operation: answer.operation, operationId: undefined, problems: [{ path: "$", message: "the contract has no such operation" }] };
     const result = (problems: ResponseProblem[]): CheckResult => ({ operation: operation.key, operationId: operation.operationId, problems });
-    const responses = operation.operation.responses ?? {};
-    const statusKey = [String(answer.status), `${String(answer.status)[0]}XX`, "default"].find((key) => key in responses);
-    if (statusKey === undefined) {
-      return result([{ path: "$", message: `status ${answer.status} is not declared for this operation (declared: ${Object.keys(responses).join(", ")})` }]);
+    const answered = declaredResponse(document, operation, answer.status);
+    if (answered === undefined) {
+      return result([{ path: "$", message: `status ${answer.status} is not declared for this operation (declared: ${Object.keys(operation.operation.responses ?? {}).join(", ")})` }]);
     }
-    const base = `#/paths/${pointerSegment(operation.path)}/${operation.method.toLowerCase()}/responses/${pointerSegment(statusKey)}`;
-    const { node, pointer } = followRefs(document, responses[statusKey], base);
-    const declared = Object.keys((node as OpenApiResponse | undefined)?.content ?? {});
+    const { response: node, pointer } = answered;
+    const declared = Object.keys(node.content ?? {});
     if (declared.length === 0) return result([]);
     const actual = mediaTypeOf(answer.contentType);
     const matched = actual === undefined ? undefined : matchMediaType(declared, actual);
@@ -97,7 +111,7 @@ export function createResponseValidator(document: OpenApiDocument = contract): R
     }
     if (!isJsonMediaType(actual!) || answer.body === undefined) return result([]);
     if (answer.body === UNPARSABLE_BODY) return result([{ path: "$", message: `the body is not valid JSON, though the content type is ${actual}` }]);
-    const media = (node as OpenApiResponse).content![matched]!;
+    const media = node.content![matched]!;
     if (!media.schema) return result([]);
     return result(schemas.validate(`${pointer}/content/${pointerSegment(matched)}/schema`, answer.body));
   }

@@ -23,6 +23,7 @@ export const CASE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   paginate: "`paginate` over two pages",
   "fetch-replaced": "a `globalThis.fetch` replaced after the client was created (as fetch mocks do) is the one called",
   validate: "`service-api/validate` flagging an answer that breaks the contract",
+  testing: "`service-api/testing`'s mock, with no server: a typed handler, a default answer from the contract, a 422 for a request and a `ContractViolationError` for an answer the contract refuses, an upload's file, credentials redacted in the recorded calls",
 };
 
 const require = createRequire(import.meta.url);
@@ -67,7 +68,7 @@ export function renderWhereTested(): string {
     "",
     "| tool | what is checked |",
     "|---|---|",
-    `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\` and \`service-api/validate\` compiles (\`strict\`, \`skipLibCheck\`) |`,
+    `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\`, \`service-api/validate\` and \`service-api/testing\` compiles (\`strict\`, \`skipLibCheck\`) |`,
     `| TypeScript ${typescriptFullCheck.version} | the same with \`skipLibCheck: false\` |`,
     `| TypeScript ${versionOf("typescript/package.json")} | the same with \`exactOptionalPropertyTypes\`, \`noUncheckedIndexedAccess\`, \`noPropertyAccessFromIndexSignature\` and \`lib: ["ES2022", "DOM"]\` without Node's types; the client's, the calls' and \`paginate\`'s options take \`undefined\` for a setting you have not got; \`signal\` (the DOM's type, through openapi-fetch) and optional parameters and body fields (the generated types) do not yet |`,
     `| esbuild ${versionOf("esbuild/package.json")}, rollup ${rollup} | an app that imports only \`createServiceClient\` carries nothing of \`paginate\`, the contract or \`service-api/validate\` |`,

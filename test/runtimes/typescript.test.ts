@@ -1,6 +1,6 @@
 // The types on the compilers users have: the oldest TypeScript the package supports compiles a
-// consumer (app/typescript/consumer.ts) of `service-api`, `service-api/schema` and
-// `service-api/validate` from the packed tarball, and the repository's TypeScript compiles it with
+// consumer (app/typescript/consumer.ts) of `service-api`, `service-api/schema`,
+// `service-api/validate` and `service-api/testing` from the packed tarball, and the repository's TypeScript compiles it with
 // the strictest flags users turn on, with no Node types. Older compilers are pinned in the
 // runtimes cache (tools.ts).
 import { readFileSync } from "node:fs";

@@ -5,6 +5,7 @@
 // `${base}/__state` and `${base}/__wait/<event>` are the service's side of the story (what it
 // received, and when a request arrived or its connection closed), asked with a plain fetch.
 import { createServiceClient, paginate, ServiceApiError, ServiceTimeoutError, unwrap } from "service-api";
+import { ContractViolationError, mockService } from "service-api/testing";
 import { ResponseValidationError, validateResponses } from "service-api/validate";
 import { CASE_NAMES } from "./protocol.js";
 
@@ -142,6 +143,37 @@ export const cases = {
     const error = await rejection(client.GET("/v1/healthcheck"), "an answer that breaks the contract");
     if (!(error instanceof ResponseValidationError)) throw new Error(`expected a ResponseValidationError, got ${error?.name}: ${error?.message}`);
     expectEqual(error.problems, [{ path: "$.message", message: "expected string, got integer" }], "the problems found");
+  },
+
+  async testing() {
+    // No loopback service: the mock plays it, inside this runtime, from the contract.
+    const projectId = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+    let uploaded;
+    const service = mockService({
+      "GET /projects/{project_id}": ({ params }) => ({ status: 200, body: { ...service.example("ProjectDB"), id: params.path.project_id } }),
+      "GET /current_user": () => ({ status: 200, body: { ...service.example("CurrentUserDB"), created_at: "yesterday" } }),
+      "POST /projects/{project_id}/upload_file": async ({ body }) => {
+        uploaded = { type: body.file.type, text: await body.file.text(), upload_metadata: body.upload_metadata };
+        return { status: 200 };
+      },
+    });
+    const client = createServiceClient({ baseUrl: "https://api.acme.example", auth: { apiKey: API_KEY }, fetch: service.fetch });
+    expectEqual((await unwrap(client.GET("/projects/{project_id}", { params: { path: { project_id: projectId } } }))).id, projectId, "the handler's project id");
+    expectEqual(await unwrap(client.GET("/v1/healthcheck")), service.example("HealthcheckResponse"), "the default answer (the contract's example)");
+    const refused = await client.GET("/projects/{project_id}", { params: { path: { project_id: "not-a-uuid" } } });
+    expectEqual([refused.response.status, refused.error], [422, { detail: [{ loc: ["path", "project_id"], msg: "not a valid uuid", type: "value_error" }] }], "a request the contract refuses");
+    const error = await rejection(client.GET("/current_user"), "an answer the contract refuses");
+    if (!(error instanceof ContractViolationError)) throw new Error(`expected a ContractViolationError, got ${error?.name}: ${error?.message}`);
+    expectEqual([error.operation, error.status, error.problems], ["GET /current_user", 200, [{ path: "$.created_at", message: "not a valid date-time" }]], "the violation");
+    // A named File: Bun's form parser drops the type of a part sent without a file name (README).
+    const file = new File([CSV], "rows.csv", { type: "text/csv" });
+    await unwrap(client.POST("/projects/{project_id}/upload_file", { params: { path: { project_id: projectId } }, body: { file, upload_metadata: '{"source":"runtime suite"}' } }));
+    expectEqual(uploaded, { type: "text/csv", text: CSV, upload_metadata: '{"source":"runtime suite"}' }, "the upload the handler received");
+    const calls = service.calls();
+    expectEqual(calls.length, 5, "the calls recorded");
+    expectEqual(calls[0].headers["service-api-key"], "[REDACTED]", "the recorded credential");
+    if (JSON.stringify(calls).includes(API_KEY)) throw new Error("a recorded call holds the API key");
+    expectEqual(service.violations.map((violation) => [violation.kind, violation.status]), [["request", 422], ["answer", 200]], "the violations recorded");
   },
 };
 

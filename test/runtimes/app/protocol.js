@@ -15,6 +15,7 @@ export const CASE_NAMES = [
   "paginate",
   "fetch-replaced",
   "validate",
+  "testing",
 ];
 
 /** The line that carries a runtime's results among whatever else it prints. */

@@ -17,6 +17,7 @@ import {
   type ServiceLogEvent,
 } from "service-api";
 import type { components, operations, paths, ProjectCreate, ProjectDB } from "service-api/schema";
+import { ContractViolationError, mockService, type RecordedCall } from "service-api/testing";
 import { validateResponses, ResponseValidationError, type ResponseProblem } from "service-api/validate";
 
 type Health = paths["/v1/healthcheck"]["get"]["responses"][200]["content"]["application/json"];
@@ -63,6 +64,24 @@ export async function consumer(baseUrl: string, apiKey: string, events: ServiceL
   return [health.message, project.name ?? "unnamed", String(run), deriveApiBaseUrl("https://console.acme.example"), ...emails, ...problems];
 }
 
+// A test of the user's own code, with the mock in place of the service.
+export async function mocked(): Promise<string[]> {
+  const service = mockService({
+    "GET /projects/{project_id}": ({ params }) => ({ status: 200, body: { ...service.example("ProjectDB"), id: params.path.project_id } }),
+    "GET /users": async ({ params }) => ({ status: 200, body: { ...service.example("GetUsersResponse"), limit: params.query.limit ?? 100 } }),
+  });
+  const client = createServiceClient({ baseUrl: "https://api.acme.example", auth: { apiKey: "test-key" }, fetch: service.fetch });
+  const project: ProjectDB = await unwrap(client.GET("/projects/{project_id}", { params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6" } } }));
+  const calls: RecordedCall[] = service.calls("GET /projects/{project_id}");
+  const violations = service.violations.map((violation) => `${violation.operation} ${violation.status}`);
+  try {
+    await unwrap(client.GET("/current_user"));
+  } catch (error) {
+    if (error instanceof ContractViolationError) violations.push(...error.problems.map((problem: ResponseProblem) => problem.path));
+  }
+  return [project.id, String(calls.length), ...violations];
+}
+
 // Never called: each line must fail to compile.
 export function typeErrors(client: ServiceClient) {
   // @ts-expect-error: no such path
@@ -75,5 +94,11 @@ export function typeErrors(client: ServiceClient) {
   void paginate(client, "/projects");
   // @ts-expect-error: not an option
   void createServiceClient({ baseUrl: "https://api.acme.example", retries: 3 });
+  const service = mockService({
+    // @ts-expect-error: not an operation of the contract
+    "GET /project/{project_id}": () => ({ status: 200 }),
+  });
+  // @ts-expect-error: not a schema of the contract
+  void service.example("ProjectDb");
   return wrong;
 }
