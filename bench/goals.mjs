@@ -1,52 +1,120 @@
-// The performance goals of the client (issue 11), checked against one run's results. A goal that
-// could not be measured in this run (a section skipped) is reported as not measured, never as met.
+// The performance goals of the client, checked against one run's results. Issue 23 set them at
+// what the hardening costs (a deadline on every attempt that covers the body, the retry of a body
+// cut off mid-way, a credential no middleware sees): those behaviours stay, and the goals say how
+// much they may cost. The figures that depend on the runtime are checked on each Node the run
+// measured, against the same goals; size once. A goal that could not be measured in this run (a
+// section or a Node skipped) is reported as not measured, never as met.
+import { SPEAKEASY_ROW } from "./speakeasy.mjs";
+
 const OURS = ["ours: API key", "ours: Basic", "ours: JWT (cached)"];
 const short = (name) => name.replace("ours: ", "").replace(" (cached)", "");
+const need = (value) => {
+  if (value === undefined) throw new Error("missing");
+  return value;
+};
+const named = (list, name) => need(need(list).find((r) => r.name === name));
+const oursRows = (list) => OURS.map((name) => named(list, name));
+const times = (n) => `${n.toFixed(3)}×`;
 
-/** One row per goal: what is measured, the goal, the measured value(s), and whether it holds. */
+/**
+ * Each goal: the figure, its limit, how the goal reads (`says`, as in bench/README.md), and how to
+ * measure it from one Node's figures (`perNode`) or once from the whole run's results (`once`).
+ */
+const DEFINED = [
+  {
+    figure: "loopback round trip vs bare openapi-fetch (paired)",
+    limit: 1.15,
+    says: (limit) => `≤ ${limit.toFixed(2)}×`,
+    perNode: (f, limit) => {
+      const ours = oursRows(f.loopback);
+      return { measured: ours.map((r) => `${short(r.name)} ${times(r.vsBare)}`).join(", "), holds: ours.every((r) => r.vsBare <= limit) };
+    },
+  },
+  {
+    figure: "CPU per call over bare openapi-fetch, stub fetch (paired)",
+    limit: 15,
+    says: (limit) => `≤ +${limit} µs`,
+    perNode: (f, limit) => {
+      const ours = oursRows(f.cpu);
+      return { measured: ours.map((r) => `${short(r.name)} +${r.overBareUs.toFixed(1)} µs`).join(", "), holds: ours.every((r) => r.overBareUs <= limit) };
+    },
+  },
+  {
+    figure: "1,000 calls in flight vs bare openapi-fetch (paired)",
+    limit: 1.3,
+    says: (limit) => `≤ ${limit.toFixed(2)}×`,
+    perNode: (f, limit) => {
+      const ours = named(f.inFlight, "ours: API key");
+      return { measured: `${times(ours.vsBare)} (${ours.ms} ms vs ${named(f.inFlight, "openapi-fetch").ms} ms)`, holds: ours.vsBare <= limit };
+    },
+  },
+  {
+    figure: "heap after 10,000 calls (full GC) vs openapi-fetch's growth",
+    limit: 1.5,
+    says: (limit) => `≤ ${limit}×`,
+    perNode: (f, limit) => {
+      const bare = named(f.heap, "openapi-fetch").growthMb;
+      const ours = named(f.heap, "ours: API key").growthMb;
+      return { measured: `+${ours} MB vs +${bare} MB (${(ours / bare).toFixed(2)}×)`, holds: ours <= limit * bare };
+    },
+  },
+  {
+    figure: "no leak: 5,000 calls, full GC: heap back, no timers or listeners left",
+    says: () => "holds",
+    perNode: (f) => {
+      const ours = need(f.leak).filter((r) => r.name.startsWith("ours: "));
+      if (ours.length === 0) throw new Error("missing");
+      const describe = (r) => `${short(r.name)} ${r.heapDeltaMb >= 0 ? "+" : ""}${r.heapDeltaMb} MB, ${Object.keys(r.resourcesLeft).length === 0 ? "no" : JSON.stringify(r.resourcesLeft)} resources, ${r.listenersLeft} listeners left`;
+      return { measured: ours.map(describe).join("; "), holds: ours.every((r) => r.holds) };
+    },
+  },
+  {
+    // Speakeasy's figure over ours (API key), so "ahead" reads the same way for every measure.
+    // Size is its lightest form, one standalone function with its core and hooks.
+    figure: "Speakeasy SDK's figure over ours (API key), on every measure",
+    limit: 1.5,
+    says: (limit) => `≥ ${limit}× each`,
+    perNode: (f, limit, results) => {
+      const ahead = {
+        CPU: named(f.cpu, SPEAKEASY_ROW).us / named(f.cpu, "ours: API key").us,
+        // Both paired against bare openapi-fetch round by round, so a slow patch cancels out.
+        loopback: named(f.loopback, SPEAKEASY_ROW).vsBare / named(f.loopback, "ours: API key").vsBare,
+        "in flight": named(f.inFlight, SPEAKEASY_ROW).vsBare / named(f.inFlight, "ours: API key").vsBare,
+        "cold start": named(f.coldStart, SPEAKEASY_ROW).firstAnswerMs / named(f.coldStart, "ours: API key").firstAnswerMs,
+        heap: named(f.heap, SPEAKEASY_ROW).growthMb / named(f.heap, "ours: API key").growthMb,
+        size: need(need(results.size).speakeasyOneFunction).gzip / results.size.ours.gzip,
+      };
+      return { measured: Object.entries(ahead).map(([what, ratio]) => `${what} ${ratio.toFixed(2)}×`).join(", "), holds: Object.values(ahead).every((ratio) => ratio >= limit) };
+    },
+  },
+  {
+    figure: "runtime size, min + gzip, openapi-fetch included",
+    limit: 14_500,
+    says: (limit) => `≤ ${limit / 1000} kB gzip`,
+    once: (results, limit) => {
+      const { minified, gzip } = need(results.size).ours;
+      return { measured: `${(minified / 1000).toFixed(1)} / ${(gzip / 1000).toFixed(1)} kB`, holds: gzip <= limit };
+    },
+  },
+];
+export const GOALS = DEFINED.map((g) => ({ ...g, goal: g.says(g.limit) }));
+
+/**
+ * One row per goal and Node (per goal for size): `{ figure, goal, on, measured, holds }`, where
+ * `on` names the Node ("Node 24.21.0") or is "any" for a figure that does not depend on it.
+ */
 export function evaluateGoals(results) {
   const rows = [];
-  const row = (figure, goal, measure) => {
+  const row = (goal, on, measure) => {
     try {
-      const { measured, holds } = measure();
-      rows.push({ figure, goal, measured, holds });
+      rows.push({ figure: goal.figure, goal: goal.goal, on, ...measure() });
     } catch {
-      rows.push({ figure, goal, measured: "not measured in this run", holds: null });
+      rows.push({ figure: goal.figure, goal: goal.goal, on, measured: "not measured in this run", holds: null });
     }
   };
-  const oursRows = (list) => OURS.map((name) => list.find((r) => r.name === name));
-  const need = (value) => {
-    if (value === undefined) throw new Error("missing");
-    return value;
-  };
-
-  row("loopback round trip vs bare openapi-fetch (paired)", "≤ 1.10×", () => {
-    const ours = oursRows(need(results.loopback));
-    return { measured: ours.map((r) => `${short(r.name)} ${r.vsBare.toFixed(3)}×`).join(", "), holds: ours.every((r) => r.vsBare <= 1.1) };
-  });
-  row("CPU per call over bare openapi-fetch, stub fetch (paired)", "≤ +20 µs", () => {
-    const ours = oursRows(need(results.cpu));
-    return { measured: ours.map((r) => `${short(r.name)} +${r.overBareUs.toFixed(1)} µs`).join(", "), holds: ours.every((r) => r.overBareUs <= 20) };
-  });
-  row("1,000 calls in flight vs bare openapi-fetch (paired)", "≤ 1.10×", () => {
-    const ours = need(need(results.inFlight).find((r) => r.name === "ours: API key"));
-    return { measured: `${ours.vsBare.toFixed(3)}× (${ours.ms} ms vs ${results.inFlight.find((r) => r.name === "openapi-fetch").ms} ms)`, holds: ours.vsBare <= 1.1 };
-  });
-  row("runtime size, min + gzip, openapi-fetch included", "≤ 12 kB gzip", () => {
-    const { minified, gzip } = need(results.size).ours;
-    return { measured: `${(minified / 1000).toFixed(1)} / ${(gzip / 1000).toFixed(1)} kB`, holds: gzip <= 12_000 };
-  });
-  row("heap after 10,000 calls (full GC) vs openapi-fetch's growth", "≤ 1.5×", () => {
-    const heap = need(results.heap);
-    const bare = need(heap.find((r) => r.name === "openapi-fetch")).growthMb;
-    const ours = need(heap.find((r) => r.name === "ours: API key")).growthMb;
-    return { measured: `+${ours} MB vs +${bare} MB (${(ours / bare).toFixed(2)}×)`, holds: ours <= 1.5 * bare };
-  });
-  row("no leak: 5,000 calls, full GC: heap back, no timers or listeners left", "holds", () => {
-    const ours = need(results.leak).filter((r) => r.name.startsWith("ours: "));
-    if (ours.length === 0) throw new Error("missing");
-    const describe = (r) => `${short(r.name)} ${r.heapDeltaMb >= 0 ? "+" : ""}${r.heapDeltaMb} MB, ${Object.keys(r.resourcesLeft).length === 0 ? "no" : JSON.stringify(r.resourcesLeft)} resources, ${r.listenersLeft} listeners left`;
-    return { measured: ours.map(describe).join("; "), holds: ours.every((r) => r.holds) };
-  });
+  for (const goal of GOALS) {
+    if (goal.once) row(goal, "any", () => goal.once(results, goal.limit));
+    else for (const f of results.runtimes ?? []) row(goal, f.name, () => goal.perNode(f, goal.limit, results));
+  }
   return rows;
 }

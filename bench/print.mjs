@@ -6,28 +6,13 @@ const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const signed = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
 
 export function printResults(r) {
-  log(`\nservice-api benchmarks — ${r.machine.cpu} (${r.machine.cores} cores), Node ${r.machine.node}, ${r.date}`);
+  log(`\nservice-api benchmarks — ${r.machine.cpu} (${r.machine.cores} cores), ${r.date}`);
   if (r.speakeasySkipped) log(`Speakeasy reference rows skipped: ${r.speakeasySkipped}`);
 
-  log("\nCPU per call, stub fetch (µs; medians of rounds)     per call   over openapi-fetch   range");
-  for (const c of r.cpu) log(`  ${pad(c.name, 48)} ${lpad(c.us.toFixed(1), 8)}   ${lpad(signed(c.overBareUs), 18)}   ${c.min.toFixed(1)}–${c.max.toFixed(1)}`);
-
-  log("\nLoopback round trip, node:http on 127.0.0.1 (µs; medians)  per call   vs raw   vs openapi-fetch");
-  for (const c of r.loopback) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${c.vsBare.toFixed(3)}×`);
-
-  log("\n1,000 calls in flight (ms; medians of rounds)            wall   vs openapi-fetch");
-  for (const c of r.inFlight) log(`  ${pad(c.name, 52)} ${lpad(c.ms.toFixed(1), 6)}   ${c.vsBare.toFixed(3)}×`);
-  const j = r.jwtFromCold;
-  log(`  JWT mode from cold: median ${j.medianMs} ms over ${j.runs.length} runs; token requests ${j.tokenRequests} (max over runs); all 200: ${j.runs.every((run) => run.ok === j.calls)}`);
-
-  log("\nCold start, new process to first answer (ms; medians)    first answer   over fetch alone   load + create");
-  for (const c of r.coldStart) log(`  ${pad(c.name, 52)} ${lpad(c.firstAnswerMs.toFixed(1), 12)}   ${lpad(signed(c.overFetchAloneMs), 16)}   ${lpad(c.loadMs.toFixed(1), 13)}`);
-
-  log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   after calls   samples");
-  for (const c of r.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.growthMb.toFixed(2), 11)}   ${c.samplesMb.join(", ")}`);
-
-  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   resources left   listeners left   holds   MaxListeners warnings");
-  for (const c of r.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.holds ? "yes" : "NO", 5)}   ${lpad(c.maxListenersWarnings, 21)}`);
+  for (const f of r.runtimes) {
+    log(`\n— ${f.name}${f.skipped ? `: not measured, ${f.skipped}` : ""} —`);
+    if (!f.skipped) printNode(f);
+  }
 
   const s = r.size;
   log(`\nSize (esbuild --minify, gzip -9)   ours incl. openapi-fetch ${kb(s.ours.minified)} / ${kb(s.ours.gzip)} (check:size ${s.ours.withinBudget ? "within" : "OVER"} budget)   openapi-fetch alone ${kb(s.openapiFetch.minified)} / ${kb(s.openapiFetch.gzip)}`);
@@ -42,6 +27,29 @@ export function printResults(r) {
   }
 
   log("\nGoals");
-  for (const g of r.goals) log(`  ${g.holds === null ? "  –  " : g.holds ? " ok  " : "MISS "} ${pad(g.figure, 70)} ${pad(g.goal, 14)} ${g.measured}`);
+  for (const g of r.goals) log(`  ${g.holds === null ? "  –  " : g.holds ? " ok  " : "MISS "} ${pad(g.figure, 70)} ${pad(g.goal, 14)} ${pad(g.on, 13)} ${g.measured}`);
   log(`\ntotal ${r.totalSeconds} s`);
+}
+
+/** The tables of the figures that depend on the runtime, for one Node. */
+function printNode(f) {
+  log("\nCPU per call, stub fetch (µs; medians of rounds)     per call   over openapi-fetch   range");
+  for (const c of f.cpu) log(`  ${pad(c.name, 48)} ${lpad(c.us.toFixed(1), 8)}   ${lpad(signed(c.overBareUs), 18)}   ${c.min.toFixed(1)}–${c.max.toFixed(1)}`);
+
+  log("\nLoopback round trip, node:http on 127.0.0.1 (µs; medians)  per call   vs raw   vs openapi-fetch");
+  for (const c of f.loopback) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${c.vsBare.toFixed(3)}×`);
+
+  log("\n1,000 calls in flight (ms; medians of rounds)            wall   vs openapi-fetch");
+  for (const c of f.inFlight) log(`  ${pad(c.name, 52)} ${lpad(c.ms.toFixed(1), 6)}   ${c.vsBare.toFixed(3)}×`);
+  const j = f.jwtFromCold;
+  log(`  JWT mode from cold: median ${j.medianMs} ms over ${j.runs.length} runs; token requests ${j.tokenRequests} (max over runs); all 200: ${j.runs.every((run) => run.ok === j.calls)}`);
+
+  log("\nCold start, new process to first answer (ms; medians)    first answer   over fetch alone   load + create");
+  for (const c of f.coldStart) log(`  ${pad(c.name, 52)} ${lpad(c.firstAnswerMs.toFixed(1), 12)}   ${lpad(signed(c.overFetchAloneMs), 16)}   ${lpad(c.loadMs.toFixed(1), 13)}`);
+
+  log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   after calls   samples");
+  for (const c of f.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.growthMb.toFixed(2), 11)}   ${c.samplesMb.join(", ")}`);
+
+  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   resources left   listeners left   holds   MaxListeners warnings");
+  for (const c of f.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.holds ? "yes" : "NO", 5)}   ${lpad(c.maxListenersWarnings, 21)}`);
 }

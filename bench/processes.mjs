@@ -1,5 +1,6 @@
 // The benchmark's other processes: the loopback server, and measurements that need a fresh Node
-// (cold start, heap, leaks), each a bench/ file run as a child that prints one JSON line.
+// (cold start, heap, leaks; each Node's client figures), each a bench/ file run as a child that
+// prints one JSON line.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,12 +21,14 @@ export async function startServer() {
 
 /**
  * Runs `node [nodeFlags] bench/<file> ...args` and returns the JSON of the last line it printed.
- * The child gets no GALILEO_* variables: the Speakeasy SDK would log in with them first.
+ * `node` is the executable (this Node unless given); a child's own children run on the same one.
+ * `stderr: "inherit"` shows a long child's progress as it goes. The child gets no GALILEO_*
+ * variables: the Speakeasy SDK would log in with them first.
  */
-export function runChild(file, args, { nodeFlags = [] } = {}) {
+export function runChild(file, args, { nodeFlags = [], node = process.execPath, stderr = "pipe", timeoutMs = 300_000 } = {}) {
   // An undefined value removes the variable from the child's environment.
   const unset = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith("GALILEO")).map((name) => [name, undefined]));
-  const result = run(process.execPath, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { env: unset, timeoutMs: 300_000 });
+  const result = run(node, [...nodeFlags, path.join(benchDir, file), ...args.map(String)], { env: unset, timeoutMs, stdio: ["ignore", "pipe", stderr] });
   const lines = result.stdout.trim().split("\n");
   return JSON.parse(lines[lines.length - 1]);
 }

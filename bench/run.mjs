@@ -1,39 +1,36 @@
 // `npm run bench`: every benchmark of bench/README.md in one run, on this machine, in this order:
 // client build (timed, and needed by what follows), the Speakeasy reference SDK (installed on
-// demand), size, CPU per call with a stub fetch, then against bench/server.mjs: loopback round
-// trips, 1,000 calls in flight, JWT mode from cold, cold start, heap after 10,000 calls, the leak
-// check; type cost, the spec pipeline, the tests. Prints the tables and the goals, and writes
+// demand), Node 24 (installed on demand, pinned in scripts/lib/runtimes.mjs), size; then the
+// client's figures on this Node and on Node 24, each Node in a child process of its own against
+// bench/server.mjs (bench/client-figures.mjs: CPU per call with a stub fetch, loopback round trips,
+// 1,000 calls in flight, JWT mode from cold, cold start, heap after 10,000 calls, the leak check);
+// type cost, the spec pipeline, the tests. Prints the tables and the goals, and writes
 // bench/results/latest.json (a full run only; a partial one goes to bench/results/partial.json.tmp).
 //
 //   npm run bench                      everything, tests = the unit and contract projects
 //   npm run bench -- --full-tests      time the whole `vitest run` instead (several minutes more)
 //   npm run bench -- --no-pipeline     skip the pipeline and test timings
 //   npm run bench -- --no-speakeasy    leave out the reference SDK (no install)
+//   npm run bench -- --no-node24       the client's figures on this Node only (no install)
 //   npm run bench -- --quick           fewer rounds (for trying things out; noisier)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { coldStart } from "./cold-start.mjs";
-import { inFlightBench, jwtFromCold } from "./concurrency.mjs";
-import { cpuBench } from "./cpu.mjs";
-import { FRESH } from "./fresh-client.mjs";
+import { ensureRuntime, RUNTIME_PACKAGES } from "../scripts/lib/runtimes.mjs";
+import { clientFiguresOn } from "./client-figures.mjs";
 import { evaluateGoals } from "./goals.mjs";
-import { heapAfterCalls } from "./heap.mjs";
-import { leakCheck } from "./leak.mjs";
-import { loopbackBench } from "./loopback.mjs";
-import { paired, round1 } from "./stats.mjs";
+import { round1 } from "./stats.mjs";
 import { pipelineTimes, timeCommand } from "./pipeline.mjs";
 import { printResults } from "./print.mjs";
 import { startServer } from "./processes.mjs";
 import { sizes } from "./size.mjs";
-import { ensureSpeakeasy, loadSpeakeasy, SPEAKEASY_ROW, speakeasyEsm, speakeasyGetProject } from "./speakeasy.mjs";
+import { ensureSpeakeasy, speakeasyEsm, speakeasyGetProject } from "./speakeasy.mjs";
 import { typeCost } from "./type-cost.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
-const full = !quick && !args.has("--no-pipeline") && !args.has("--no-speakeasy");
 const started = performance.now();
 const log = (line = "") => console.log(line);
 const results = {
@@ -44,41 +41,42 @@ const results = {
 
 log("building the client (tsup)…");
 const buildSeconds = timeCommand("npm", ["run", "--silent", "build"]);
-const service = await import(path.join(root, "dist", "index.js"));
 
-let speakeasy;
+let speakeasy = false;
 if (args.has("--no-speakeasy")) results.speakeasySkipped = "left out (--no-speakeasy)";
 else {
   log("the Speakeasy reference SDK (installed on demand into .cache/bench-peers)…");
   results.speakeasySkipped = ensureSpeakeasy();
   if (results.speakeasySkipped) log(`  skipped: ${results.speakeasySkipped}`);
-  else speakeasy = await loadSpeakeasy();
+  else speakeasy = true;
+}
+
+// The Nodes whose figures are taken; one that could not be installed stays in the list with the
+// reason, so its goals read "not measured" rather than disappearing.
+const nodes = [{ name: `Node ${process.versions.node}`, executable: process.execPath }];
+const node24 = `Node ${RUNTIME_PACKAGES.node24.version}`;
+if (args.has("--no-node24")) nodes.push({ name: node24, skipped: "left out (--no-node24)" });
+else {
+  log(`${node24} (installed on demand into .cache/runtimes)…`);
+  try {
+    nodes.push({ name: node24, executable: ensureRuntime("node24").command[0] });
+  } catch (error) {
+    const reason = `could not install ${node24} (${String(error instanceof Error ? error.message : error).trim().split("\n").pop()})`;
+    log(`  skipped: ${reason}`);
+    nodes.push({ name: node24, skipped: reason });
+  }
 }
 
 log("size…");
 results.size = await sizes(speakeasy ? { speakeasyEsm, speakeasyGetProject } : {});
 
-log("CPU per call (stub fetch)…");
-const cpu = await cpuBench(service, { ...(quick ? { rounds: 9, calls: 1000, warmup: 2000 } : {}), speakeasy });
-const cpuVsBare = paired(cpu, "openapi-fetch");
-results.cpu = cpu.map(({ rounds, ...c }) => ({ ...c, us: round1(c.us), min: round1(c.min), max: round1(c.max), overBareUs: round1(cpuVsBare[c.name].diff) }));
-
 const server = await startServer();
 try {
-  const { baseUrl } = server;
-  log("loopback round trips…");
-  results.loopback = await loopbackBench(service, baseUrl, { speakeasy, quick });
-  log("1,000 calls in flight…");
-  results.inFlight = await inFlightBench(service, baseUrl, { speakeasy, quick });
-  log("1,000 calls in flight, JWT mode from cold…");
-  results.jwtFromCold = await jwtFromCold(service, baseUrl, { quick });
-  const fresh = FRESH.filter((name) => name !== "ours: JWT (cached)" && (speakeasy || name !== SPEAKEASY_ROW));
-  log("cold start (a new process per sample)…");
-  results.coldStart = coldStart(fresh, baseUrl, { samples: quick ? 3 : 7 });
-  log("heap after 10,000 calls (a new process per sample)…");
-  results.heap = heapAfterCalls(fresh, baseUrl, { samples: quick ? 1 : 3 });
-  log("leak check…");
-  results.leak = leakCheck(["fetch alone", "openapi-fetch", "ours: API key", "ours: JWT (cached)"], baseUrl);
+  results.runtimes = nodes.map(({ name, executable, skipped }) => {
+    if (skipped) return { name, skipped };
+    log(`the client's figures on ${name} (a child process)…`);
+    return { name, ...clientFiguresOn(executable, server.baseUrl, { speakeasy, quick }) };
+  });
 } finally {
   server.stop();
 }
@@ -94,6 +92,8 @@ results.goals = evaluateGoals(results);
 results.totalSeconds = round1((performance.now() - started) / 1000);
 
 printResults(results);
+// latest.json is the record of a complete run: every section, both Nodes, the reference SDK.
+const full = !quick && !args.has("--no-pipeline") && !results.speakeasySkipped && results.runtimes.every((r) => !r.skipped);
 mkdirSync(path.join(root, "bench", "results"), { recursive: true });
 const file = full ? "latest.json" : "partial.json.tmp";
 writeFileSync(path.join(root, "bench", "results", file), JSON.stringify(results, null, 2) + "\n");
