@@ -11,15 +11,19 @@ interface SpectralResult {
   path: (string | number)[];
 }
 
-it("each generator rule reports its fixture violation, with a message that says how to fix it", async () => {
-  const fixture = path.join(here, "fixtures", "generator-rules-violations.yaml");
+/** Spectral's JSON report of a fixture under the project's ruleset. */
+async function lintFixture(name: string): Promise<SpectralResult[]> {
+  const fixture = path.join(here, "fixtures", name);
   const linted = await run(path.join(binDir, "spectral"), ["lint", "--ruleset", path.join(repoRoot, ".spectral.yaml"), "--format", "json", "--quiet", fixture]);
-  let results: SpectralResult[];
   try {
-    results = JSON.parse(linted.stdout) as SpectralResult[];
+    return JSON.parse(linted.stdout) as SpectralResult[];
   } catch {
     throw new Error(`spectral printed no JSON report\n${explain(linted)}`);
   }
+}
+
+it("each generator rule reports its fixture violation, with a message that says how to fix it", async () => {
+  const results = await lintFixture("generator-rules-violations.yaml");
   const found = (code: string) => results.filter((result) => result.code === code).map((result) => result.path.join("."));
 
   expect(found("body-schema-named").sort()).toEqual(["paths./things.get.responses.200.content.application/json.schema", "paths./things.post.requestBody.content.application/json.schema"]);
@@ -35,14 +39,7 @@ it("each generator rule reports its fixture violation, with a message that says 
 });
 
 it("documentation-depth reports each missing description, enum explanation and example, and nothing documented", async () => {
-  const fixture = path.join(here, "fixtures", "documentation-depth-violations.yaml");
-  const linted = await run(path.join(binDir, "spectral"), ["lint", "--ruleset", path.join(repoRoot, ".spectral.yaml"), "--format", "json", "--quiet", fixture]);
-  let results: SpectralResult[];
-  try {
-    results = JSON.parse(linted.stdout) as SpectralResult[];
-  } catch {
-    throw new Error(`spectral printed no JSON report\n${explain(linted)}`);
-  }
+  const results = await lintFixture("documentation-depth-violations.yaml");
   const depth = results.filter((result) => result.code === "documentation-depth");
   expect(depth.map((result) => result.path.join(".")).sort()).toEqual([
     "components.schemas.Level", // integer values explained but not named (x-enum-varnames)
