@@ -1,7 +1,8 @@
 // `npm run check`: the maintainer's loop after editing openapi/ (or src/). Builds generated/, then
 // at once typechecks and runs the fast tests (both linters among them), then says what to commit.
-// Meant to finish within 45 s on a 2-core machine, so it leaves out what needs a mock, Chromium,
-// Go, Perl or a packed tarball; `npm run test:all` and `.ci/run` run everything.
+// Meant to finish within CHECK_AIM_SECONDS (scripts/lib/test-tiers.mjs) on two cores, so it leaves
+// out what needs a mock, Chromium, Go, Perl or a packed tarball; `npm run test:all` and `.ci/run`
+// run everything.
 //
 // A failed build stops the check (nothing after it means anything); the other steps run side by
 // side, and each failure is reported with its tool's output, so one pass shows them all.
