@@ -1,12 +1,10 @@
 // Install-size budget (CI): packs the client's tarball, installs it with its dependencies into a
 // fresh project, offline, and fails when node_modules comes to more than INSTALL_BUDGET, listing
 // the biggest packages and files (scripts/lib/install-size.mjs).
-import { rmSync } from "node:fs";
 import { installReport, measureInstall } from "./lib/install-size.mjs";
-import { ensureBuilt, packTarball } from "./lib/pack.mjs";
+import { packedPackages } from "./lib/pack.mjs";
 
-if (ensureBuilt()) console.log("check-install-size: dist/ was missing or stale, rebuilt it");
-const pack = packTarball();
+const { client: pack, remove } = packedPackages();
 try {
   const report = installReport(measureInstall([pack.tarball, ...pack.dependencies]));
   console.log(report.lines.join("\n"));
@@ -15,5 +13,5 @@ try {
     process.exitCode = 1;
   } else console.log("check-install-size: ok");
 } finally {
-  rmSync(pack.dir, { recursive: true, force: true });
+  remove();
 }

@@ -1,23 +1,22 @@
-// Package checks (CI): builds if needed, packs both tarballs exactly as `npm publish` would, then
+// Package checks (CI): builds if needed, packs both tarballs exactly as `npm publish` would (or
+// reads the ones `.ci/run` packed for the run), then
 // for `service-api`: 1. asserts its file list (what users need, no tests, no spec sources, no
 // edition that belongs to the companion, nothing secret-looking), 2. runs publint (strict) and
 // 3. Are The Types Wrong (attw); and for `service-api-contract`: its file list (the editions and
 // nothing else), its version (the same as the client's) and publint.
 import { run } from "./lib/run.mjs";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CONTRACT_PACKAGE_DIR } from "./lib/contract-package.mjs";
 import { checkContractContents, checkPackageContents } from "./lib/package-contents.mjs";
-import { ensureBuilt, packContract, packTarball } from "./lib/pack.mjs";
+import { packedPackages } from "./lib/pack.mjs";
 import { binDir, repoRoot } from "./lib/paths.mjs";
 
 const TEXT = /\.(js|cjs|ts|cts|json|yaml|md)$/;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 let failed = false;
 
-if (ensureBuilt()) console.log("check-package: dist/ was missing or stale, rebuilt it");
-const pack = packTarball();
-const contract = packContract(pack.dir);
+const { client: pack, contract, remove } = packedPackages();
 try {
   console.log(`check-package: ${path.basename(pack.tarball)}, ${pack.files.length} files, ${kib(pack.size)} packed, ${kib(pack.unpackedSize)} unpacked`);
   report(
@@ -47,7 +46,7 @@ try {
   ]);
   failed = !check("publint", ["run", contract.tarball, "--strict", "--pack", "false"]) || failed;
 } finally {
-  rmSync(pack.dir, { recursive: true, force: true });
+  remove();
 }
 if (failed) {
   console.error("check-package: FAILED");

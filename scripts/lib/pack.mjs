@@ -2,7 +2,7 @@
 // (the caller makes sure dist/ is built) and its companion `service-api-contract` (staged here
 // from generated/); tells whether the build is older than its sources; and installs tarballs
 // into a project the way a user's npm would, offline.
-import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CONTRACT_PACKAGE_DIR, stageContract } from "./contract-package.mjs";
@@ -34,6 +34,44 @@ export function packContract(destination = mkdtempSync(path.join(os.tmpdir(), "s
   stageContract();
   // "./": a bare "packages/contract" would be read as a GitHub repository.
   return pack(`./${path.relative(repoRoot, CONTRACT_PACKAGE_DIR)}`, destination);
+}
+
+/** Where `.ci/run` packs both tarballs once for the whole run (scripts/pack.mjs). */
+export const PACKED_ENV = "SERVICE_API_PACKED";
+
+/** What the packed tarballs were made from: dist/ as built and the editions the companion ships. */
+function packInputs() {
+  return ["dist/index.js", "generated/openapi.json", "generated/openapi.dereferenced.json"].map((file) => {
+    const full = path.join(repoRoot, file);
+    return existsSync(full) ? statSync(full).mtimeMs : 0;
+  });
+}
+
+/** Packs both packages into `destination` and notes there what they were packed from. */
+export function packBoth(destination) {
+  mkdirSync(destination, { recursive: true });
+  const packed = { client: packTarball(destination), contract: packContract(destination), inputs: packInputs() };
+  writeFileSync(path.join(destination, "packed.json"), JSON.stringify(packed, null, 2));
+  return packed;
+}
+
+/**
+ * Both tarballs, built first if dist/ is stale. Under `.ci/run` they were packed once into
+ * $SERVICE_API_PACKED, and every later check and test reads them there, unless the build or the
+ * editions changed since (then they are packed again: a stale tarball would test old code).
+ * Elsewhere they are packed into a scratch folder; `remove` deletes what this call made.
+ * @returns {{ client: Packed & { dependencies: string[] }, contract: Packed, remove: () => void }}
+ */
+export function packedPackages() {
+  const rebuilt = ensureBuilt();
+  const shared = process.env[PACKED_ENV];
+  const manifest = shared && path.join(shared, "packed.json");
+  if (manifest && !rebuilt && existsSync(manifest)) {
+    const packed = JSON.parse(readFileSync(manifest, "utf8"));
+    if (JSON.stringify(packed.inputs) === JSON.stringify(packInputs())) return { ...packed, remove: () => {} };
+  }
+  const destination = mkdtempSync(path.join(os.tmpdir(), "service-api-pack-"));
+  return { ...packBoth(destination), remove: () => rmSync(destination, { recursive: true, force: true }) };
 }
 
 /**

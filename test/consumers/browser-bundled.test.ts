@@ -43,7 +43,7 @@ function bundleApp() {
 /** Serves the bundled page under a Content-Security-Policy whose script-src is `scriptSrc` (and that lets it call the mock), and opens it. */
 async function openUnderPolicy(scriptSrc: string) {
   const { script, html } = await bundleApp();
-  const policy = `default-src 'none'; script-src ${scriptSrc}; connect-src ${new URL(inject("packageMockUrl")).origin}`;
+  const policy = `default-src 'none'; script-src ${scriptSrc}; connect-src ${new URL(inject("prismUrl")).origin}`;
   const origin = await serveConsumerPage({ html, headers: { "content-security-policy": policy }, scriptFile: (pathname) => (pathname === "/app.js" ? script : undefined) });
   return openConsumerPage(origin);
 }

@@ -54,7 +54,7 @@ export async function openConsumerPage(origin: string) {
     const watched = watchPage(page);
     const loaded: string[] = [];
     page.on("requestfinished", (request) => loaded.push(new URL(request.url()).pathname));
-    await page.goto(`${origin}/?mock=${encodeURIComponent(inject("packageMockUrl"))}`);
+    await page.goto(`${origin}/?mock=${encodeURIComponent(inject("prismUrl"))}`);
     await page.waitForFunction(() => window.serviceApiResult !== undefined, null, { timeout: 30_000 });
     const result = await page.evaluate(() => window.serviceApiResult);
     return { result, loaded, external: watched.external, errors: watched.errors };

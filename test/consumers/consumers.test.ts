@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { installConsumer, run, typecheck } from "./helpers.js";
 
 function callMock(dir: string, file: string) {
-  const stdout = run(process.execPath, [file], { cwd: dir, env: { MOCK_URL: inject("packageMockUrl") } });
+  const stdout = run(process.execPath, [file], { cwd: dir, env: { MOCK_URL: inject("prismUrl") } });
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
 
@@ -44,7 +44,7 @@ describe("consumers of the packed tarball", { timeout: 120_000 }, () => {
   });
 
   it("the installed bin verifies the mock, and service-api/validate loads in ESM and CommonJS", () => {
-    const mock = inject("packageMockUrl");
+    const mock = inject("prismUrl");
     const dir = installConsumer("esm-js");
     const verify = spawnSync("npx", ["--offline", "service-api", "verify", "--base-url", mock], {
       cwd: dir,

@@ -1,17 +1,8 @@
 import type { TestProject } from "vitest/node";
-import { startPrism } from "../../scripts/lib/prism.mjs";
+import { provideMock } from "../support/shared-setup.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    prismUrl: string;
-  }
-}
-
-// One Prism for the whole contract run: it takes seconds to start, tests take milliseconds.
-export default async function setup(project: TestProject) {
-  const prism = await startPrism();
-  project.provide("prismUrl", prism.url);
-  return async () => {
-    await prism.stop();
-  };
+// One Prism for the whole run, shared with every project that calls it: it takes seconds to
+// start, tests take milliseconds.
+export default function setup(project: TestProject) {
+  return provideMock(project);
 }

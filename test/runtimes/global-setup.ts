@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { run } from "../../scripts/lib/run.mjs";
 import { ensurePackage, ensureRuntime, RUNTIME_PACKAGES } from "../../scripts/lib/runtimes.mjs";
-import packageSetup from "../package/global-setup.js";
+import { providePackages } from "../support/shared-setup.js";
 import { TOOL_PACKAGES } from "./tools.js";
 
 declare module "vitest" {
@@ -14,11 +14,11 @@ declare module "vitest" {
   }
 }
 
-// Once per run: the packed tarball (the package tier's mechanism, so one place packs it), installed
+// Once per run: the packed tarball (shared with the other projects that read it), installed
 // offline into a copy of app/, which every file of this project reads and none writes; and the
 // runtimes and pinned tools, installed into their cache if this machine has not got them yet.
-export default function setup(project: TestProject) {
-  const removeTarball = packageSetup(project);
+export default async function setup(project: TestProject) {
+  const releasePackages = await providePackages(project);
   for (const id of Object.keys(RUNTIME_PACKAGES)) ensureRuntime(id);
   for (const { name, version } of Object.values(TOOL_PACKAGES)) ensurePackage(name, version);
   const app = mkdtempSync(path.join(os.tmpdir(), "service-api-runtimes-"));
@@ -26,8 +26,8 @@ export default function setup(project: TestProject) {
   const tarballs = [project.getProvidedContext().packageTarball, ...project.getProvidedContext().packageDependencyTarballs];
   run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", ...tarballs], { cwd: app });
   project.provide("runtimesApp", app);
-  return () => {
+  return async () => {
     rmSync(app, { recursive: true, force: true });
-    removeTarball();
+    await releasePackages();
   };
 }

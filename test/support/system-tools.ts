@@ -2,7 +2,7 @@
 // page), Go with kin-openapi, Perl's OpenAPI::Client, a Java runtime and Python's urllib3, dateutil
 // and six (generator checks). `.ci/run` installs them, and under CI a missing one fails its tests.
 // On a machine set up with `npm ci` alone, those tests are skipped with a line saying what to
-// install: `npm test` must pass there too.
+// install: `npm run test:all` must pass there too.
 import { existsSync } from "node:fs";
 import { run } from "../../scripts/lib/run.mjs";
 

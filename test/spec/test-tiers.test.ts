@@ -1,0 +1,65 @@
+// The tiers and the two-years-ahead selection (scripts/lib/test-tiers.mjs), and the docs that
+// restate them.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
+import { CHECK_AIM_SECONDS, CHECK_BUDGET_SECONDS, CHECK_PROJECTS, CLOCK, TIERS, allProjects, clockFiles, testFiles, unreadClockFiles, vitestArgs } from "../../scripts/lib/test-tiers.mjs";
+
+const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
+
+describe("the clock run", () => {
+  it("takes every test that reads the clock or hands a date to code that does", () => {
+    const missed = unreadClockFiles().map(({ file, via, sign }) => `${file} (${via}: ${sign})`);
+    expect(missed, "add these to CLOCK in scripts/lib/test-tiers.mjs, or say there why the date cannot matter").toEqual([]);
+  });
+
+  it("would see a clock reader left out, through the helpers it imports too", () => {
+    const found = unreadClockFiles([]).map(({ file }) => file);
+    // The clock read in the file; a token expiry only in a helper it imports (test/unit/helpers.ts); fake timers.
+    expect(found).toEqual(expect.arrayContaining(["test/transport/jwt.test.ts", "test/unit/paginate.test.ts", "test/unit/retries.test.ts", "test/runtimes/runtimes.test.ts"]));
+    expect(found).not.toContain("test/spec/catalogue.test.ts");
+  });
+
+  it("names files and projects that exist, each once", () => {
+    for (const project of CLOCK.projects) expect(allProjects()).toContain(project);
+    for (const file of CLOCK.files) {
+      expect(existsSync(path.join(repoRoot, file)), file).toBe(true);
+      expect(CLOCK.projects, `${file} is already in a whole project of the clock run`).not.toContain(file.split("/")[1]);
+    }
+    expect(new Set(clockFiles()).size).toBe(clockFiles().length);
+    expect(vitestArgs("clock")).toEqual(clockFiles());
+  });
+});
+
+describe("the tiers", () => {
+  it("put each project in one tier; check and CI's rest run each project once", () => {
+    expect(new Set(allProjects()).size).toBe(allProjects().length);
+    for (const project of allProjects()) expect(testFiles(project).length, project).toBeGreaterThan(0);
+    const projectsOf = (args: string[]) => args.filter((_, index) => args[index - 1] === "--project");
+    const check = projectsOf(vitestArgs("check"));
+    const rest = projectsOf(vitestArgs("after-check"));
+    expect([...check, ...rest].sort()).toEqual([...allProjects()].sort());
+    expect(check.filter((name) => rest.includes(name))).toEqual([]);
+    expect(vitestArgs("all")).toEqual([]);
+  });
+
+  it("are the ones CONTRIBUTING.md lists", () => {
+    const guide = read("CONTRIBUTING.md");
+    const listed = (command: string) => {
+      const item = new RegExp(`^- \`${command}\`[^\\n]*(?:\\n  [^\\n]*)*`, "m").exec(guide)?.[0] ?? "";
+      return [...item.slice(item.lastIndexOf(":")).matchAll(/`([a-z-]+)`/g)].map((match) => match[1]);
+    };
+    expect(listed("npm test")).toEqual(TIERS.fast);
+    expect(listed("npm run test:all")).toEqual(TIERS.slow);
+    expect(guide).toContain(`It aims at ${CHECK_AIM_SECONDS} s on a quiet 2-core machine`);
+    expect(guide).toContain(`CI allows it ${CHECK_BUDGET_SECONDS} s`);
+    expect(guide).toContain(`the vitest projects ${CHECK_PROJECTS.slice(0, -1).map((name) => `\`${name}\``).join(", ")} and \`${CHECK_PROJECTS.at(-1)}\``);
+  });
+
+  it("are what npm test and npm run test:all run", () => {
+    const scripts = JSON.parse(read("package.json")).scripts;
+    expect(scripts.test).toBe("node scripts/test.mjs fast");
+    expect(scripts["test:all"]).toBe("node scripts/test.mjs all");
+  });
+});
