@@ -90,7 +90,9 @@ afterAll(async () => {
 /** Follows the navigation link whose address ends in `route`, as a reader would, and waits until the main panel shows `text`. */
 async function show(route: string, text: string) {
   await page.locator(`a[href$="${route}"]`).first().click();
-  await page.waitForFunction((t) => document.querySelector("main")?.textContent?.includes(t), text, { timeout: 15_000 });
+  // As long as the first render's wait: Redoc renders a group on the page's one thread, which a
+  // busy CI machine can hold up for well over 15 s.
+  await page.waitForFunction((t) => document.querySelector("main")?.textContent?.includes(t), text, { timeout: 60_000 });
 }
 
 /** Opens an operation through its group's link and its own, and returns its section of the page. */
