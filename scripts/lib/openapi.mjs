@@ -1,4 +1,6 @@
 // Small helpers for walking an OpenAPI document; shared by the scripts and the tests.
+// The scripts' method list, in plain JavaScript for Node without a TypeScript loader. The client's
+// (src/policy-defaults.ts) is the same list; test/unit/policies.test.ts holds the two equal.
 export const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 /** Yields { method, path, operation, pathItem } for every operation, in document order. */

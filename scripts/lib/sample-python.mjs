@@ -1,13 +1,13 @@
 // The Python code sample of one operation: the request of sample-request.mjs sent with
 // `requests`, the answer checked with raise_for_status() and printed (JSON as data, a file as
 // text). Credentials come from the environment variables the TypeScript client reads.
-import { resolveRef } from "./openapi.mjs";
+import { HTTP_METHODS, resolveRef } from "./openapi.mjs";
 import { sampleRequest } from "./sample-request.mjs";
 import { isJson } from "./sample-values.mjs";
 
 const INDENT = "    ";
-/** requests' shortcut functions; any other method goes through requests.request(). */
-const SHORTCUTS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+/** requests has a shortcut function for every method but TRACE, which goes through requests.request(). */
+const hasShortcut = (method) => HTTP_METHODS.has(method.toLowerCase()) && method !== "TRACE";
 /** A sample never waits forever: requests has no timeout of its own. */
 const TIMEOUT_SECONDS = 30;
 
@@ -19,7 +19,7 @@ const TIMEOUT_SECONDS = 30;
 export function pythonSample(document, entry) {
   const request = sampleRequest(document, entry);
   const { method, credential, body } = request;
-  const callee = SHORTCUTS.has(method) ? `requests.${method.toLowerCase()}(` : `requests.request(${JSON.stringify(method)}, `;
+  const callee = hasShortcut(method) ? `requests.${method.toLowerCase()}(` : `requests.request(${JSON.stringify(method)}, `;
   /** @type {string[]} keyword arguments, as `name=value` */
   const args = [JSON.stringify(request.url)];
   if (request.query.length > 0) args.push(`params=${pythonSource(groupQuery(request.query))}`);

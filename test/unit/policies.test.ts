@@ -2,12 +2,15 @@
 // the spec it was generated from: for every operation of generated/openapi.json, the policy the
 // client resolves is exactly what the spec says, and the client behaves by it.
 import { describe, expect, it } from "vitest";
-import { specPolicy as clientPolicy } from "../../src/policies.js";
+import { HTTP_METHODS as TOOLING_METHODS } from "../../scripts/lib/openapi.mjs";
+import { HTTP_METHODS, IDEMPOTENT_METHODS, specPolicy as clientPolicy } from "../../src/policies.js";
 import { createServiceClient, paginate } from "../../src/index.js";
 import { bundle, bundleOperations, resolve } from "../support/bundle.js";
 import { BASE, fakeJwt, json, recordingFetch } from "./helpers.js";
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+it("the client's method list and the scripts' are the same list", () => {
+  expect(HTTP_METHODS.map((method) => method.toLowerCase())).toEqual([...TOOLING_METHODS]);
+});
 
 function specPolicy(method: string, operation: Record<string, any>) {
   const requirements: Record<string, unknown>[] = operation.security ?? bundle.security ?? [];
@@ -21,7 +24,7 @@ function specPolicy(method: string, operation: Record<string, any>) {
   return {
     security: requirements.map((requirement) => Object.keys(requirement)[0]),
     // An idempotent method, or a POST that only reads; never an operation with a side effect.
-    retrySafe: operation["x-side-effect"] === undefined && (IDEMPOTENT.has(method) || operation["x-idempotent"] === true),
+    retrySafe: operation["x-side-effect"] === undefined && (IDEMPOTENT_METHODS.has(method) || operation["x-idempotent"] === true),
     pageItems: operation["x-pagination"]?.items as string | undefined,
     body,
     files: Object.entries(form?.properties ?? {})
