@@ -50,6 +50,14 @@ describe("projects", () => {
     void client.POST("/projects", { body: { nmae: "my-eval" } });
   });
 
+  it("create: a form where the operation takes JSON", () => {
+    const form = new FormData();
+    form.append("name", "my-eval");
+    void client.POST("/projects/{project_id}/upload_file", { params: { path: { project_id: id } }, body: form });
+    // @ts-expect-error a FormData for a JSON body (`'FormData' is not assignable`)
+    void client.POST("/projects", { body: form });
+  });
+
   it("create: a wrong enum value", () => {
     void client.POST("/projects", { body: { name: "my-eval", type: "prompt_evaluation" } });
     // @ts-expect-error not a project type (`Type '"evaluation"' is not assignable to type '"training_inference" | "prompt_evaluation"`)
