@@ -9,7 +9,8 @@ import path from "node:path";
 import { Converter } from "@apiture/openapi-down-convert";
 import { stringify } from "yaml";
 import { hashBanner } from "./lib/banner.mjs";
-import { resolvePointer, resolveRef, walkObjects } from "./lib/openapi.mjs";
+import { resolvePointer, resolveRef } from "../src/openapi-document.js";
+import { walkObjects } from "./lib/walk-objects.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 /** The whole conversion; exported shape for the tests is the written file, not this function. */

@@ -5,7 +5,7 @@
 // components (themselves dereferenced the same way), so the edition is still self-contained.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { resolvePointer } from "./lib/openapi.mjs";
+import { resolveRef } from "../src/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 const SCHEMA_PREFIX = "#/components/schemas/";
@@ -53,7 +53,7 @@ export function dereference(document) {
       if (trail.includes($ref)) throw new Error(`dereference: unexpected cycle through ${$ref}`);
       // In 3.1 a $ref's siblings apply together with the target; here they are only annotations
       // and defaults (description, default), so the sibling wins over the target's own value.
-      return { ...inline(resolvePointer(document, $ref), [...trail, $ref]), ...inline(siblings, trail) };
+      return { ...inline(resolveRef(document, { $ref }), [...trail, $ref]), ...inline(siblings, trail) };
     }
     return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, inline(child, trail)]));
   };

@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { operationsOf, walkObjects } from "./lib/openapi.mjs";
+import { operationsOf } from "../src/openapi-document.js";
+import { walkObjects } from "./lib/walk-objects.mjs";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 import { runTool } from "./lib/run.mjs";
 

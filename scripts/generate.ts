@@ -9,7 +9,7 @@ import ts from "typescript";
 import { isJsonMediaType } from "../src/media-type.js";
 import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
-import { operationsOf, resolvePointer, resolveRef } from "./lib/openapi.mjs";
+import { operationsOf, resolvePointer, resolveRef } from "../src/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 type Json = Record<string, any>;
@@ -50,7 +50,7 @@ console.log(`generate: schema.d.ts and operations.ts (${Object.keys(overrides).l
 function schemasReachedByRequests(doc: Json): Set<string> {
   const reached = new Set<string>();
   const pending: unknown[] = [];
-  for (const { operation, pathItem } of operationsOf(doc)) pending.push(operation.requestBody, operation.parameters, pathItem.parameters);
+  for (const { operation, pathItem } of operationsOf<Json, Json>(doc)) pending.push(operation.requestBody, operation.parameters, pathItem.parameters);
   while (pending.length > 0) {
     const node = pending.pop();
     if (!node || typeof node !== "object") continue;
@@ -101,7 +101,7 @@ function typeFileFields(schema: SchemaObject, options: TransformNodeOptions) {
 
 function policyOverrides(doc: Json): Record<string, PolicyOverride> {
   const table: Record<string, PolicyOverride> = {};
-  for (const { method, path: route, operation, pathItem } of operationsOf(doc)) {
+  for (const { method, path: route, operation, pathItem } of operationsOf<Json, Json>(doc)) {
     const override: { -readonly [K in keyof PolicyOverride]: PolicyOverride[K] } = {};
     const security = securityOf(doc, operation, `${method} ${route}`);
     if (JSON.stringify(security) !== JSON.stringify(DEFAULT_SECURITY)) {
@@ -112,20 +112,20 @@ function policyOverrides(doc: Json): Record<string, PolicyOverride> {
     // A GET that sends an email or issues a reset link must not be repeated behind the caller's back.
     if (operation["x-side-effect"] !== undefined && IDEMPOTENT_METHODS.has(method)) override.retrySafe = false;
     if (operation["x-pagination"]?.items) override.pageItems = operation["x-pagination"].items;
-    const body = resolveRef(doc, operation.requestBody);
+    const body = resolveRef<Json>(doc, operation.requestBody);
     const mediaTypes = Object.keys(body?.content ?? {});
     if (mediaTypes.includes("multipart/form-data")) {
       override.body = "multipart";
       override.files = fileFields(doc, body.content["multipart/form-data"].schema);
     } else if (mediaTypes.includes("application/x-www-form-urlencoded")) override.body = "form";
     const arrays = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]
-      .map((parameter: Json) => resolveRef(doc, parameter))
-      .filter((parameter: Json) => parameter.in === "query" && typesOf(resolveRef(doc, parameter.schema)).includes("array"))
+      .map((parameter: Json) => resolveRef<Json>(doc, parameter))
+      .filter((parameter: Json) => parameter.in === "query" && typesOf(resolveRef<Json>(doc, parameter.schema)).includes("array"))
       .map((parameter: Json) => parameter.name as string);
     if (arrays.length > 0) override.arrayQuery = arrays;
     const answers = Object.entries(operation.responses ?? {})
       .filter(([status]) => status.startsWith("2"))
-      .flatMap(([, answer]) => Object.keys(resolveRef(doc, answer)?.content ?? {}));
+      .flatMap(([, answer]) => Object.keys(resolveRef<Json>(doc, answer)?.content ?? {}));
     if (answers.length > 0 && !answers.some(isJsonMediaType)) override.answer = "file";
     if (Object.keys(override).length > 0) table[`${method} ${route}`] = override;
   }
@@ -148,13 +148,13 @@ function typesOf(schema: Json | undefined): string[] {
   if (!schema) return [];
   if (Array.isArray(schema.type)) return schema.type;
   if (typeof schema.type === "string") return [schema.type];
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((branch: Json) => typesOf(resolveRef(document, branch)));
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((branch: Json) => typesOf(resolveRef<Json>(document, branch)));
 }
 
 function fileFields(doc: Json, schemaOrRef: Json): string[] {
-  const schema = resolveRef(doc, schemaOrRef);
+  const schema = resolveRef<Json>(doc, schemaOrRef);
   return Object.entries((schema?.properties ?? {}) as Json)
-    .filter(([, property]) => resolveRef(doc, property)?.contentMediaType === BINARY)
+    .filter(([, property]) => resolveRef<Json>(doc, property)?.contentMediaType === BINARY)
     .map(([name]) => name);
 }
 

@@ -5,7 +5,7 @@
 import { policyOverrides } from "../generated/operations.js";
 import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
-export { DEFAULT_SECURITY, HTTP_METHODS, IDEMPOTENT_METHODS, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
+export { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
 export interface OperationPolicy {
   readonly operationId: string | undefined;

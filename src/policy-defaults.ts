@@ -7,12 +7,6 @@ export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
 /** How a request body goes on the wire, from the operation's content type in the spec. */
 export type BodyEncoding = "json" | "multipart" | "form";
 
-/**
- * HTTP methods in the order openapi-fetch names them. The plain-Node scripts keep the same list
- * (scripts/lib/openapi.mjs), which they can read without a TypeScript loader; a test holds the two equal.
- */
-export const HTTP_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
-
 /** Methods HTTP defines as idempotent; a POST is safe to repeat only when the spec marks it `x-idempotent`. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 

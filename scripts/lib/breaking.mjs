@@ -5,7 +5,7 @@
 //
 // Each finding: { rule, severity: "error" | "warning", operation: "METHOD /path", where, message }.
 // Errors fail the check; warnings are printed (changes that break only careless clients).
-import { HTTP_METHODS, resolvePointer } from "./openapi.mjs";
+import { operationsOf, resolveRef } from "../../src/openapi-document.js";
 
 /** The rules, for documentation and the tests' coverage check. */
 export const RULES = {
@@ -58,16 +58,12 @@ export function findBreakingChanges(oldDoc, newDoc) {
 
 function operationsByShape(doc) {
   const byShape = new Map();
-  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
-    const item = deref(doc, rawItem);
-    for (const method of HTTP_METHODS) {
-      if (!item[method]) continue;
-      const operation = deref(doc, item[method]);
-      // `/users/{id}` and `/users/{user_id}` are the same URL shape.
-      const shape = `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(doc, p));
-      byShape.set(shape, { method, path, operation, parameters });
-    }
+  for (const { method: upper, path, operation, pathItem } of operationsOf(doc)) {
+    const method = upper.toLowerCase();
+    // `/users/{id}` and `/users/{user_id}` are the same URL shape.
+    const shape = `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(doc, p));
+    byShape.set(shape, { method, path, operation, parameters });
   }
   return byShape;
 }
@@ -156,13 +152,11 @@ function compareOperation(oldDoc, newDoc, before, after, report) {
   }
 }
 
-/** Follows local `$ref`s; sibling keywords next to a `$ref` (3.1) override the target's. */
-export function deref(doc, node, seen = new Set()) {
+/** `node` with its `$ref` followed; sibling keywords next to the `$ref` (3.1) override the target's. */
+export function deref(doc, node) {
   if (!node || typeof node !== "object" || typeof node.$ref !== "string") return node;
-  if (seen.has(node.$ref)) return {};
-  seen.add(node.$ref);
   const { $ref, ...siblings } = node;
-  return { ...deref(doc, resolvePointer(doc, $ref), seen), ...siblings };
+  return { ...resolveRef(doc, { $ref }), ...siblings };
 }
 
 /**

@@ -1,13 +1,13 @@
 // The Python code sample of one operation: the request of sample-request.mjs sent with
 // `requests`, the answer checked with raise_for_status() and printed (JSON as data, a file as
 // text). Credentials come from the environment variables the TypeScript client reads.
-import { HTTP_METHODS, resolveRef } from "./openapi.mjs";
+import { HTTP_METHODS, resolveRef } from "../../src/openapi-document.js";
 import { sampleRequest } from "./sample-request.mjs";
 import { isJson } from "./sample-values.mjs";
 
 const INDENT = "    ";
 /** requests has a shortcut function for every method but TRACE, which goes through requests.request(). */
-const hasShortcut = (method) => HTTP_METHODS.has(method.toLowerCase()) && method !== "TRACE";
+const hasShortcut = (method) => HTTP_METHODS.includes(method.toLowerCase()) && method !== "TRACE";
 /** A sample never waits forever: requests has no timeout of its own. */
 const TIMEOUT_SECONDS = 30;
 

@@ -8,7 +8,7 @@
 //   - a parameter with no example;
 //   - an object schema in components.schemas with no schema-level `examples`.
 // `scripts/doc-coverage.mjs` measures the same things with the same helpers (exported below).
-import { HTTP_METHODS } from "../lib/openapi.mjs";
+import { operationsOf } from "../../src/openapi-document.js";
 
 const WORD = /[a-z0-9]+/g;
 // Words that carry no meaning of their own: a description made of these and the name's own words
@@ -107,11 +107,9 @@ export default function documentationDepth(document) {
       }
     }
   };
-  for (const [route, item] of Object.entries(document?.paths ?? {})) {
-    checkParameters(item?.parameters, ["paths", route, "parameters"]);
-    for (const [method, operation] of Object.entries(item ?? {})) {
-      if (HTTP_METHODS.has(method)) checkParameters(operation?.parameters, ["paths", route, method, "parameters"]);
-    }
+  for (const [route, item] of Object.entries(document?.paths ?? {})) checkParameters(item?.parameters, ["paths", route, "parameters"]);
+  for (const { method, path: route, operation } of operationsOf(document ?? {})) {
+    checkParameters(operation?.parameters, ["paths", route, method.toLowerCase(), "parameters"]);
   }
   for (const [name, parameter] of Object.entries(document?.components?.parameters ?? {})) {
     if (!hasExample(parameter)) results.push({ message: `parameter '${name}': add an example`, path: ["components", "parameters", name] });

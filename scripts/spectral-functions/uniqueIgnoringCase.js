@@ -1,18 +1,14 @@
 // Spectral function: names that differ only by letter case collide in generated code (file names
 // on case-insensitive file systems, Go's exported names, snake_case method names). Given
 // `$.components.schemas` it compares the schema names; given `$.paths` it compares operationIds.
-import { HTTP_METHODS as METHODS } from "../lib/openapi.mjs";
+import { operationsOf } from "../../src/openapi-document.js";
 
 export default function uniqueIgnoringCase(target, _options, context) {
   const names = [];
   const atPaths = context.path.length === 1 && context.path[0] === "paths";
   if (atPaths) {
-    for (const [route, item] of Object.entries(target ?? {})) {
-      for (const [method, operation] of Object.entries(item ?? {})) {
-        if (METHODS.has(method) && typeof operation?.operationId === "string") {
-          names.push({ name: operation.operationId, path: ["paths", route, method, "operationId"] });
-        }
-      }
+    for (const { method, path: route, operation } of operationsOf({ paths: target ?? {} })) {
+      if (typeof operation?.operationId === "string") names.push({ name: operation.operationId, path: ["paths", route, method.toLowerCase(), "operationId"] });
     }
   } else {
     for (const name of Object.keys(target ?? {})) names.push({ name, path: [...context.path, name] });

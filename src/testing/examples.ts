@@ -2,14 +2,15 @@
 // example is the one its media type gives (`example`, or the first of `examples`), else the
 // schema's own (every object schema of the contract has one). Each use gets its own copy, so a
 // test that changes what it got cannot change what the next one gets.
-import { deref, type JsonObject, type OpenApiDocument } from "../validation/contract.js";
+import { resolveRef } from "../openapi-document.js";
+import type { JsonObject, OpenApiDocument } from "../validation/contract.js";
 
 /** A JSON value's deep copy (examples are JSON: this loses nothing). */
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** The example a schema gives: its first `examples` entry, or its constant or first enum member. */
 function schemaExample(document: OpenApiDocument, schema: unknown): unknown {
-  const node = deref<JsonObject | undefined>(document, schema as JsonObject);
+  const node = resolveRef<JsonObject | undefined>(document, schema as JsonObject);
   if (!node || typeof node !== "object") return undefined;
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
   if ("const" in node) return node.const;
@@ -36,7 +37,7 @@ export function namedExample(document: OpenApiDocument, name: string): unknown {
 
 /** A copy of the example a declared header gives, as text. */
 export function headerExample(document: OpenApiDocument, header: unknown): string | undefined {
-  const node = deref<JsonObject | undefined>(document, header as JsonObject);
+  const node = resolveRef<JsonObject | undefined>(document, header as JsonObject);
   const found = node?.example ?? schemaExample(document, node?.schema);
   return found === undefined || found === null ? undefined : String(found);
 }

@@ -2,12 +2,13 @@
 // limit, a boolean flag, a list of run ids). Like the service, the mock reads the text as the
 // type the schema allows before checking it, so "25" is a fine integer and "many" is not. Text
 // that reads as none of the allowed types stays text, and the check then says what was expected.
-import { deref, type JsonObject, type OpenApiDocument } from "../validation/contract.js";
+import { resolveRef } from "../openapi-document.js";
+import type { JsonObject, OpenApiDocument } from "../validation/contract.js";
 
 /** The JSON types a schema allows, through `$ref`s and the alternatives of anyOf/oneOf. */
 function typesOf(document: OpenApiDocument, schema: unknown, seen = 0): Set<string> {
   const types = new Set<string>();
-  const node = deref<JsonObject | undefined>(document, schema as JsonObject);
+  const node = resolveRef<JsonObject | undefined>(document, schema as JsonObject);
   if (!node || typeof node !== "object" || seen > 16) return types;
   const { type } = node;
   for (const name of Array.isArray(type) ? type : type === undefined ? [] : [type]) types.add(String(name));
@@ -23,7 +24,7 @@ function typesOf(document: OpenApiDocument, schema: unknown, seen = 0): Set<stri
 
 /** The schema of an array's items, when the schema allows an array. */
 export function itemsOf(document: OpenApiDocument, schema: unknown): unknown {
-  const node = deref<JsonObject | undefined>(document, schema as JsonObject);
+  const node = resolveRef<JsonObject | undefined>(document, schema as JsonObject);
   if (!node || !typesOf(document, node).has("array")) return undefined;
   if (node.items !== undefined) return node.items;
   for (const keyword of ["anyOf", "oneOf"]) {
@@ -49,7 +50,7 @@ export function fromText(document: OpenApiDocument, schema: unknown, text: strin
 
 /** The property schema `name` of an object schema, through `$ref`s and allOf. */
 export function propertyOf(document: OpenApiDocument, schema: unknown, name: string): unknown {
-  const node = deref<JsonObject | undefined>(document, schema as JsonObject);
+  const node = resolveRef<JsonObject | undefined>(document, schema as JsonObject);
   if (!node || typeof node !== "object") return undefined;
   const own = (node.properties as Record<string, unknown> | undefined)?.[name];
   if (own !== undefined) return own;

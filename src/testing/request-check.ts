@@ -3,8 +3,9 @@
 // against their schemas in the contract (a 422 listing each problem, in the service's `detail`
 // shape: `loc` is where, as keys, `msg` what, `type` the kind).
 import { specPolicy, type SecurityScheme } from "../policies.js";
-import { followRefs, type ContractOperation, type JsonObject, type OpenApiDocument, type OpenApiParameter } from "../validation/contract.js";
-import { appendKey, pathKeys, pointerSegment } from "../validation/json-path.js";
+import { followRefs, pointerSegment } from "../openapi-document.js";
+import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
+import { appendKey, pathKeys } from "../validation/json-path.js";
 import type { ResponseProblem } from "../validation/problems.js";
 import { isJsonMediaType } from "../media-type.js";
 import { mediaTypeOf } from "../validation/response-validator.js";

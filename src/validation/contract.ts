@@ -4,8 +4,7 @@
 // the build turns it into the package's own `service-api/openapi.json` export (tsup.config.ts), so
 // the built entries load the very file the package ships instead of carrying a copy of it.
 import bundle from "../../generated/openapi.json" with { type: "json" };
-import { HTTP_METHODS } from "../policies.js";
-import { pointerKey } from "./json-path.js";
+import { operationsOf } from "../openapi-document.js";
 
 /** The parts of an OpenAPI 3.1 document these tools read; everything else is passed through. */
 export type JsonObject = Record<string, unknown>;
@@ -59,44 +58,12 @@ export const contract = bundle as unknown as OpenApiDocument;
 
 /** Every operation of `document`, in document order. */
 export function contractOperations(document: OpenApiDocument = contract): ContractOperation[] {
-  const out: ContractOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const upper of HTTP_METHODS) {
-      const operation = item[upper.toLowerCase()] as OpenApiOperation | undefined;
-      if (!operation) continue;
-      out.push({ method: upper, path, key: `${upper} ${path}`, operationId: operation.operationId ?? `${upper} ${path}`, tag: operation.tags?.[0], operation });
-    }
-  }
-  return out;
-}
-
-/** The node a local reference ("#/components/schemas/Name") points at, or undefined. */
-export function resolvePointer(document: unknown, ref: string): unknown {
-  if (!ref.startsWith("#")) return undefined;
-  const parts = ref.slice(1).split("/").slice(1);
-  let node: unknown = document;
-  for (const part of parts) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as JsonObject)[pointerKey(part)];
-  }
-  return node;
-}
-
-/**
- * Follows a chain of `$ref`s (the bundle's are all local) to the first node that is not one, and
- * the JSON pointer that node lives at (`pointer` itself when `node` is no reference).
- */
-export function followRefs(document: unknown, node: unknown, pointer: string): { node: unknown; pointer: string } {
-  let current = node;
-  let at = pointer;
-  for (let hops = 0; hops < 32 && current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
-    at = (current as { $ref: string }).$ref;
-    current = resolvePointer(document, at);
-  }
-  return { node: current, pointer: at };
-}
-
-/** The node `node` stands for, its `$ref`s followed. */
-export function deref<T>(document: unknown, node: T | { $ref: string }): T {
-  return followRefs(document, node, "").node as T;
+  return Array.from(operationsOf<OpenApiOperation>(document), ({ method, path, operation }) => ({
+    method,
+    path,
+    key: `${method} ${path}`,
+    operationId: operation.operationId ?? `${method} ${path}`,
+    tag: operation.tags?.[0],
+    operation,
+  }));
 }

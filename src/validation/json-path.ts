@@ -1,17 +1,9 @@
 // Where in a body a problem is, written the way people read it: `$.projects[0].created_by_user`
 // rather than the JSON pointer `/projects/0/created_by_user` a validator works with.
 
+import { pointerKey } from "../openapi-document.js";
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Escapes one key for a JSON pointer (RFC 6901). */
-export function pointerSegment(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** The key one JSON pointer segment stands for (RFC 6901). */
-export function pointerKey(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
-}
 
 /** One more step after `path`: `.name`, `["odd key"]` or `[3]`. */
 export function appendKey(path: string, key: string | number): string {

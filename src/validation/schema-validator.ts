@@ -3,7 +3,8 @@
 // back as `$.path: words`; a value that fits none of a union's alternatives is explained through
 // the alternative its discriminator names or its shape suggests, not as "matches none" alone.
 // Internal: the entries build their own public surface on it.
-import { contract, deref, type JsonObject, type OpenApiDocument } from "./contract.js";
+import { resolveRef } from "../openapi-document.js";
+import { contract, type JsonObject, type OpenApiDocument } from "./contract.js";
 import { appendKey, jsonType } from "./json-path.js";
 import { createSchemaEngine, type Failure } from "./json-schema.js";
 import { describeFailures, type ResponseProblem } from "./problems.js";
@@ -107,8 +108,8 @@ export function createSchemaValidator(document: OpenApiDocument = contract): Sch
     // Without a mapping entry: the alternative whose property is that constant (or enum member),
     // or, as OpenAPI's default mapping has it, whose schema name is the value.
     const index = alternatives.findIndex((alternative) => {
-      const property = (deref<JsonObject>(document, alternative as JsonObject)?.properties as Record<string, JsonObject> | undefined)?.[discriminator.propertyName!];
-      const resolved = property ? deref<JsonObject>(document, property) : undefined;
+      const property = (resolveRef<JsonObject>(document, alternative as JsonObject)?.properties as Record<string, JsonObject> | undefined)?.[discriminator.propertyName!];
+      const resolved = property ? resolveRef<JsonObject>(document, property) : undefined;
       return resolved?.const === value || (Array.isArray(resolved?.enum) && resolved.enum.length === 1 && resolved.enum[0] === value);
     });
     if (index >= 0) return index;

@@ -10,7 +10,8 @@
 // - a required body is the media type's example, or the body's required fields from their own
 //   examples, defaults or enums.
 // What cannot be found is reported: the operation is skipped, naming the input it lacked.
-import { deref, type ContractOperation, type JsonObject, type OpenApiDocument, type OpenApiParameter } from "../validation/contract.js";
+import { resolveRef } from "../openapi-document.js";
+import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
 
 /** A listing whose items hold a value for a parameter. */
 export interface ListingSource {
@@ -48,7 +49,7 @@ export interface Inputs {
 
 function parametersOf(document: OpenApiDocument, operation: ContractOperation): OpenApiParameter[] {
   const item = document.paths[operation.path] as { parameters?: unknown[] } | undefined;
-  return [...(item?.parameters ?? []), ...(operation.operation.parameters ?? [])].map((parameter) => deref<OpenApiParameter>(document, parameter as OpenApiParameter));
+  return [...(item?.parameters ?? []), ...(operation.operation.parameters ?? [])].map((parameter) => resolveRef<OpenApiParameter>(document, parameter as OpenApiParameter));
 }
 
 /** A value the contract itself gives for a schema or parameter: example, default, const, first enum member. */
@@ -60,7 +61,7 @@ function contractValue(document: OpenApiDocument, holder: { example?: unknown; e
     const first = Object.values(direct.examples as Record<string, { value?: unknown }>)[0];
     if (first?.value !== undefined) return first.value;
   }
-  const schema = deref<JsonObject | undefined>(document, (direct.schema ?? holder) as JsonObject);
+  const schema = resolveRef<JsonObject | undefined>(document, (direct.schema ?? holder) as JsonObject);
   if (!schema) return undefined;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.default !== undefined && schema.default !== null) return schema.default;
@@ -68,7 +69,7 @@ function contractValue(document: OpenApiDocument, holder: { example?: unknown; e
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   for (const key of ["allOf", "anyOf", "oneOf"]) {
     for (const member of (schema[key] as JsonObject[] | undefined) ?? []) {
-      const value = contractValue(document, deref<JsonObject>(document, member));
+      const value = contractValue(document, resolveRef<JsonObject>(document, member));
       if (value !== undefined && value !== null) return value;
     }
   }
@@ -80,9 +81,9 @@ function successSchema(document: OpenApiDocument, operation: ContractOperation):
   const responses = operation.operation.responses ?? {};
   const key = Object.keys(responses).find((status) => /^2/.test(status));
   if (!key) return undefined;
-  const response = deref<{ content?: Record<string, { schema?: JsonObject }> }>(document, responses[key] as JsonObject);
+  const response = resolveRef<{ content?: Record<string, { schema?: JsonObject }> }>(document, responses[key] as JsonObject);
   const schema = response?.content?.["application/json"]?.schema;
-  return schema ? deref<JsonObject>(document, schema) : undefined;
+  return schema ? resolveRef<JsonObject>(document, schema) : undefined;
 }
 
 /** Property names of an object schema, through allOf/anyOf/oneOf. */
@@ -92,7 +93,7 @@ function propertyNames(document: OpenApiDocument, schema: JsonObject | undefined
   for (const name of Object.keys((schema.properties as JsonObject | undefined) ?? {})) names.add(name);
   for (const key of ["allOf", "anyOf", "oneOf"]) {
     for (const member of (schema[key] as JsonObject[] | undefined) ?? []) {
-      for (const name of propertyNames(document, deref<JsonObject>(document, member), depth + 1)) names.add(name);
+      for (const name of propertyNames(document, resolveRef<JsonObject>(document, member), depth + 1)) names.add(name);
     }
   }
   return names;
@@ -102,14 +103,14 @@ function propertyNames(document: OpenApiDocument, schema: JsonObject | undefined
 export function itemsField(document: OpenApiDocument, listing: ContractOperation): { field: string | undefined; item: JsonObject } | undefined {
   const schema = successSchema(document, listing);
   if (!schema) return undefined;
-  if (schema.type === "array") return { field: undefined, item: deref<JsonObject>(document, (schema.items ?? {}) as JsonObject) };
+  if (schema.type === "array") return { field: undefined, item: resolveRef<JsonObject>(document, (schema.items ?? {}) as JsonObject) };
   const properties = (schema.properties as Record<string, JsonObject> | undefined) ?? {};
   const paged = (listing.operation["x-pagination"] as { items?: string } | undefined)?.items;
-  const arrays = Object.entries(properties).filter(([, property]) => deref<JsonObject>(document, property)?.type === "array");
+  const arrays = Object.entries(properties).filter(([, property]) => resolveRef<JsonObject>(document, property)?.type === "array");
   const chosen = paged !== undefined ? arrays.find(([name]) => name === paged) : arrays.length === 1 ? arrays[0] : undefined;
   if (!chosen) return undefined;
-  const items = deref<JsonObject>(document, chosen[1]).items as JsonObject | undefined;
-  return items ? { field: chosen[0], item: deref<JsonObject>(document, items) } : undefined;
+  const items = resolveRef<JsonObject>(document, chosen[1]).items as JsonObject | undefined;
+  return items ? { field: chosen[0], item: resolveRef<JsonObject>(document, items) } : undefined;
 }
 
 /** The items of a listing's answer, as `itemsField` locates them. */
@@ -209,10 +210,10 @@ export function inputsOf(document: OpenApiDocument, operation: ContractOperation
   }
   for (const parameter of declared.filter((p) => p.in === "query" && p.required)) {
     const value = contractValue(document, parameter);
-    const schema = deref<JsonObject>(document, parameter.schema ?? {});
+    const schema = resolveRef<JsonObject>(document, parameter.schema ?? {});
     const isArray = schema?.type === "array";
     // An identifier's example names nothing in the deployment: a listing's ids come first.
-    const identifier = deref<JsonObject>(document, ((isArray ? schema.items : schema) ?? {}) as JsonObject)?.format === "uuid";
+    const identifier = resolveRef<JsonObject>(document, ((isArray ? schema.items : schema) ?? {}) as JsonObject)?.format === "uuid";
     const valuesOf = isArray && parameter.name.endsWith("s") ? parameter.name.slice(0, -1) : parameter.name;
     const listings = value === undefined || identifier ? rules(valuesOf, operation) : [];
     if (listings.length === 0 && value !== undefined) {
@@ -227,17 +228,17 @@ export function inputsOf(document: OpenApiDocument, operation: ContractOperation
     parameters.push({ name: parameter.name, in: "query", listings, array: isArray, valuesOf, ...(minItems ? { minItems } : {}) });
   }
   let body: unknown;
-  const requestBody = operation.operation.requestBody ? deref<{ required?: boolean; content?: Record<string, { schema?: JsonObject; example?: unknown; examples?: unknown }> }>(document, operation.operation.requestBody as JsonObject) : undefined;
+  const requestBody = operation.operation.requestBody ? resolveRef<{ required?: boolean; content?: Record<string, { schema?: JsonObject; example?: unknown; examples?: unknown }> }>(document, operation.operation.requestBody as JsonObject) : undefined;
   if (requestBody?.required) {
     const media = requestBody.content?.["application/json"];
     const example = media ? contractValue(document, { example: media.example, examples: media.examples }) : undefined;
     if (example !== undefined) body = example;
     else if (!media?.schema) missing ??= "its request body is not JSON";
     else {
-      const schema = deref<JsonObject>(document, media.schema);
+      const schema = resolveRef<JsonObject>(document, media.schema);
       const built: JsonObject = {};
       for (const field of (schema.required as string[] | undefined) ?? []) {
-        const value = contractValue(document, deref<JsonObject>(document, ((schema.properties as JsonObject | undefined)?.[field] ?? {}) as JsonObject));
+        const value = contractValue(document, resolveRef<JsonObject>(document, ((schema.properties as JsonObject | undefined)?.[field] ?? {}) as JsonObject));
         if (value === undefined) missing ??= `required request body field ${field} has no example, default or enum in the contract`;
         else built[field] = value;
       }

@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium, watchPage } from "./chromium.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { factOperations } from "../support/facts.js";
-import { operationsOf } from "../../scripts/lib/openapi.mjs";
+import { operationsOf, resolveRef } from "../../src/openapi-document.js";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { serveFile } from "../../scripts/lib/serve-file.mjs";
 
@@ -29,7 +29,7 @@ interface Operation {
   path: string;
   spec: Record<string, any>;
 }
-const operations: Operation[] = [...operationsOf(bundle)].map(({ method, path: route, operation: op }) => ({
+const operations: Operation[] = [...operationsOf<Record<string, any>>(bundle)].map(({ method, path: route, operation: op }) => ({
   tag: op.tags[0],
   operationId: op.operationId,
   summary: op.summary,
@@ -54,8 +54,7 @@ const createProjectBody = createProject.spec.requestBody?.content?.["application
 const createProjectExample: unknown =
   createProjectBody?.example ?? (Object.values<{ value?: unknown }>(createProjectBody?.examples ?? {})[0]?.value);
 /** A response object, followed through its `$ref` to components.responses when it has one. */
-const resolveResponse = (response: { $ref?: string; description?: string } | undefined) =>
-  response?.$ref ? bundle.components.responses[response.$ref.split("/").at(-1)!] : response;
+const resolveResponse = (response: { $ref?: string; description?: string } | undefined) => resolveRef<{ description: string } | undefined>(bundle, response);
 const getProjectNotFound: { description: string } | undefined = resolveResponse(getProject.spec.responses?.["404"]);
 
 const noBrowser = missing(chromiumTool);

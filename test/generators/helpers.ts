@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
-import { operationsOf } from "../../scripts/lib/openapi.mjs";
+import { operationsOf } from "../../src/openapi-document.js";
 
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 

@@ -11,7 +11,7 @@
 //
 // Expectations: walking each input along its schema, every place where a tagged union is met
 // (its JSON pointer in the input) must decode into the member that the tag's `mapping` names.
-import { operationsOf, resolvePointer, resolveRef } from "../../scripts/lib/openapi.mjs";
+import { followRefs, operationsOf, resolveRef } from "../../src/openapi-document.js";
 import { isJson, sampleValue } from "../../scripts/lib/sample-values.mjs";
 
 type Schema = Record<string, any>;
@@ -78,12 +78,12 @@ export function responseExamples(document: Document): { label: string; schema: S
   for (const { method, path, operation } of operationsOf(document)) {
     for (const [status, responseOrRef] of Object.entries((operation.responses ?? {}) as Record<string, Schema>)) {
       if (!/^2\d\d$/.test(status)) continue;
-      const response = resolveRef(document, responseOrRef);
+      const response = resolveRef<Schema>(document, responseOrRef);
       for (const [mediaType, media] of Object.entries((response.content ?? {}) as Record<string, Schema>)) {
         if (!isJson(mediaType) || !media.schema) continue;
         if (media.example !== undefined) found.push({ label: `${method} ${path} ${status}`, schema: media.schema, value: media.example });
         for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, Schema>)) {
-          found.push({ label: `${method} ${path} ${status} ${name}`, schema: media.schema, value: resolveRef(document, example).value });
+          found.push({ label: `${method} ${path} ${status} ${name}`, schema: media.schema, value: resolveRef<Schema>(document, example).value });
         }
       }
     }
@@ -120,12 +120,9 @@ export function unionSites(document: Document, cases: readonly DecodeCase[]): Un
   const sites: UnionSite[] = [];
   const walk = (label: string, schemaOrRef: Schema | undefined, value: unknown, path: string, depth: number): void => {
     if (!schemaOrRef || value === null || value === undefined || depth > 64) return;
-    let name: string | undefined;
-    let schema: Schema = schemaOrRef;
-    while (typeof schema.$ref === "string") {
-      name = schema.$ref.startsWith(SCHEMA_REF) ? schema.$ref.slice(SCHEMA_REF.length) : undefined;
-      schema = resolvePointer(document, schema.$ref);
-    }
+    const { node, pointer } = followRefs(document, schemaOrRef);
+    const schema = node as Schema;
+    const name = pointer.startsWith(SCHEMA_REF) ? pointer.slice(SCHEMA_REF.length) : undefined;
     const union = name ? unions.get(name) : undefined;
     if (union && typeof value === "object" && !Array.isArray(value)) {
       const tag = String((value as Record<string, unknown>)[union.propertyName]);

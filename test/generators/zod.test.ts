@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sampleValue } from "../../scripts/lib/sample-values.mjs";
+import { operationsOf } from "../../src/openapi-document.js";
 import { binDir, explain, here, readEdition, repoRoot, run } from "./helpers.js";
 import { responseExamples } from "./typed-models.js";
 
@@ -83,12 +84,10 @@ it("the zod schema of a workflow step refuses a step without its type tag, alone
 /** The operations with 2xx JSON response examples, each with its examples. */
 function operationsWithExamples() {
   const byOperation = new Map<string, { operation: { operationId: string; examples: ReturnType<typeof responseExamples> } }>();
-  for (const [route, item] of Object.entries(bundle.paths)) {
-    for (const [method, operation] of Object.entries(item as Record<string, { operationId?: string }>)) {
-      if (!operation?.operationId) continue;
-      const examples = responseExamples({ ...bundle, paths: { [route]: { [method]: operation } } });
-      if (examples.length > 0) byOperation.set(operation.operationId, { operation: { operationId: operation.operationId, examples } });
-    }
+  for (const { method, path: route, operation } of operationsOf<{ operationId?: string }>(bundle)) {
+    if (!operation.operationId) continue;
+    const examples = responseExamples({ ...bundle, paths: { [route]: { [method.toLowerCase()]: operation } } });
+    if (examples.length > 0) byOperation.set(operation.operationId, { operation: { operationId: operation.operationId, examples } });
   }
   return [...byOperation.values()];
 }

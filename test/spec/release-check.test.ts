@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { HTTP_METHODS } from "../../scripts/lib/openapi.mjs";
+import { operationsOf } from "../../src/openapi-document.js";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { changelogHasEntry, classifyChange, smallestVersionFor, versionAllows, withoutAnnotations } from "../../scripts/lib/release.mjs";
 
@@ -162,8 +162,8 @@ describe("npm run release:check (the script)", { timeout: 30_000 }, () => {
     const result = runNode("scripts/release-check.mjs", args, { check: false });
     return { status: result.status, output: result.stdout + result.stderr };
   }
-  const [firstPath, firstItem] = Object.entries(current.paths as Record<string, Doc>)[0]!;
-  const firstMethod = Object.keys(firstItem).find((key) => HTTP_METHODS.has(key))!;
+  const first = operationsOf(current).next().value!;
+  const [firstPath, firstMethod] = [first.path, first.method.toLowerCase()];
 
   it("a baseline with an operation the contract lacks: MAJOR, and 1.3.0 is too small", () => {
     const result = releaseCheck((b) => (b.paths["/removed-since"] = { get: { operationId: "removedSince", responses: { "200": { description: "ok" } } } }), "1.3.0");

@@ -1,6 +1,6 @@
 // The committed bundle, loaded once per test file, with small lookups the tests share.
 import { readFileSync } from "node:fs";
-import { operationsOf, resolveRef } from "../../scripts/lib/openapi.mjs";
+import { operationsOf, resolveRef } from "../../src/openapi-document.js";
 
 export type Json = Record<string, any>;
 

@@ -1,0 +1,42 @@
+// Types of openapi-document.js (plain JavaScript, so that bare-Node scripts can load it too).
+// test/unit/openapi-document.test.ts checks that every export the code has is declared here.
+
+/** The keys of a path item that hold an operation, in the order OpenAPI lists them. */
+export declare const HTTP_METHODS: readonly ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** One operation met by `operationsOf`. */
+export interface OperationEntry<Operation, PathItem> {
+  /** "GET", "POST", … */
+  readonly method: Uppercase<(typeof HTTP_METHODS)[number]>;
+  /** The path template, e.g. "/projects/{project_id}". */
+  readonly path: string;
+  readonly operation: Operation;
+  readonly pathItem: PathItem;
+}
+
+/**
+ * Every operation of `document`, in document order, its path item's `$ref` followed. The caller
+ * names the shapes it reads operations and path items as; nothing checks them.
+ */
+export declare function operationsOf<Operation = Record<string, unknown>, PathItem = Record<string, unknown>>(document: {
+  readonly paths?: Readonly<Record<string, unknown>>;
+}): Generator<OperationEntry<Operation, PathItem>, void, undefined>;
+
+/** One key written as a JSON pointer segment (RFC 6901). */
+export declare function pointerSegment(key: string): string;
+
+/** The key a JSON pointer segment stands for (RFC 6901). */
+export declare function pointerKey(segment: string): string;
+
+/** The value at a local pointer ("#/a/b", "#" for the whole), or undefined where it leads nowhere. */
+export declare function resolvePointer(document: unknown, pointer: string): unknown;
+
+/**
+ * Follows the chain of `$ref`s from `node` (found at `pointer`) to the first node that is not a
+ * reference, and where that node lives. Throws on a reference that is not local, leads nowhere or
+ * loops.
+ */
+export declare function followRefs(document: unknown, node: unknown, pointer?: string): { node: unknown; pointer: string };
+
+/** `node` with its chain of `$ref`s followed; the caller names the shape it expects. */
+export declare function resolveRef<T = unknown>(document: unknown, node: unknown, pointer?: string): T;

@@ -1,0 +1,81 @@
+// How an OpenAPI document is laid out, known in one place: the HTTP methods a path item may hold,
+// the walk over its operations, and the way a JSON pointer or a `$ref` is resolved. The client's
+// validators and testing entry, the build scripts, Spectral's custom functions, the bench and the
+// tests all read it from here. It is plain JavaScript so that the scripts and Spectral load it in
+// bare Node without a TypeScript loader; its types are declared in openapi-document.d.ts.
+
+/** The keys of a path item that hold an operation, in the order OpenAPI lists them. */
+export const HTTP_METHODS = Object.freeze(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+const isMethod = (key) => HTTP_METHODS.includes(key);
+
+/**
+ * Every operation of `document`, in document order, as `{ method, path, operation, pathItem }`
+ * with the method in capitals ("GET"). A path item that is a `$ref` is followed.
+ */
+export function* operationsOf(document) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const pathItem = resolveRef(document, item, `#/paths/${pointerSegment(path)}`);
+    for (const [key, operation] of Object.entries(pathItem ?? {})) {
+      if (isMethod(key)) yield { method: key.toUpperCase(), path, operation, pathItem };
+    }
+  }
+}
+
+/** One key written as a JSON pointer segment (RFC 6901): `~` and `/` escaped. */
+export function pointerSegment(key) {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** The key a JSON pointer segment stands for (RFC 6901). */
+export function pointerKey(segment) {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/**
+ * The value at a local pointer ("#/components/schemas/Name", or "#" for the whole), or undefined
+ * where it leads nowhere. Lenient on purpose: it also looks up places in data, where a missing
+ * value is an answer; `followRefs` is the strict way to follow a reference.
+ */
+export function resolvePointer(document, pointer) {
+  if (!pointer.startsWith("#")) return undefined;
+  let node = document;
+  for (const segment of pointer.slice(1).split("/").slice(1)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = node[pointerKey(segment)];
+  }
+  return node;
+}
+
+// More hops than any real document chains; past it the references go round in a loop.
+const MOST_HOPS = 32;
+
+/**
+ * Follows the chain of `$ref`s that starts at `node` (found at `pointer`) to the first node that
+ * is not a reference, and says where that node lives. Siblings of a `$ref` are not merged. A
+ * reference that is not local, leads nowhere or loops is an error naming it: a contract with one
+ * is broken, and an undefined passed on would only fail later, further from the cause.
+ */
+export function followRefs(document, node, pointer = "#") {
+  let current = node;
+  let at = pointer;
+  for (let hops = 0; isReference(current); hops++) {
+    const ref = current.$ref;
+    if (hops === MOST_HOPS) throw new Error(`the $ref at ${pointer} goes round in a loop (${ref} after ${MOST_HOPS} hops)`);
+    if (!ref.startsWith("#")) throw new Error(`the $ref at ${at} is ${ref}: only local references ("#/…") are supported`);
+    const target = resolvePointer(document, ref);
+    if (target === undefined) throw new Error(`the $ref at ${at} points at ${ref}, which the document does not hold`);
+    current = target;
+    at = ref;
+  }
+  return { node: current, pointer: at };
+}
+
+/** `node` with its chain of `$ref`s followed (see `followRefs`). */
+export function resolveRef(document, node, pointer = "#") {
+  return followRefs(document, node, pointer).node;
+}
+
+function isReference(node) {
+  return node !== null && typeof node === "object" && typeof node.$ref === "string";
+}

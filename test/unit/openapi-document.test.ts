@@ -1,0 +1,110 @@
+// The one model of an OpenAPI document (src/openapi-document.js) that the client's validators, the
+// scripts, Spectral's functions and the tests share: its walk, its pointers and its references,
+// and that its hand-written declarations keep up with the code.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import * as model from "../../src/openapi-document.js";
+import { followRefs, HTTP_METHODS, operationsOf, pointerKey, pointerSegment, resolvePointer, resolveRef } from "../../src/openapi-document.js";
+import { IDEMPOTENT_METHODS } from "../../src/policy-defaults.js";
+
+const document = {
+  paths: {
+    "/a/{id}": { parameters: [{ name: "id" }], summary: "not an operation", delete: { operationId: "dropA" }, get: { operationId: "getA" }, "x-note": {} },
+    "/b": { $ref: "#/components/pathItems/B" },
+  },
+  components: {
+    pathItems: { B: { post: { operationId: "postB" } } },
+    schemas: {
+      "a/b~c": { type: "string" },
+      Alias: { $ref: "#/components/schemas/Target" },
+      Target: { type: "object" },
+      Loop: { $ref: "#/components/schemas/Loop" },
+    },
+  },
+};
+
+describe("operationsOf", () => {
+  it("yields every operation in document order, method in capitals, and nothing else a path item holds", () => {
+    expect([...operationsOf(document)].map(({ method, path, operation }) => `${method} ${path} ${String(operation.operationId)}`)).toEqual([
+      "DELETE /a/{id} dropA",
+      "GET /a/{id} getA",
+      "POST /b postB",
+    ]);
+  });
+
+  it("hands over the path item, its $ref followed, for the parameters it holds", () => {
+    const entries = [...operationsOf(document)];
+    expect(entries[0]!.pathItem).toBe(document.paths["/a/{id}"]);
+    expect(entries[2]!.pathItem).toBe(document.components.pathItems.B);
+  });
+
+  it("walks a document without paths as one without operations", () => {
+    expect([...operationsOf({})]).toEqual([]);
+  });
+});
+
+describe("pointers", () => {
+  it("escapes and unescapes `~` and `/` as RFC 6901 says, `~0` last on the way back", () => {
+    expect(pointerSegment("a/b~c")).toBe("a~1b~0c");
+    expect(pointerKey("a~1b~0c")).toBe("a/b~c");
+    expect(pointerKey("~01")).toBe("~1");
+  });
+
+  it("resolvePointer finds a node by its escaped path, the whole document at #, and undefined where nothing is", () => {
+    expect(resolvePointer(document, `#/components/schemas/${pointerSegment("a/b~c")}`)).toEqual({ type: "string" });
+    expect(resolvePointer(document, "#")).toBe(document);
+    expect(resolvePointer(document, "#/components/schemas/Missing")).toBeUndefined();
+    expect(resolvePointer(document, "#/paths/~1b/$ref/deeper")).toBeUndefined();
+    expect(resolvePointer(document, "other.yaml#/x")).toBeUndefined();
+  });
+
+  it("looks up places in data as well as in a document", () => {
+    expect(resolvePointer({ runs: [{ id: 7 }] }, "#/runs/0/id")).toBe(7);
+  });
+});
+
+describe("followRefs and resolveRef", () => {
+  it("follow a chain to the first node that is not a reference and say where it lives", () => {
+    expect(followRefs(document, { $ref: "#/components/schemas/Alias" }, "#/here")).toEqual({ node: { type: "object" }, pointer: "#/components/schemas/Target" });
+    expect(resolveRef(document, { $ref: "#/components/schemas/Alias" })).toEqual({ type: "object" });
+  });
+
+  it("hand back a node that is no reference, and where it was said to be", () => {
+    const node = { type: "integer" };
+    expect(followRefs(document, node, "#/somewhere")).toEqual({ node, pointer: "#/somewhere" });
+    expect(resolveRef(document, undefined)).toBeUndefined();
+  });
+
+  it("refuse a reference that leads nowhere, naming where it was met and what it points at", () => {
+    expect(() => resolveRef(document, { $ref: "#/components/schemas/Missing" }, "#/paths/~1a/get")).toThrow(
+      "the $ref at #/paths/~1a/get points at #/components/schemas/Missing, which the document does not hold",
+    );
+  });
+
+  it("refuse a reference to another file", () => {
+    expect(() => resolveRef(document, { $ref: "common.yaml#/X" })).toThrow('is common.yaml#/X: only local references ("#/…") are supported');
+  });
+
+  it("refuse a loop instead of going round it for ever", () => {
+    expect(() => resolveRef(document, { $ref: "#/components/schemas/Loop" })).toThrow("goes round in a loop");
+  });
+});
+
+describe("the declarations beside the code", () => {
+  const declarations = readFileSync(new URL("../../src/openapi-document.d.ts", import.meta.url), "utf8");
+
+  it("declare every export the code has, and no other", () => {
+    const declared = [...declarations.matchAll(/^export declare (?:const|function) (\w+)/gm)].map((match) => match[1]);
+    expect(declared.sort()).toEqual(Object.keys(model).sort());
+  });
+
+  it("give the method list the very methods, in the order, the code has, and the code cannot change it", () => {
+    const tuple = /HTTP_METHODS: readonly \[([^\]]*)\]/.exec(declarations)?.[1];
+    expect(tuple?.split(",").map((item) => JSON.parse(item.trim()) as string)).toEqual([...HTTP_METHODS]);
+    expect(Object.isFrozen(HTTP_METHODS)).toBe(true);
+  });
+});
+
+it("the client's idempotent methods are methods the walk knows", () => {
+  for (const method of IDEMPOTENT_METHODS) expect(HTTP_METHODS).toContain(method.toLowerCase());
+});
