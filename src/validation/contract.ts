@@ -51,6 +51,8 @@ export interface ContractOperation {
   readonly operationId: string;
   readonly tag: string | undefined;
   readonly operation: OpenApiOperation;
+  /** The path item the operation sits in (its `$ref` followed), for the parameters all its operations share. */
+  readonly pathItem: { readonly parameters?: readonly (OpenApiParameter | { $ref: string })[] };
 }
 
 /** The bundle shipped in the package (generated/openapi.json). */
@@ -58,12 +60,13 @@ export const contract = bundle as unknown as OpenApiDocument;
 
 /** Every operation of `document`, in document order. */
 export function contractOperations(document: OpenApiDocument = contract): ContractOperation[] {
-  return Array.from(operationsOf<OpenApiOperation>(document), ({ method, path, operation }) => ({
+  return Array.from(operationsOf<OpenApiOperation, ContractOperation["pathItem"]>(document), ({ method, path, operation, pathItem }) => ({
     method,
     path,
     key: `${method} ${path}`,
     operationId: operation.operationId ?? `${method} ${path}`,
     tag: operation.tags?.[0],
     operation,
+    pathItem,
   }));
 }

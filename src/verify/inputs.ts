@@ -48,8 +48,7 @@ export interface Inputs {
 }
 
 function parametersOf(document: OpenApiDocument, operation: ContractOperation): OpenApiParameter[] {
-  const item = document.paths[operation.path] as { parameters?: unknown[] } | undefined;
-  return [...(item?.parameters ?? []), ...(operation.operation.parameters ?? [])].map((parameter) => resolveRef<OpenApiParameter>(document, parameter as OpenApiParameter));
+  return [...(operation.pathItem.parameters ?? []), ...(operation.operation.parameters ?? [])].map((parameter) => resolveRef<OpenApiParameter>(document, parameter as OpenApiParameter));
 }
 
 /** A value the contract itself gives for a schema or parameter: example, default, const, first enum member. */
