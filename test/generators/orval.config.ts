@@ -2,14 +2,13 @@
 // client with its models, in one file, from the 3.1 bundle, written to GENERATOR_OUT (a temp dir;
 // generated clients are never committed).
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { generatedDir } from "../../scripts/lib/paths.mjs";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 if (!process.env.GENERATOR_OUT) throw new Error("set GENERATOR_OUT to the folder to write the client to");
 
 export default {
   service: {
-    input: { target: path.join(repoRoot, "generated", "openapi.json") },
+    input: { target: path.join(generatedDir, "openapi.json") },
     output: {
       target: path.join(process.env.GENERATOR_OUT, "client.ts"),
       client: "fetch",
