@@ -5,7 +5,8 @@
 // too (process.execPath). Size and type cost do not depend on the runtime; run.mjs takes them once.
 //   <node> bench/client-figures.mjs <baseUrl> [--quick] [--speakeasy]     one Node (prints JSON)
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { repoRoot } from "../scripts/lib/paths.mjs";
 import { coldStart } from "./cold-start.mjs";
 import { inFlightBench, jwtFromCold } from "./concurrency.mjs";
 import { cpuBench } from "./cpu.mjs";
@@ -16,8 +17,6 @@ import { loopbackBench } from "./loopback.mjs";
 import { report, runChild } from "./processes.mjs";
 import { loadSpeakeasy, SPEAKEASY_ROW } from "./speakeasy.mjs";
 import { paired, round1 } from "./stats.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * Runs this file under the Node executable `node` against the server at `baseUrl` and
@@ -53,7 +52,7 @@ async function clientFigures(service, baseUrl, { speakeasy, quick, log }) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [baseUrl, ...flags] = process.argv.slice(2);
-  const service = await import(pathToFileURL(path.join(root, "dist", "index.js")).href);
+  const service = await import(pathToFileURL(path.join(repoRoot, "dist", "index.js")).href);
   const speakeasy = flags.includes("--speakeasy") ? await loadSpeakeasy() : undefined;
   // stdout carries the one JSON line; progress goes to stderr, which the parent shows.
   const log = (line) => console.error(`  [Node ${process.versions.node}] ${line}`);

@@ -2,11 +2,11 @@
 // demand, so a child measuring cold start or heap pays for exactly one client's modules.
 // (Not bench/lib.mjs: it loads openapi-fetch.)
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { repoRoot } from "../scripts/lib/paths.mjs";
 import { API_KEY, PROJECT_ID } from "./project.mjs";
 import { loadSpeakeasy, SPEAKEASY_ROW } from "./speakeasy.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROUTE = "/projects/{project_id}";
 
 /** Names a child understands; the rows of the tables. */
@@ -31,7 +31,7 @@ export async function freshCall(name, baseUrl) {
     }
     case "ours: API key":
     case "ours: JWT (cached)": {
-      const { createServiceClient } = await import(pathToFileURL(path.join(root, "dist", "index.js")).href);
+      const { createServiceClient } = await import(pathToFileURL(path.join(repoRoot, "dist", "index.js")).href);
       const auth = name === "ours: API key" ? { apiKey: API_KEY } : { apiKey: API_KEY, jwt: true };
       const client = createServiceClient({ baseUrl, auth, env: {} });
       return (signal) => client.GET(ROUTE, { params, signal });

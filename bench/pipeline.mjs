@@ -3,12 +3,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { binDir, repoRoot } from "../scripts/lib/paths.mjs";
 import { run } from "../scripts/lib/run.mjs";
 import { round1 } from "./stats.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const vitest = path.join(root, "node_modules", ".bin", "vitest");
+const vitest = path.join(binDir, "vitest");
 
 /** Runs a command in the repo and returns its wall time in seconds; throws with its output on failure. */
 export function timeCommand(command, args) {
@@ -28,7 +27,7 @@ export async function pipelineTimes({ buildSeconds, fullTests }) {
     steps["type generation (schema.d.ts + operations.ts)"] = timeCommand(process.execPath, ["--import", "tsx", "scripts/generate.ts", "--out", scratch]);
     steps["docs (redocly build-docs, inlined)"] = timeCommand(process.execPath, ["scripts/docs.mjs", path.join(scratch, "docs.html")]);
     steps["client build (tsup: ESM + CJS + d.ts)"] = buildSeconds;
-    const { startPrism } = await import(path.join(root, "scripts", "lib", "prism.mjs"));
+    const { startPrism } = await import(path.join(repoRoot, "scripts", "lib", "prism.mjs"));
     const t0 = performance.now();
     const prism = await startPrism();
     steps["Prism start-up (until it answers)"] = round1((performance.now() - t0) / 1000);

@@ -16,7 +16,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { repoRoot } from "../scripts/lib/paths.mjs";
 import { ensureRuntime, RUNTIME_PACKAGES } from "../scripts/lib/runtimes.mjs";
 import { clientFiguresOn } from "./client-figures.mjs";
 import { evaluateGoals } from "./goals.mjs";
@@ -28,7 +28,6 @@ import { sizes } from "./size.mjs";
 import { ensureSpeakeasy, speakeasyEsm, speakeasyGetProject } from "./speakeasy.mjs";
 import { typeCost } from "./type-cost.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
 const started = performance.now();
@@ -94,7 +93,7 @@ results.totalSeconds = round1((performance.now() - started) / 1000);
 printResults(results);
 // latest.json is the record of a complete run: every section, both Nodes, the reference SDK.
 const full = !quick && !args.has("--no-pipeline") && !results.speakeasySkipped && results.runtimes.every((r) => !r.skipped);
-mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+mkdirSync(path.join(repoRoot, "bench", "results"), { recursive: true });
 const file = full ? "latest.json" : "partial.json.tmp";
-writeFileSync(path.join(root, "bench", "results", file), JSON.stringify(results, null, 2) + "\n");
+writeFileSync(path.join(repoRoot, "bench", "results", file), JSON.stringify(results, null, 2) + "\n");
 log(`wrote bench/results/${file}${full ? "" : " (not a full run: latest.json is left as it was)"}`);

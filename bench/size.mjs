@@ -5,12 +5,10 @@
 // esbuild settings, and ours is bundled that way too and compared with check-size's figure: if
 // the settings drift apart, the run fails instead of printing numbers that do not compare.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { repoRoot } from "../scripts/lib/paths.mjs";
 import { runNode } from "../scripts/lib/run.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Ours, as `npm run check:size` reports it (kB with one decimal), and whether it is in budget. */
 export function checkSizeFigures() {
@@ -47,11 +45,11 @@ export async function minGzip(entry, { nodeBuiltins = false } = {}) {
 
 export async function sizes({ speakeasyEsm, speakeasyGetProject } = {}) {
   const ours = checkSizeFigures();
-  const again = await minGzip(path.join(root, "dist", "index.js"));
+  const again = await minGzip(path.join(repoRoot, "dist", "index.js"));
   if (Math.abs(again.gzip - ours.gzip) > 50 || Math.abs(again.minified - ours.minified) > 50) {
     throw new Error(`bench/size.mjs and scripts/check-size.mjs measure differently (${JSON.stringify(again)} vs ${JSON.stringify(ours)}): align their esbuild settings`);
   }
-  const result = { ours, openapiFetch: await minGzip(path.join(root, "node_modules", "openapi-fetch", "dist", "index.mjs")) };
+  const result = { ours, openapiFetch: await minGzip(path.join(repoRoot, "node_modules", "openapi-fetch", "dist", "index.mjs")) };
   if (speakeasyEsm) {
     // The SDK class with every operation, and what a user of one standalone function loads: the
     // hooks, the core client and that function.

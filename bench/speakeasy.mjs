@@ -4,15 +4,15 @@
 // reason) when that fails, e.g. with no registry.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { repoRoot } from "../scripts/lib/paths.mjs";
 import { run } from "../scripts/lib/run.mjs";
 
 export const SPEAKEASY = "galileo-generated";
 /** Its row in the tables. */
 export const SPEAKEASY_ROW = "Speakeasy SDK (reference)";
 export const SPEAKEASY_VERSION = "0.2.14";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const prefix = path.join(root, ".cache", "bench-peers");
+const prefix = path.join(repoRoot, ".cache", "bench-peers");
 export const speakeasyDir = path.join(prefix, "node_modules", SPEAKEASY);
 /** Its ESM build: a module per standalone function, a core client, hooks, zod models. */
 export const speakeasyEsm = path.join(speakeasyDir, "dist", "esm");

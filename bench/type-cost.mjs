@@ -4,18 +4,17 @@
 // --extendedDiagnostics (the last run's, they do not vary).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { repoRoot } from "../scripts/lib/paths.mjs";
 import { run } from "../scripts/lib/run.mjs";
 import { median, round1 } from "./stats.mjs";
 import { typeConsumer } from "./type-consumer.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const KINDS = ["ours", "openapi-fetch"];
 
 export function typeCost({ runs = 3 } = {}) {
   // Inside the repo (not the OS temp folder) so the consumer resolves the repo's node_modules.
-  mkdirSync(path.join(root, ".cache"), { recursive: true });
-  const dir = mkdtempSync(path.join(root, ".cache", "bench-types-"));
+  mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  const dir = mkdtempSync(path.join(repoRoot, ".cache", "bench-types-"));
   try {
     writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
     const tsconfig = (file) => ({
@@ -23,7 +22,7 @@ export function typeCost({ runs = 3 } = {}) {
       files: [file],
     });
     for (const kind of KINDS) {
-      writeFileSync(path.join(dir, `${kind}.ts`), typeConsumer(kind, root, dir));
+      writeFileSync(path.join(dir, `${kind}.ts`), typeConsumer(kind, repoRoot, dir));
       writeFileSync(path.join(dir, `tsconfig.${kind}.json`), JSON.stringify(tsconfig(`${kind}.ts`)));
     }
     const samples = Object.fromEntries(KINDS.map((kind) => [kind, []]));
@@ -31,7 +30,7 @@ export function typeCost({ runs = 3 } = {}) {
     for (let i = 0; i < runs; i++) {
       for (const kind of KINDS) {
         const t0 = performance.now();
-        const out = run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, `tsconfig.${kind}.json`), "--extendedDiagnostics"]);
+        const out = run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(dir, `tsconfig.${kind}.json`), "--extendedDiagnostics"]);
         samples[kind].push((performance.now() - t0) / 1000);
         const number = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(out.stdout)?.[1]);
         diagnostics[kind] = { instantiations: number("Instantiations"), types: number("Types"), checkSeconds: number("Check time") };

@@ -5,23 +5,28 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isObjectSchema, propertiesOf, restatesName, unexplainedEnumValues } from "./spectral-functions/documentationDepth.js";
 import { operationsOf, resolveRef } from "../src/openapi-document.js";
-import { repoRoot } from "./lib/paths.mjs";
+import { generatedDir } from "./lib/paths.mjs";
 
-const document = JSON.parse(readFileSync(path.join(repoRoot, "generated", "openapi.json"), "utf8"));
+const document = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
 const schemas = Object.entries(document.components.schemas);
 
-let properties = 0;
-let described = 0;
-let beyondName = 0;
-let withExample = 0;
-let keyFields = 0;
-let keyFieldsWithExample = 0;
-let objects = 0;
-let objectsWithExample = 0;
-let objectsWithNoDescribedField = 0;
-let enums = 0;
-let enumsExplained = 0;
-let enumsUnnamed = 0;
+// Every figure the table prints, counted up from nought as the bundle is walked.
+const count = {
+  properties: 0,
+  described: 0,
+  beyondName: 0,
+  withExample: 0,
+  keyFields: 0,
+  keyFieldsWithExample: 0,
+  objects: 0,
+  objectsWithExample: 0,
+  objectsWithNoDescribedField: 0,
+  enums: 0,
+  enumsExplained: 0,
+  enumsUnnamed: 0,
+  parameters: 0,
+  parametersWithExample: 0,
+};
 
 const isEnumRef = (property) => {
   const target = property?.$ref ? resolveRef(document, { $ref: property.$ref }) : undefined;
@@ -35,52 +40,50 @@ for (const [name, schema] of schemas) {
   let describedHere = 0;
   let propertiesHere = 0;
   for (const [field, property] of propertiesOf(schema, [])) {
-    properties++;
+    count.properties++;
     propertiesHere++;
-    if (typeof property?.description === "string" && property.description.trim() !== "") described++;
+    if (typeof property?.description === "string" && property.description.trim() !== "") count.described++;
     if (!restatesName(property?.description, field)) {
-      beyondName++;
+      count.beyondName++;
       describedHere++;
     }
     const hasExample = property?.examples !== undefined || property?.example !== undefined;
-    if (hasExample) withExample++;
+    if (hasExample) count.withExample++;
     if (isKeyField(field, property)) {
-      keyFields++;
-      if (hasExample) keyFieldsWithExample++;
+      count.keyFields++;
+      if (hasExample) count.keyFieldsWithExample++;
     }
   }
   if (isObjectSchema(schema)) {
-    objects++;
-    if (Array.isArray(schema.examples) && schema.examples.length > 0) objectsWithExample++;
-    if (propertiesHere > 0 && describedHere === 0) objectsWithNoDescribedField++;
+    count.objects++;
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) count.objectsWithExample++;
+    if (propertiesHere > 0 && describedHere === 0) count.objectsWithNoDescribedField++;
   }
   if (Array.isArray(schema.enum) && schema.enum.filter((value) => value !== null).length > 1) {
-    enums++;
-    if (schema["x-enum-unnamed"] === true) enumsUnnamed++;
-    else if (unexplainedEnumValues(schema).length === 0) enumsExplained++;
+    count.enums++;
+    if (schema["x-enum-unnamed"] === true) count.enumsUnnamed++;
+    else if (unexplainedEnumValues(schema).length === 0) count.enumsExplained++;
   }
 }
 
-let parameters = 0;
-let parametersWithExample = 0;
 for (const { operation, pathItem } of operationsOf(document)) {
   for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(document, p))) {
-    parameters++;
-    if (parameter.example !== undefined || (parameter.examples && Object.keys(parameter.examples).length > 0)) parametersWithExample++;
+    count.parameters++;
+    if (parameter.example !== undefined || (parameter.examples && Object.keys(parameter.examples).length > 0)) count.parametersWithExample++;
   }
 }
 
 const share = (part, whole) => `${part} of ${whole} (${whole === 0 ? "—" : ((100 * part) / whole).toFixed(1) + "%"})`;
 const rows = [
-  ["properties with a description", share(described, properties)],
-  ["properties whose description says more than the field's name", share(beyondName, properties)],
-  ["object schemas with no described field", share(objectsWithNoDescribedField, objects)],
-  ["enums whose every value is explained", share(enumsExplained, enums)],
-  ["enums whose values nothing names (x-enum-unnamed)", share(enumsUnnamed, enums)],
-  ["parameters with an example", share(parametersWithExample, parameters)],
-  ["properties with an example", share(withExample, properties)],
-  ["ids, timestamps and enum fields with an example", share(keyFieldsWithExample, keyFields)],
-  ["object schemas with a schema-level example", share(objectsWithExample, objects)],
+  ["properties with a description", share(count.described, count.properties)],
+  ["properties whose description says more than the field's name", share(count.beyondName, count.properties)],
+  ["object schemas with no described field", share(count.objectsWithNoDescribedField, count.objects)],
+  ["enums whose every value is explained", share(count.enumsExplained, count.enums)],
+  ["enums whose values nothing names (x-enum-unnamed)", share(count.enumsUnnamed, count.enums)],
+  ["parameters with an example", share(count.parametersWithExample, count.parameters)],
+  ["properties with an example", share(count.withExample, count.properties)],
+  ["ids, timestamps and enum fields with an example", share(count.keyFieldsWithExample, count.keyFields)],
+  ["object schemas with a schema-level example", share(count.objectsWithExample, count.objects)],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

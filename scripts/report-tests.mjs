@@ -2,6 +2,8 @@
 // `npm run check`'s and the rest of the suite's) plus the outcome of CI's own steps (drift, the
 // package checks, …) passed as `--steps passed/failed`.
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "./lib/paths.mjs";
 
 const args = process.argv.slice(2);
 const stepsAt = args.indexOf("--steps");
@@ -25,10 +27,10 @@ function count(reportPath) {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     for (const suite of report.testResults ?? []) {
       for (const test of suite.assertionResults ?? []) {
-        if (test.status === "failed") console.log(`FAILED ${suite.name.replace(process.cwd() + "/", "")} › ${test.fullName}`);
+        if (test.status === "failed") console.log(`FAILED ${path.relative(repoRoot, suite.name)} › ${test.fullName}`);
       }
       if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) {
-        console.log(`FAILED ${suite.name.replace(process.cwd() + "/", "")}: ${String(suite.message).split("\n")[0]}`);
+        console.log(`FAILED ${path.relative(repoRoot, suite.name)}: ${String(suite.message).split("\n")[0]}`);
       }
     }
   } else {

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { installOffline } from "../../scripts/lib/pack.mjs";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { run as runCommand } from "../../scripts/lib/run.mjs";
 
-export const root = path.resolve(import.meta.dirname, "../..");
-const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -18,16 +18,30 @@ export function run(command: string, args: string[], options: { cwd: string; env
   return runCommand(command, args, options).stdout;
 }
 
-/** Copies a consumer to a temporary directory and installs the tarball there, offline. */
+/**
+ * The folder of shared/ a consumer takes its program from. The two TypeScript consumers are one
+ * program under two module resolutions; the two JavaScript ones each load the package their own
+ * way and hand it to the same checks. Kept once, so a check added for one shape is made by both.
+ */
+const SHARED: Record<string, string> = {
+  "ts-nodenext": "typescript",
+  "ts-bundler": "typescript",
+  "esm-js": "javascript",
+  "cjs-js": "javascript",
+};
+
+/** Copies a consumer (and what it shares) to a temporary directory and installs the tarball there, offline. */
 export function installConsumer(name: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), `service-api-consumer-${name}-`));
   scratch.push(dir);
   cpSync(path.join(import.meta.dirname, name), dir, { recursive: true });
+  const shared = SHARED[name];
+  if (shared) cpSync(path.join(import.meta.dirname, "shared", shared), dir, { recursive: true });
   // The consumer's TypeScript is the repository's; @types/node likewise, for the Node shapes.
   const tsconfig = path.join(dir, "tsconfig.json");
   try {
     const config = JSON.parse(readFileSync(tsconfig, "utf8"));
-    config.compilerOptions.typeRoots = [path.join(root, "node_modules", "@types")];
+    config.compilerOptions.typeRoots = [path.join(repoRoot, "node_modules", "@types")];
     writeFileSync(tsconfig, JSON.stringify(config, null, 2));
   } catch {
     // JavaScript consumers have no tsconfig

@@ -2,12 +2,11 @@
 // whose expires_at is a fixed moment in the past. Whatever today's date, the client must fetch
 // one token for many calls (not one per call), send it as the bearer credential, and say once,
 // in a warning log event, that it did not believe the expiry.
-import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { createServiceClient, unwrap, type ServiceLogEvent } from "../../src/index.js";
+import { bundle } from "../support/bundle.js";
 
 const baseUrl = inject("prismUrl");
-const bundle = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 const tokenExample = bundle.paths["/v1/token"].get.responses["200"].content["application/json"].example as {
   access_token: string;
   expires_at: string;

@@ -1,12 +1,11 @@
 // The brief's three operations, called through the typed client against the Prism mock of the
 // bundle. Prism runs with --errors: an answer that breaks the contract would come back as a 500
 // with an sl-violations header, so every valid call also asserts that header is absent.
-import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { createServiceClient, unwrap } from "../../src/index.js";
+import { bundle } from "../support/bundle.js";
 
 const baseUrl = inject("prismUrl");
-const bundle = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 const exampleOf = (path: string, method: string) =>
   bundle.paths[path][method].responses["200"].content["application/json"].example;
 

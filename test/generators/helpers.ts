@@ -5,12 +5,9 @@ import { fileURLToPath } from "node:url";
 import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
 import { operationsOf } from "../../src/openapi-document.js";
+import { generatedDir } from "../../scripts/lib/paths.mjs";
 
-import { repoRoot } from "../../scripts/lib/paths.mjs";
-
-export { repoRoot };
-export const generatedDir = path.join(repoRoot, "generated");
-export const binDir = path.join(repoRoot, "node_modules", ".bin");
+export { binDir, generatedDir, repoRoot } from "../../scripts/lib/paths.mjs";
 export const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface RunResult {

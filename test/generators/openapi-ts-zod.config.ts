@@ -3,13 +3,12 @@
 // answer (`response__<operationId>`, a prefix no component name has), written to GENERATOR_OUT
 // (a temp dir; generated code is never committed).
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { generatedDir } from "../../scripts/lib/paths.mjs";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 if (!process.env.GENERATOR_OUT) throw new Error("set GENERATOR_OUT to the folder to write the schemas to");
 
 export default {
-  input: path.join(repoRoot, "generated", "openapi.json"),
+  input: path.join(generatedDir, "openapi.json"),
   output: { path: process.env.GENERATOR_OUT },
   plugins: [{ name: "zod", responses: { name: "response__{{name}}", case: "preserve" }, requests: { enabled: false } }],
   logs: { level: "info", file: false },

@@ -34,7 +34,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { explain, here, readEdition, repoRoot, run } from "./helpers.js";
+import { explain, here, readEdition, repoRoot, run, type RunResult } from "./helpers.js";
 import { decodeCases, forOpenapiGenerator, responseExamples, sameName, taggedUnions, unionSites, type DecodeCase, type UnionSite } from "./typed-models.js";
 import { goTool, javaTool, missing, pythonModelsTool, pythonPath } from "../support/system-tools.js";
 
@@ -139,63 +139,59 @@ it("covers every response example and every member of every tagged union", () =>
   expect(wrongMembers([site!], decodedAs())).toHaveLength(1);
 });
 
-describe.skipIf(missing(javaTool) || missing(goTool))(`Go (${GENERATOR}, go-experimental)`, () => {
-  let decoded: Decoded[];
-  beforeAll(async () => {
-    const out = await generate("go", GO_ARGS, ["utils.go"]);
-    // GOPATH mode, as go.test.ts: the generated package `models` and the decoder beside it.
-    const gopath = path.join(cache, "gopath");
-    const binary = path.join(cache, "decodemodels");
-    if (!existsSync(binary)) {
-      rmSync(gopath, { recursive: true, force: true });
-      const models = path.join(gopath, "src", "models");
-      const decoder = path.join(gopath, "src", "decodemodels");
-      mkdirSync(models, { recursive: true });
-      mkdirSync(decoder, { recursive: true });
-      for (const file of readdirSync(out).filter((name) => name.endsWith(".go"))) copyFileSync(path.join(out, file), path.join(models, file));
-      copyFileSync(goDecoder, path.join(decoder, "main.go"));
-      const wrappers = [...new Set(cases.map((decodeCase: DecodeCase) => decodeCase.wrapper))];
-      writeFileSync(
-        path.join(decoder, "registry.go"),
-        `package main\n\nimport "models"\n\nvar registry = map[string]func() interface{}{\n${wrappers.map((name) => `\t"${name}": func() interface{} { return &models.${name}{} },`).join("\n")}\n}\n`,
-      );
-      const env: NodeJS.ProcessEnv = { ...process.env, GO111MODULE: "off", GOPATH: gopath, GOPROXY: "off", GOCACHE: path.join(os.tmpdir(), "service-api-go-build-cache") };
-      delete env.GOFLAGS;
-      const built = await run("go", ["build", "-o", binary, "."], { cwd: decoder, env });
-      expect(built.status, explain(built)).toBe(0);
-    }
-    const result = await run(binary, [casesFile]);
-    expect(result.status, explain(result)).toBe(0);
-    decoded = JSON.parse(result.stdout) as Decoded[];
-  });
+/**
+ * One language's models, built and run by `decode` over the cases (it prints what it decoded as
+ * JSON). Both languages answer to the same checks, so one cannot drift to a laxer set.
+ */
+function describeDecoding(title: string, unavailable: boolean, loads: string, decode: () => Promise<RunResult>) {
+  describe.skipIf(unavailable)(title, () => {
+    let decoded: Decoded[];
+    beforeAll(async () => {
+      const result = await decode();
+      expect(result.status, explain(result)).toBe(0);
+      decoded = JSON.parse(result.stdout) as Decoded[];
+    });
 
-  it("compiles and decodes every response example and every probe", () => {
-    expect(decoded).toHaveLength(cases.length);
-    expect(decoded.filter((result) => result.error).map((result) => `${result.label}: ${result.error}`)).toEqual([]);
-  });
+    it(`${loads} and decodes every response example and every probe`, () => {
+      expect(decoded).toHaveLength(cases.length);
+      expect(decoded.filter((result) => result.error).map((result) => `${result.label}: ${result.error}`)).toEqual([]);
+    });
 
-  it("decodes every tagged union into the member its tag names", () => {
-    expect(wrongMembers(sites, decoded)).toEqual([]);
+    it("decodes every tagged union into the member its tag names", () => {
+      expect(wrongMembers(sites, decoded)).toEqual([]);
+    });
   });
+}
+
+describeDecoding(`Go (${GENERATOR}, go-experimental)`, missing(javaTool) || missing(goTool), "compiles", async () => {
+  const out = await generate("go", GO_ARGS, ["utils.go"]);
+  // GOPATH mode, as go.test.ts: the generated package `models` and the decoder beside it.
+  const gopath = path.join(cache, "gopath");
+  const binary = path.join(cache, "decodemodels");
+  if (!existsSync(binary)) {
+    rmSync(gopath, { recursive: true, force: true });
+    const models = path.join(gopath, "src", "models");
+    const decoder = path.join(gopath, "src", "decodemodels");
+    mkdirSync(models, { recursive: true });
+    mkdirSync(decoder, { recursive: true });
+    for (const file of readdirSync(out).filter((name) => name.endsWith(".go"))) copyFileSync(path.join(out, file), path.join(models, file));
+    copyFileSync(goDecoder, path.join(decoder, "main.go"));
+    const wrappers = [...new Set(cases.map((decodeCase: DecodeCase) => decodeCase.wrapper))];
+    writeFileSync(
+      path.join(decoder, "registry.go"),
+      `package main\n\nimport "models"\n\nvar registry = map[string]func() interface{}{\n${wrappers.map((name) => `\t"${name}": func() interface{} { return &models.${name}{} },`).join("\n")}\n}\n`,
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, GO111MODULE: "off", GOPATH: gopath, GOPROXY: "off", GOCACHE: path.join(os.tmpdir(), "service-api-go-build-cache") };
+    delete env.GOFLAGS;
+    const built = await run("go", ["build", "-o", binary, "."], { cwd: decoder, env });
+    expect(built.status, explain(built)).toBe(0);
+  }
+  return run(binary, [casesFile]);
 });
 
-describe.skipIf(missing(javaTool) || missing(pythonModelsTool))(`Python (${GENERATOR}, python-experimental)`, () => {
-  let decoded: Decoded[];
-  beforeAll(async () => {
-    const out = await generate("python", PYTHON_ARGS, []);
-    const result = await run(pythonPath, [path.join(here, "python", "decode_models.py"), out, casesFile], {
-      env: { PYTHONPATH: path.join(here, "python", "stubs"), PYTHONDONTWRITEBYTECODE: "1" },
-    });
-    expect(result.status, explain(result)).toBe(0);
-    decoded = JSON.parse(result.stdout) as Decoded[];
-  });
-
-  it("imports and decodes every response example and every probe", () => {
-    expect(decoded).toHaveLength(cases.length);
-    expect(decoded.filter((result) => result.error).map((result) => `${result.label}: ${result.error}`)).toEqual([]);
-  });
-
-  it("decodes every tagged union into the member its tag names", () => {
-    expect(wrongMembers(sites, decoded)).toEqual([]);
+describeDecoding(`Python (${GENERATOR}, python-experimental)`, missing(javaTool) || missing(pythonModelsTool), "imports", async () => {
+  const out = await generate("python", PYTHON_ARGS, []);
+  return run(pythonPath, [path.join(here, "python", "decode_models.py"), out, casesFile], {
+    env: { PYTHONPATH: path.join(here, "python", "stubs"), PYTHONDONTWRITEBYTECODE: "1" },
   });
 });

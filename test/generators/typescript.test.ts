@@ -30,8 +30,16 @@ function unexpectedLines(output: string, clean: RegExp[]): string[] {
     .filter((line) => line !== "" && !clean.some((pattern) => pattern.test(line)));
 }
 
-/** tsc --strict over the generated client and the consumer program, in their own project. */
-async function typeCheck(dir: string) {
+/** Runs a generator with its config file, writing to `out`: it must succeed and warn of nothing. */
+async function generate(out: string, tool: string, args: string[], clean: RegExp[]) {
+  const generated = await run(path.join(binDir, tool), args, { env: { GENERATOR_OUT: out } });
+  expect(generated.status, explain(generated)).toBe(0);
+  expect(unexpectedLines(generated.stdout + generated.stderr, clean), "generator warnings").toEqual([]);
+}
+
+/** Writes the consumer program beside the generated client; tsc --strict over both, in their own project, must pass. */
+async function expectConsumerCompiles(dir: string, consumer: string) {
+  writeFileSync(path.join(dir, "consumer.ts"), consumer);
   writeFileSync(
     path.join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -48,18 +56,21 @@ async function typeCheck(dir: string) {
       include: ["**/*.ts"],
     }),
   );
-  return run(path.join(binDir, "tsc"), ["-p", path.join(dir, "tsconfig.json")], { cwd: dir });
+  const checked = await run(path.join(binDir, "tsc"), ["-p", path.join(dir, "tsconfig.json")], { cwd: dir });
+  expect(checked.status, explain(checked)).toBe(0);
 }
 
 describe("@hey-api/openapi-ts 0.95.0", () => {
   it("generates a fetch client from the 3.1 bundle with no warning; it compiles under tsc --strict and calls the mock", async () => {
     const out = path.join(scratch, "hey-api");
-    const generated = await run(path.join(binDir, "openapi-ts"), ["-f", path.join(here, "openapi-ts.config.ts")], { env: { GENERATOR_OUT: out } });
-    expect(generated.status, explain(generated)).toBe(0);
-    expect(unexpectedLines(generated.stdout + generated.stderr, HEY_API_CLEAN), "generator warnings").toEqual([]);
+    await generate(out, "openapi-ts", ["-f", path.join(here, "openapi-ts.config.ts")], HEY_API_CLEAN);
 
-    writeFileSync(
-      path.join(out, "consumer.ts"),
+    writeFileSync(path.join(out, "package.json"), JSON.stringify({ type: "module", private: true }));
+    // The consumer uses process/console: give tsc Node's globals without loading @types/node's
+    // full surface into the generated code's check.
+    writeFileSync(path.join(out, "globals.d.ts"), "declare const process: { argv: string[] };\n");
+    await expectConsumerCompiles(
+      out,
       `import { client } from "./client.gen.js";
 import { generateSignupLink, healthcheck } from "./sdk.gen.js";
 
@@ -78,12 +89,6 @@ const result = await main(process.argv[2] ?? "");
 console.log(JSON.stringify(result));
 `,
     );
-    writeFileSync(path.join(out, "package.json"), JSON.stringify({ type: "module", private: true }));
-    // The consumer uses process/console: give tsc Node's globals without loading @types/node's
-    // full surface into the generated code's check.
-    writeFileSync(path.join(out, "globals.d.ts"), "declare const process: { argv: string[] };\n");
-    const checked = await typeCheck(out);
-    expect(checked.status, explain(checked)).toBe(0);
 
     const called = await run(path.join(binDir, "tsx"), [path.join(out, "consumer.ts"), inject("prismUrl")], { cwd: out });
     expect(called.status, explain(called)).toBe(0);
@@ -96,12 +101,10 @@ console.log(JSON.stringify(result));
 describe("orval 7.13.2", () => {
   it("generates a fetch client from the 3.1 bundle with no warning, and it compiles under tsc --strict", async () => {
     const out = path.join(scratch, "orval");
-    const generated = await run(path.join(binDir, "orval"), ["--config", path.join(here, "orval.config.ts")], { env: { GENERATOR_OUT: out } });
-    expect(generated.status, explain(generated)).toBe(0);
-    expect(unexpectedLines(generated.stdout + generated.stderr, ORVAL_CLEAN), "generator warnings").toEqual([]);
+    await generate(out, "orval", ["--config", path.join(here, "orval.config.ts")], ORVAL_CLEAN);
 
-    writeFileSync(
-      path.join(out, "consumer.ts"),
+    await expectConsumerCompiles(
+      out,
       `import { generateSignupLink, healthcheck, type HealthcheckResponse } from "./client.js";
 
 export async function main(): Promise<string[]> {
@@ -115,7 +118,5 @@ export async function main(): Promise<string[]> {
 }
 `,
     );
-    const checked = await typeCheck(out);
-    expect(checked.status, explain(checked)).toBe(0);
   });
 });

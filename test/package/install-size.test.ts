@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { INSTALL_BUDGET, installReport, measureInstall } from "../../scripts/lib/install-size.mjs";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 
 describe("install size", () => {
   it("a fresh install of the tarball stays within 6 MB, and brings the client, openapi-fetch and the JSON Schema engine only", () => {
@@ -24,7 +24,7 @@ describe("install size", () => {
   });
 
   it("the README states the budget this check enforces", () => {
-    expect(readFileSync(path.join(root, "README.md"), "utf8")).toContain(`stays under ${INSTALL_BUDGET / 1_000_000} MB`);
+    expect(readFileSync(path.join(repoRoot, "README.md"), "utf8")).toContain(`stays under ${INSTALL_BUDGET / 1_000_000} MB`);
   });
 
   it("over the budget, the report fails and names the biggest packages and files", () => {

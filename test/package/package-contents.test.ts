@@ -6,9 +6,8 @@ import path from "node:path";
 import { inject, describe, expect, it } from "vitest";
 import { CONTRACT_PACKAGE_DIR } from "../../scripts/lib/contract-package.mjs";
 import { CONTRACT_FILES, REQUIRED_FILES, checkContractContents, checkPackageContents } from "../../scripts/lib/package-contents.mjs";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { run } from "../../scripts/lib/run.mjs";
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 /** The files a tarball holds, as paths inside the package. */
 function listed(tarball: string): string[] {
@@ -18,7 +17,7 @@ function listed(tarball: string): string[] {
 describe("package contents", () => {
   it("the packed tarball holds exactly what users need", () => {
     const files = listed(inject("packageTarball"));
-    expect(checkPackageContents(files, (file) => readFileSync(path.join(root, file), "utf8"))).toEqual([]);
+    expect(checkPackageContents(files, (file) => readFileSync(path.join(repoRoot, file), "utf8"))).toEqual([]);
     expect(files.sort()).toEqual([...REQUIRED_FILES].sort());
   });
 
@@ -57,7 +56,7 @@ describe("package contents", () => {
   });
 
   it("ships the user README, not the maintainers' guide", () => {
-    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
     expect(readme).toContain("## Using the client");
     expect(readme).toContain("CONTRIBUTING.md");
     for (const maintainersOnly of ["## Lint policy", "### Lint policy", "## Commands", "## Repository layout"]) expect(readme).not.toContain(maintainersOnly);

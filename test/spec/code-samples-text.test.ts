@@ -9,16 +9,11 @@ import { pythonSample, pythonSource } from "../../scripts/lib/sample-python.mjs"
 import { sampleCredential } from "../../scripts/lib/sample-request.mjs";
 import { typescriptSample } from "../../scripts/lib/sample-typescript.mjs";
 import { bundle, bundleOperations } from "../support/bundle.js";
-
-function entry(operationId: string) {
-  const found = bundleOperations.find(({ operation }) => operation.operationId === operationId);
-  if (!found) throw new Error(`no operation ${operationId}`);
-  return found;
-}
+import { operationById } from "../support/operation-by-id.js";
 
 describe("curl", () => {
   it("sends a multipart body's text fields as they are and its file from data.csv", () => {
-    expect(curlSample(bundle, entry("uploadFile"))).toBe(
+    expect(curlSample(bundle, operationById("uploadFile"))).toBe(
       [
         "curl -X POST 'https://api.acme.example/projects/3fa85f64-5717-4562-b3fc-2c963f66afa6/upload_file' \\",
         '  -H "Service-API-Key: $SERVICE_API_KEY" \\',
@@ -29,14 +24,14 @@ describe("curl", () => {
   });
 
   it("URL-encodes a form body and the query string, and sends no credential to a public operation", () => {
-    expect(curlSample(bundle, entry("loginEmail"))).toBe(
+    expect(curlSample(bundle, operationById("loginEmail"))).toBe(
       ["curl -X POST 'https://api.acme.example/login' \\", "  --data-urlencode 'password=correct-horse-battery-staple' \\", "  --data-urlencode 'username=ada@acme.example'"].join("\n"),
     );
-    expect(curlSample(bundle, entry("generateSignupLink"))).toContain("/signup_link?user_email=new.user%40acme.example'");
+    expect(curlSample(bundle, operationById("generateSignupLink"))).toContain("/signup_link?user_email=new.user%40acme.example'");
   });
 
   it("repeats a list parameter once per item", () => {
-    expect(curlSample(bundle, entry("getMultiRunSampleIds"))).toContain(
+    expect(curlSample(bundle, operationById("getMultiRunSampleIds"))).toContain(
       "?run_ids=b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e&run_ids=4d5e6f70-8b9c-4d0e-9f2a-3b4c5d6e7f80'",
     );
   });
@@ -48,7 +43,7 @@ describe("curl", () => {
 
 describe("Python", () => {
   it("opens the uploaded file in a with block and sends the other fields as data", () => {
-    expect(pythonSample(bundle, entry("uploadFile"))).toBe(
+    expect(pythonSample(bundle, operationById("uploadFile"))).toBe(
       [
         "import os",
         "",
@@ -70,7 +65,7 @@ describe("Python", () => {
   });
 
   it("prints a file answer as text, not as JSON", () => {
-    expect(pythonSample(bundle, entry("downloadPromptDataset"))).toMatch(/print\(response\.text\)\n$/);
+    expect(pythonSample(bundle, operationById("downloadPromptDataset"))).toMatch(/print\(response\.text\)\n$/);
   });
 
   it("writes JSON values as Python literals", () => {
@@ -80,7 +75,7 @@ describe("Python", () => {
 
 describe("TypeScript", () => {
   it("creates the client with the key from the environment and unwraps the call", () => {
-    expect(typescriptSample(bundle, entry("createProject"))).toBe(
+    expect(typescriptSample(bundle, operationById("createProject"))).toBe(
       [
         'import { createServiceClient, unwrap } from "service-api";',
         "",
@@ -99,7 +94,7 @@ describe("TypeScript", () => {
   });
 
   it("passes no credentials to a public operation", () => {
-    expect(typescriptSample(bundle, entry("healthcheck"))).toContain("  auth: {}, // a public operation: no credentials\n");
+    expect(typescriptSample(bundle, operationById("healthcheck"))).toContain("  auth: {}, // a public operation: no credentials\n");
   });
 });
 

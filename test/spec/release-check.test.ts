@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { operationsOf } from "../../src/openapi-document.js";
+import { generatedDir } from "../../scripts/lib/paths.mjs";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { changelogHasEntry, classifyChange, smallestVersionFor, versionAllows, withoutAnnotations } from "../../scripts/lib/release.mjs";
 
@@ -145,10 +146,9 @@ describe("the version a change needs", () => {
 // Each case runs the script once or twice (a second of Node and a 2 MB bundle each): vitest's 5 s
 // default is too tight when the fast tier shares the cores with tsc and the linters.
 describe("npm run release:check (the script)", { timeout: 30_000 }, () => {
-  const root = path.resolve(import.meta.dirname, "../..");
   const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-release-"));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  const current = JSON.parse(readFileSync(path.join(root, "generated", "openapi.json"), "utf8")) as Doc;
+  const current = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8")) as Doc;
   const changelog = path.join(scratch, "CHANGELOG.md");
   writeFileSync(changelog, "# Changelog\n\n## [1.3.0] - 2027-01-04\n");
 

@@ -4,31 +4,26 @@
 import { describe, expect, it } from "vitest";
 import { minimalInit, sourceOf, typedCall } from "../../scripts/lib/typed-call.mjs";
 import { bundle, bundleOperations } from "../support/bundle.js";
-
-function entry(operationId: string) {
-  const found = bundleOperations.find(({ operation }) => operation.operationId === operationId);
-  if (!found) throw new Error(`no operation ${operationId}`);
-  return found;
-}
+import { operationById } from "../support/operation-by-id.js";
 
 describe("typedCall()", () => {
   it("writes a call without an init when the operation requires nothing", () => {
-    expect(typedCall(bundle, entry("healthcheck"))).toBe('await client.GET("/v1/healthcheck")');
-    expect(typedCall(bundle, entry("listUsers"))).toBe('await client.GET("/users")');
+    expect(typedCall(bundle, operationById("healthcheck"))).toBe('await client.GET("/v1/healthcheck")');
+    expect(typedCall(bundle, operationById("listUsers"))).toBe('await client.GET("/users")');
   });
 
   it("takes required query parameters, with the spec's example value, and leaves optional ones out", () => {
-    expect(typedCall(bundle, entry("generateSignupLink"))).toBe(
+    expect(typedCall(bundle, operationById("generateSignupLink"))).toBe(
       'await client.POST("/signup_link", { params: { query: { user_email: "new.user@acme.example" } } })',
     );
   });
 
   it("takes only the required body properties (a project by its name)", () => {
-    expect(typedCall(bundle, entry("createProject"))).toBe('await client.POST("/projects", { body: { name: "my_first_project" } })');
+    expect(typedCall(bundle, operationById("createProject"))).toBe('await client.POST("/projects", { body: { name: "my_first_project" } })');
   });
 
   it("gives a file field a Blob and breaks a long call one property per line", () => {
-    expect(typedCall(bundle, entry("uploadFile"))).toBe(
+    expect(typedCall(bundle, operationById("uploadFile"))).toBe(
       [
         'await client.POST("/projects/{project_id}/upload_file", {',
         '  params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6" } },',
@@ -42,7 +37,7 @@ describe("typedCall()", () => {
   });
 
   it("uses the path parameters' examples (each id its own kind: a project's, a run's)", () => {
-    const init = minimalInit(bundle, entry("getAlertsForRun"));
+    const init = minimalInit(bundle, operationById("getAlertsForRun"));
     expect(init).toEqual({
       params: { path: { project_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", run_id: "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e", split: "training" } },
     });
@@ -56,7 +51,7 @@ describe("typedCall()", () => {
   });
 
   it("client: names the variable that holds the client", () => {
-    expect(typedCall(bundle, entry("healthcheck"), { client: "api" })).toBe('await api.GET("/v1/healthcheck")');
+    expect(typedCall(bundle, operationById("healthcheck"), { client: "api" })).toBe('await api.GET("/v1/healthcheck")');
   });
 });
 

@@ -1,12 +1,14 @@
 // Reads the reference facts about the live service (reference/operations.tsv and
 // reference/schemas.tsv, described in reference/README.md) into plain objects for the tests.
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 // The facts are part of the repository, so a clone tests on its own.
-const factsDir = new URL("../../reference/", import.meta.url);
+const factsDir = path.join(repoRoot, "reference");
 
 function readTable(name: string): Record<string, string>[] {
-  const [header, ...rows] = readFileSync(new URL(name, factsDir), "utf8").split("\n").filter((line) => line.length > 0);
+  const [header, ...rows] = readFileSync(path.join(factsDir, name), "utf8").split("\n").filter((line) => line.length > 0);
   const columns = header!.split("\t");
   return rows.map((row) => {
     const cells = row.split("\t");

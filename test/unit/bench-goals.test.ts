@@ -1,8 +1,10 @@
 // The bench's goals (bench/goals.mjs) read a run's results the same way on every Node, and
 // bench/README.md states them as the code does. No timing here: the figures are made up.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluateGoals, GOALS } from "../../bench/goals.mjs";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 const SPEAKEASY = "Speakeasy SDK (reference)";
 const OURS = ["ours: API key", "ours: Basic", "ours: JWT (cached)"];
@@ -57,7 +59,7 @@ describe("bench goals", () => {
   });
 
   it("bench/README.md's goal table states each goal as bench/goals.mjs checks it", () => {
-    const readme = readFileSync(new URL("../../bench/README.md", import.meta.url), "utf8");
+    const readme = readFileSync(path.join(repoRoot, "bench", "README.md"), "utf8");
     for (const goal of GOALS) expect(readme).toContain(`| ${goal.figure} | ${goal.goal} |`);
   });
 });

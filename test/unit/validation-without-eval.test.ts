@@ -5,6 +5,7 @@
 import vm from "node:vm";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 const entry = `
   import { createResponseValidator } from "./src/validation/response-validator.ts";
@@ -13,7 +14,7 @@ const entry = `
 
 describe("validation where code generation is refused", () => {
   it("checks answers in a context without eval, which refuses new Function", async () => {
-    const bundled = await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: "ts" }, bundle: true, format: "iife", platform: "neutral", write: false, logLevel: "silent" });
+    const bundled = await build({ stdin: { contents: entry, resolveDir: repoRoot, loader: "ts" }, bundle: true, format: "iife", platform: "neutral", write: false, logLevel: "silent" });
     // URL: a web platform global every such runtime has, and the validator's library reads.
     const context = vm.createContext({ URL }, { codeGeneration: { strings: false, wasm: false } });
     vm.runInContext(bundled.outputFiles[0]!.text, context);

@@ -1,25 +1,5 @@
 const { createServiceClient, deriveApiBaseUrl, unwrap, ServiceApiError } = require("service-api");
 const spec = require("service-api/openapi.json");
+const { callTheMock, report } = require("./checks.cjs");
 
-async function main() {
-  const client = createServiceClient({ baseUrl: process.env.MOCK_URL, auth: { apiKey: "consumer-key" } });
-  const health = await unwrap(client.GET("/v1/healthcheck"));
-  const link = await unwrap(client.POST("/signup_link", { params: { query: { user_email: "cjs@acme.example" } } }));
-  let status;
-  try {
-    await unwrap(client.POST("/signup_link", { params: { query: {} } }));
-  } catch (error) {
-    status = error instanceof ServiceApiError ? error.status : String(error);
-  }
-  console.log(JSON.stringify({
-    health: health.message,
-    signupUrl: link.signup_url,
-    invalidStatus: status,
-    derived: deriveApiBaseUrl("https://console.acme.example"),
-    specVersion: spec.openapi,
-  }));
-}
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+report(callTheMock({ createServiceClient, deriveApiBaseUrl, unwrap, ServiceApiError }, spec, "cjs@acme.example"));

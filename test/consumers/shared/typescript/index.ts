@@ -1,3 +1,6 @@
+// The TypeScript consumers' program, one file for both: installConsumer (helpers.ts) copies it into
+// ts-nodenext/ and ts-bundler/ as index.ts, so the same code is checked under NodeNext (compiled
+// by tsc, run by Node) and Bundler (type-checked, bundled by esbuild) module resolution.
 import { createServiceClient, deriveApiBaseUrl, unwrap, ServiceApiError, type ServiceClient } from "service-api";
 import type { components, operations, paths } from "service-api/schema";
 
@@ -7,7 +10,7 @@ type SignupQuery = operations["generateSignupLink"]["parameters"]["query"];
 
 const client: ServiceClient = createServiceClient({ baseUrl: process.env.MOCK_URL!, auth: { apiKey: "consumer-key" } });
 const health: HealthAnswer = await unwrap(client.GET("/v1/healthcheck"));
-const query: SignupQuery = { user_email: "nodenext@acme.example", send_email: false };
+const query: SignupQuery = { user_email: "typescript@acme.example", send_email: false };
 const link: SignupLink = await unwrap(client.POST("/signup_link", { params: { query } }));
 const signupUrl: string = link.signup_url;
 
