@@ -11,7 +11,7 @@ import { build } from "esbuild";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { openConsumerPage, serveConsumerPage } from "./browser-page.js";
-import { esmEntry, installConsumer, typecheck } from "./helpers.js";
+import { esmEntry, installConsumer, typecheck } from "../support/consumer-projects.js";
 
 /** Installs the consumer, type-checks and bundles it once for every test: the bundle's path and the bundler's inputs. */
 let bundling: Promise<{ script: string; html: string; inputs: string[]; dir: string }> | undefined;

@@ -7,7 +7,7 @@ import { transform } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { openConsumerPage, serveConsumerPage } from "./browser-page.js";
-import { esmEntry, installConsumer, typecheck } from "./helpers.js";
+import { esmEntry, installConsumer, typecheck } from "../support/consumer-projects.js";
 
 describe.skipIf(missing(chromiumTool))("the ESM build in headless Chromium", { timeout: 120_000 }, () => {
   it("calls the mock and gets typed results", async () => {

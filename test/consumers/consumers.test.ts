@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { describe, expect, inject, it } from "vitest";
-import { installConsumer, run, typecheck } from "./helpers.js";
+import { installConsumer, run, typecheck } from "../support/consumer-projects.js";
 
 function callMock(dir: string, file: string) {
   const stdout = run(process.execPath, [file], { cwd: dir, env: { MOCK_URL: inject("prismUrl") } });

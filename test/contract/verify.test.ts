@@ -14,7 +14,7 @@ import { discoveryRules, inputsOf } from "../../src/verify/inputs.js";
 import { planVerify } from "../../src/verify/plan.js";
 import { parseXml } from "../support/xml.js";
 import type { TestServer } from "../transport/server.js";
-import { CANARY } from "../unit/helpers.js";
+import { CANARY } from "../support/client-fakes.js";
 import { startTamperingProxy, type Tampering } from "./tampering-proxy.js";
 
 const mock = inject("prismUrl");

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dereference, recursiveSchemas } from "../../scripts/dereference.mjs";
-import { explain, here, operationKeys, readEdition, repoRoot, run } from "./helpers.js";
+import { explain, generatorsDir, operationKeys, readEdition, repoRoot, run } from "../support/generator-tools.js";
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema> };
 
@@ -27,7 +27,7 @@ function findKey(value: unknown, key: string, pointer = ""): { pointer: string; 
 
 describe("the 3.0 edition (generated/openapi-3.0.json)", () => {
   it("rewrites each 3.1 construct into its 3.0 form (fixture)", async () => {
-    copyFileSync(path.join(here, "fixtures", "convert-3.1.json"), path.join(scratch, "openapi.json"));
+    copyFileSync(path.join(generatorsDir, "fixtures", "convert-3.1.json"), path.join(scratch, "openapi.json"));
     const converted = await run(process.execPath, [path.join(repoRoot, "scripts", "convert-3.0.mjs"), "--out", scratch]);
     expect(converted.status, explain(converted)).toBe(0);
     const doc = JSON.parse(readFileSync(path.join(scratch, "openapi-3.0.json"), "utf8"));

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { explain, generatedDir, here, operationKeys, readEdition, run } from "./helpers.js";
+import { explain, generatedDir, generatorsDir, operationKeys, readEdition, run } from "../support/generator-tools.js";
 import { goTool, missing } from "../support/system-tools.js";
 
 const GOPATH = "/usr/share/gocode";
@@ -28,7 +28,7 @@ function goEnv(): NodeJS.ProcessEnv {
 
 it.skipIf(missing(goTool))("kin-openapi (Debian golang-github-getkin-kin-openapi-dev) loads and validates the 3.0 edition and finds every operation", async () => {
   const binary = path.join(scratch, "listoperations");
-  const built = await run("go", ["build", "-o", binary, "."], { cwd: path.join(here, "go", "listoperations"), env: goEnv() }).catch((error: Error) => {
+  const built = await run("go", ["build", "-o", binary, "."], { cwd: path.join(generatorsDir, "go", "listoperations"), env: goEnv() }).catch((error: Error) => {
     throw new Error(`${error.message}: install Go and kin-openapi with \`apt-get install -y golang-go golang-github-getkin-kin-openapi-dev\` (.ci/run does)`);
   });
   expect(built.status, explain(built)).toBe(0);

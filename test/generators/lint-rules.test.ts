@@ -3,7 +3,7 @@
 // (`npm run lint:spectral` proves they are quiet on the contract itself.)
 import path from "node:path";
 import { expect, it } from "vitest";
-import { binDir, explain, here, repoRoot, run } from "./helpers.js";
+import { binDir, explain, generatorsDir, repoRoot, run } from "../support/generator-tools.js";
 
 interface SpectralResult {
   code: string;
@@ -13,7 +13,7 @@ interface SpectralResult {
 
 /** Spectral's JSON report of a fixture under the project's ruleset. */
 async function lintFixture(name: string): Promise<SpectralResult[]> {
-  const fixture = path.join(here, "fixtures", name);
+  const fixture = path.join(generatorsDir, "fixtures", name);
   const linted = await run(path.join(binDir, "spectral"), ["lint", "--ruleset", path.join(repoRoot, ".spectral.yaml"), "--format", "json", "--quiet", fixture]);
   try {
     return JSON.parse(linted.stdout) as SpectralResult[];

@@ -4,11 +4,11 @@
 // each request and each answer against the contract it loaded.
 import path from "node:path";
 import { expect, inject, it } from "vitest";
-import { explain, generatedDir, here, run } from "./helpers.js";
+import { explain, generatedDir, generatorsDir, run } from "../support/generator-tools.js";
 import { missing, perlClientTool } from "../support/system-tools.js";
 
 it.skipIf(missing(perlClientTool))("OpenAPI::Client loads the 3.0 edition and calls healthcheck and generateSignupLink on the mock by operationId", async () => {
-  const called = await run("perl", [path.join(here, "perl", "call-mock.pl"), path.join(generatedDir, "openapi-3.0.json"), inject("prismUrl"), "generator-check-key"]).catch(
+  const called = await run("perl", [path.join(generatorsDir, "perl", "call-mock.pl"), path.join(generatedDir, "openapi-3.0.json"), inject("prismUrl"), "generator-check-key"]).catch(
     (error: Error) => {
       throw new Error(`${error.message}: install Perl's client with \`apt-get install -y libopenapi-client-perl\` (.ci/run does)`);
     },

@@ -34,7 +34,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { explain, here, readEdition, repoRoot, run, type RunResult } from "./helpers.js";
+import { explain, generatorsDir, readEdition, repoRoot, run, type RunResult } from "../support/generator-tools.js";
 import { decodeCases, forOpenapiGenerator, responseExamples, sameName, taggedUnions, unionSites, type DecodeCase, type UnionSite } from "./typed-models.js";
 import { goTool, javaTool, missing, pythonModelsTool, pythonPath } from "../support/system-tools.js";
 
@@ -75,7 +75,7 @@ const probes = cases.filter((decodeCase) => decodeCase.label.startsWith("probe "
 
 const specText = JSON.stringify(prepared.document);
 // The decoder's source is in the key too: an edit to it must not run a stale binary.
-const goDecoder = path.join(here, "go", "decodemodels", "main.go");
+const goDecoder = path.join(generatorsDir, "go", "decodemodels", "main.go");
 const key = createHash("sha256")
   .update(JSON.stringify([JAR, GO_ARGS, PYTHON_ARGS]))
   .update(specText)
@@ -191,7 +191,7 @@ describeDecoding(`Go (${GENERATOR}, go-experimental)`, missing(javaTool) || miss
 
 describeDecoding(`Python (${GENERATOR}, python-experimental)`, missing(javaTool) || missing(pythonModelsTool), "imports", async () => {
   const out = await generate("python", PYTHON_ARGS, []);
-  return run(pythonPath, [path.join(here, "python", "decode_models.py"), out, casesFile], {
-    env: { PYTHONPATH: path.join(here, "python", "stubs"), PYTHONDONTWRITEBYTECODE: "1" },
+  return run(pythonPath, [path.join(generatorsDir, "python", "decode_models.py"), out, casesFile], {
+    env: { PYTHONPATH: path.join(generatorsDir, "python", "stubs"), PYTHONDONTWRITEBYTECODE: "1" },
   });
 });

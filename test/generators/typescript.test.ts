@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { binDir, explain, here, run } from "./helpers.js";
+import { binDir, explain, generatorsDir, run } from "../support/generator-tools.js";
 
 // Each generator's console noise on a clean run; anything else it prints counts as a warning.
 const HEY_API_CLEAN = [/^@hey-api\/openapi-ts v\d/, /^\[Job 1\] ⏳ Generating from 1 input:$/, /^\[Job 1\]\s+\[1\] \S+openapi\.json$/, /^\[Job 1\] ✅ Done! Your output is in /];
@@ -63,7 +63,7 @@ async function expectConsumerCompiles(dir: string, consumer: string) {
 describe("@hey-api/openapi-ts 0.95.0", () => {
   it("generates a fetch client from the 3.1 bundle with no warning; it compiles under tsc --strict and calls the mock", async () => {
     const out = path.join(scratch, "hey-api");
-    await generate(out, "openapi-ts", ["-f", path.join(here, "openapi-ts.config.ts")], HEY_API_CLEAN);
+    await generate(out, "openapi-ts", ["-f", path.join(generatorsDir, "openapi-ts.config.ts")], HEY_API_CLEAN);
 
     writeFileSync(path.join(out, "package.json"), JSON.stringify({ type: "module", private: true }));
     // The consumer uses process/console: give tsc Node's globals without loading @types/node's
@@ -101,7 +101,7 @@ console.log(JSON.stringify(result));
 describe("orval 7.13.2", () => {
   it("generates a fetch client from the 3.1 bundle with no warning, and it compiles under tsc --strict", async () => {
     const out = path.join(scratch, "orval");
-    await generate(out, "orval", ["--config", path.join(here, "orval.config.ts")], ORVAL_CLEAN);
+    await generate(out, "orval", ["--config", path.join(generatorsDir, "orval.config.ts")], ORVAL_CLEAN);
 
     await expectConsumerCompiles(
       out,

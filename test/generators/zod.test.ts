@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sampleValue } from "../../scripts/lib/sample-values.mjs";
 import { operationsOf } from "../../src/openapi-document.js";
-import { binDir, explain, here, readEdition, repoRoot, run } from "./helpers.js";
+import { binDir, explain, generatorsDir, readEdition, repoRoot, run } from "../support/generator-tools.js";
 import { responseExamples } from "./typed-models.js";
 
 type Issue = { code: string; origin?: string; path: PropertyKey[]; message: string };
@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The generated module imports "zod": resolved from the repository's node_modules.
   symlinkSync(path.join(repoRoot, "node_modules"), path.join(scratch, "node_modules"), "dir");
   const out = path.join(scratch, "zod");
-  const generated = await run(path.join(binDir, "openapi-ts"), ["-f", path.join(here, "openapi-ts-zod.config.ts")], { env: { GENERATOR_OUT: out } });
+  const generated = await run(path.join(binDir, "openapi-ts"), ["-f", path.join(generatorsDir, "openapi-ts-zod.config.ts")], { env: { GENERATOR_OUT: out } });
   expect(generated.status, explain(generated)).toBe(0);
   schemas = (await import(pathToFileURL(path.join(out, "zod.gen.ts")).href)) as Record<string, Parser>;
 });

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { esmEntry } from "../consumers/helpers.js";
+import { esmEntry } from "../support/consumer-projects.js";
 
 // Rollup comes with tsup, pinned by package.json's overrides; nothing else in the repository has rollup 4.
 const { rollup } = createRequire(createRequire(import.meta.url).resolve("tsup/package.json"))("rollup") as typeof import("rollup");

@@ -2,8 +2,8 @@
 // port when 4010 is taken, and the mock really answering there.
 import { afterEach, describe, expect, it } from "vitest";
 import { isPortFree } from "../../scripts/lib/ports.mjs";
-import { explain, run } from "../generators/helpers.js";
-import { holdPorts, startServing } from "./helpers.js";
+import { explain, run } from "../support/generator-tools.js";
+import { holdPorts, startServing } from "../support/serving.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -3,8 +3,8 @@
 // says what to pass, and `--once` leaves nothing running and prints no address.
 import { afterEach, describe, expect, it } from "vitest";
 import { isPortFree } from "../../scripts/lib/ports.mjs";
-import { explain, run } from "../generators/helpers.js";
-import { holdAnyPort, holdPorts, startServing, type Serving } from "./helpers.js";
+import { explain, run } from "../support/generator-tools.js";
+import { holdAnyPort, holdPorts, startServing, type Serving } from "../support/serving.js";
 
 const DEFAULT_PORTS = [4010, 8080];
 const cleanups: (() => Promise<unknown>)[] = [];

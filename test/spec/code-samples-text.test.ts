@@ -8,8 +8,7 @@ import { curlSample, shellQuote } from "../../scripts/lib/sample-curl.mjs";
 import { pythonSample, pythonSource } from "../../scripts/lib/sample-python.mjs";
 import { sampleCredential } from "../../scripts/lib/sample-request.mjs";
 import { typescriptSample } from "../../scripts/lib/sample-typescript.mjs";
-import { bundle, bundleOperations } from "../support/bundle.js";
-import { operationById } from "../support/operation-by-id.js";
+import { bundle, bundleOperations, operationById } from "../support/bundle.js";
 
 describe("curl", () => {
   it("sends a multipart body's text fields as they are and its file from data.csv", () => {

@@ -3,8 +3,7 @@
 // the text itself: what goes in, how it is laid out, and that it stays free of casts.
 import { describe, expect, it } from "vitest";
 import { minimalInit, sourceOf, typedCall } from "../../scripts/lib/typed-call.mjs";
-import { bundle, bundleOperations } from "../support/bundle.js";
-import { operationById } from "../support/operation-by-id.js";
+import { bundle, bundleOperations, operationById } from "../support/bundle.js";
 
 describe("typedCall()", () => {
   it("writes a call without an init when the operation requires nothing", () => {

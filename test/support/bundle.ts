@@ -1,10 +1,12 @@
 // The committed bundle, loaded once per test file, with small lookups the tests share.
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { generatedDir } from "../../scripts/lib/paths.mjs";
 import { operationsOf, resolveRef } from "../../src/openapi-document.js";
 
 export type Json = Record<string, any>;
 
-export const bundle: Json = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
+export const bundle: Json = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
 
 export interface BundleOperation {
   method: string;
@@ -12,7 +14,14 @@ export interface BundleOperation {
   operation: Json;
 }
 
-export const bundleOperations: BundleOperation[] = [...operationsOf(bundle)].map(({ method, path, operation }) => ({ method, path, operation }));
+export const bundleOperations: BundleOperation[] = [...operationsOf<Json>(bundle)].map(({ method, path, operation }) => ({ method, path, operation }));
+
+/** One operation by its operationId, in the shape the sample writers of scripts/lib take. */
+export function operationById(operationId: string): BundleOperation {
+  const found = bundleOperations.find(({ operation }) => operation.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId}`);
+  return found;
+}
 
 /** Resolves `#/components/...` references (one level at a time, until a non-reference). */
 export function resolve<T = Json>(value: any): T {

@@ -16,7 +16,7 @@ import {
   type ServiceAuth,
   type ServiceLogEvent,
 } from "../../src/index.js";
-import { caught, errorForms, expectNoSecrets } from "../unit/helpers.js";
+import { caught, errorForms, expectNoSecrets } from "../support/client-fakes.js";
 import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
 
 const start = serversClosedAfterEach();

@@ -13,7 +13,7 @@ import {
   type ServiceLogEvent,
   type ServiceLogger,
 } from "../../src/index.js";
-import { caught, errorForms, expectNoSecrets } from "../unit/helpers.js";
+import { caught, errorForms, expectNoSecrets } from "../support/client-fakes.js";
 import { jwt, resetMidBody, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
 
 const start = serversClosedAfterEach();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError } from "../../src/index.js";
 import { encodeBasic } from "../../src/auth.js";
-import { BASE, caught, fakeJwt, json, recordingFetch, testClient } from "./helpers.js";
+import { BASE, caught, fakeJwt, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 const signup = { params: { query: { user_email: "a@acme.example" } } };
 

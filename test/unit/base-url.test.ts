@@ -2,7 +2,7 @@
 // with its leading `console` label turned into `api`, scheme and port kept, path dropped.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, deriveApiBaseUrl, ServiceConfigurationError } from "../../src/index.js";
-import { recordingFetch } from "./helpers.js";
+import { recordingFetch } from "../support/client-fakes.js";
 
 describe("deriveApiBaseUrl", () => {
   it.each([

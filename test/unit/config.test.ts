@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createServiceClient } from "../../src/index.js";
 import { encodeBasic } from "../../src/auth.js";
-import { fakeJwt, recordingFetch } from "./helpers.js";
+import { fakeJwt, recordingFetch } from "../support/client-fakes.js";
 
 async function sentHeaders(options: Parameters<typeof createServiceClient>[0], path: "/v1/token" | "/v1/healthcheck" = "/v1/token") {
   const { fetch, sent } = recordingFetch();

@@ -3,7 +3,7 @@
 // and never contains the value.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError, type ServiceAuth } from "../../src/index.js";
-import { BASE, errorForms, expectNoSecrets } from "./helpers.js";
+import { BASE, errorForms, expectNoSecrets } from "../support/client-fakes.js";
 
 const SECRET = "s3cr3t-value-4821";
 

@@ -2,7 +2,7 @@
 // throws ServiceApiError with status, kind, requestId, body, operation and attempts.
 import { describe, expect, it, vi } from "vitest";
 import { ServiceApiError, ServiceError, unwrap } from "../../src/index.js";
-import { caught, json, recordingFetch, testClient } from "./helpers.js";
+import { caught, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 describe("unwrap", () => {
   it("returns data on success", async () => {

@@ -5,7 +5,7 @@
 // An injected fetch is the honest tool here: what matters is the request the client would send.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, deriveApiBaseUrl, ServiceConfigurationError } from "../../src/index.js";
-import { BASE, caught, errorForms, expectNoSecrets, json, recordingFetch, testClient } from "./helpers.js";
+import { BASE, caught, errorForms, expectNoSecrets, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 /** The refusal a call or creation produced, checked to be ours and to say where the problem is. */
 function expectRefusal(error: unknown, names: RegExp): void {

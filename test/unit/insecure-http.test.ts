@@ -2,7 +2,7 @@
 // (warned once); the error says how to fix it and nothing is sent.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError, type ServiceLogEvent } from "../../src/index.js";
-import { recordingFetch } from "./helpers.js";
+import { recordingFetch } from "../support/client-fakes.js";
 
 const AUTHS = [{ apiKey: "k" }, { username: "u", password: "p" }, { token: "a.b.c" }, { apiKey: "k", jwt: true }];
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServiceApiError, ServiceConfigurationError, type ServiceLogEvent } from "../../src/index.js";
 import { TokenCache } from "../../src/token-cache.js";
-import { caught, errorForms, expectNoSecrets, fakeJwt, json, recordingFetch, testClient, tokenAnswer } from "./helpers.js";
+import { caught, errorForms, expectNoSecrets, fakeJwt, json, recordingFetch, testClient, tokenAnswer } from "../support/client-fakes.js";
 
 const HOUR = 3600_000;
 const START = Date.UTC(2030, 0, 1, 12, 0, 0);

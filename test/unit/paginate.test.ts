@@ -2,7 +2,7 @@
 // using the items field the spec's x-pagination names, and keeps the caller's limit.
 import { describe, expect, it } from "vitest";
 import { paginate, ServiceApiError, ServiceConfigurationError, ServiceResponseError } from "../../src/index.js";
-import { caught, json, recordingFetch, testClient } from "./helpers.js";
+import { caught, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 /** A listing of `total` users served `limit` at a time (default 2). */
 function listing(total: number, field = "users") {

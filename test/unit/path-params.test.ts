@@ -2,7 +2,7 @@
 // credentials never go into a URL.
 import { describe, expect, it } from "vitest";
 import { ServiceConfigurationError } from "../../src/index.js";
-import { caught, recordingFetch, testClient } from "./helpers.js";
+import { caught, recordingFetch, testClient } from "../support/client-fakes.js";
 
 async function urlFor(userId: string) {
   const { fetch, sent } = recordingFetch();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { IDEMPOTENT_METHODS, specPolicy as clientPolicy } from "../../src/policies.js";
 import { createServiceClient, paginate } from "../../src/index.js";
 import { bundle, bundleOperations, resolve } from "../support/bundle.js";
-import { BASE, fakeJwt, json, recordingFetch } from "./helpers.js";
+import { BASE, fakeJwt, json, recordingFetch } from "../support/client-fakes.js";
 
 function specPolicy(method: string, operation: Record<string, any>) {
   const requirements: Record<string, unknown>[] = operation.security ?? bundle.security ?? [];

@@ -4,7 +4,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { components } from "../../generated/schema.js";
 import { createServiceClient, paginate, unwrap } from "../../src/index.js";
-import { json, recordingFetch } from "./helpers.js";
+import { json, recordingFetch } from "../support/client-fakes.js";
 
 type Schemas = components["schemas"];
 

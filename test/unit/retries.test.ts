@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createServiceClient, ServiceConnectionError, type ServiceClient, type ServiceLogEvent } from "../../src/index.js";
 import { parseRetryAfter } from "../../src/errors.js";
 import { backoffDelay, retryDelay } from "../../src/retries.js";
-import { BASE, caught, json, recordingFetch, testClient } from "./helpers.js";
+import { BASE, caught, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 const START = Date.UTC(2030, 0, 1, 12, 0, 0);
 

@@ -3,7 +3,7 @@
 // (test/runtimes/) runs the same behaviours on the runtimes themselves.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServiceClient, deriveApiBaseUrl, ServiceConfigurationError, unwrap } from "../../src/index.js";
-import { BASE, CANARY, fakeJwt, json, recordingFetch, testClient, tokenAnswer } from "./helpers.js";
+import { BASE, CANARY, fakeJwt, json, recordingFetch, testClient, tokenAnswer } from "../support/client-fakes.js";
 
 afterEach(() => {
   vi.unstubAllGlobals();

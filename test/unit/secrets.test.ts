@@ -3,7 +3,7 @@
 // path below and searched for everywhere.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ServiceConnectionError, unwrap, type ServiceAuth, type ServiceLogEvent } from "../../src/index.js";
-import { CANARY, caught, errorForms, expectNoSecrets, json, recordingFetch, testClient, tokenAnswer } from "./helpers.js";
+import { CANARY, caught, errorForms, expectNoSecrets, json, recordingFetch, testClient, tokenAnswer } from "../support/client-fakes.js";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,7 +2,7 @@
 // also during a backoff wait, and is never retried.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServiceTimeoutError } from "../../src/index.js";
-import { caught, testClient } from "./helpers.js";
+import { caught, testClient } from "../support/client-fakes.js";
 
 const START = Date.UTC(2030, 0, 1, 12, 0, 0);
 

@@ -2,7 +2,7 @@
 // program would, and running a command that keeps serving until it is told to stop.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:net";
-import { repoRoot } from "../generators/helpers.js";
+import { repoRoot } from "./generator-tools.js";
 
 /**
  * Makes sure each port is taken while a test runs: listens on it, or leaves it be when another

@@ -1,14 +1,15 @@
-// Shared by the generator checks: where things are, and running a tool with its output captured.
+// Shared by the generator checks and the scripts' tests: where things are, and running a tool with
+// its output captured.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
 import { operationsOf } from "../../src/openapi-document.js";
-import { generatedDir } from "../../scripts/lib/paths.mjs";
+import { generatedDir, repoRoot } from "../../scripts/lib/paths.mjs";
 
 export { binDir, generatedDir, repoRoot } from "../../scripts/lib/paths.mjs";
-export const here = path.dirname(fileURLToPath(import.meta.url));
+/** The generator checks' folder: their fixtures and the small programs they build. */
+export const generatorsDir = path.join(repoRoot, "test", "generators");
 
 export interface RunResult {
   status: number | null;

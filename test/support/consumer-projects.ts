@@ -8,6 +8,7 @@ import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { run as runCommand } from "../../scripts/lib/run.mjs";
 
 const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+const consumersDir = path.join(repoRoot, "test", "consumers");
 const scratch: string[] = [];
 afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -34,9 +35,9 @@ const SHARED: Record<string, string> = {
 export function installConsumer(name: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), `service-api-consumer-${name}-`));
   scratch.push(dir);
-  cpSync(path.join(import.meta.dirname, name), dir, { recursive: true });
+  cpSync(path.join(consumersDir, name), dir, { recursive: true });
   const shared = SHARED[name];
-  if (shared) cpSync(path.join(import.meta.dirname, "shared", shared), dir, { recursive: true });
+  if (shared) cpSync(path.join(consumersDir, "shared", shared), dir, { recursive: true });
   // The consumer's TypeScript is the repository's; @types/node likewise, for the Node shapes.
   const tsconfig = path.join(dir, "tsconfig.json");
   try {
