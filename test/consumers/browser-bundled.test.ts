@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumTool, missing } from "../support/system-tools.js";
-import { openConsumerPage, serveConsumerPage } from "./browser-page.js";
+import { openConsumerPage, serveConsumerPage } from "../support/browser-page.js";
 import { esmEntry, installConsumer, typecheck } from "../support/consumer-projects.js";
 
 /** Installs the consumer, type-checks and bundles it once for every test: the bundle's path and the bundler's inputs. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { transform } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { chromiumTool, missing } from "../support/system-tools.js";
-import { openConsumerPage, serveConsumerPage } from "./browser-page.js";
+import { openConsumerPage, serveConsumerPage } from "../support/browser-page.js";
 import { esmEntry, installConsumer, typecheck } from "../support/consumer-projects.js";
 
 describe.skipIf(missing(chromiumTool))("the ESM build in headless Chromium", { timeout: 120_000 }, () => {

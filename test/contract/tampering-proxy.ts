@@ -1,6 +1,6 @@
 // A proxy on 127.0.0.1 in front of the Prism mock that alters a few answers, the way a deployment
 // drifts from its contract. Everything else passes through unchanged.
-import { startServer, type TestServer } from "../transport/server.js";
+import { startServer, type TestServer } from "../support/loopback-server.js";
 
 export interface Tampering {
   /** What is altered, for the test's own messages. */

@@ -13,7 +13,7 @@ import { runVerify } from "../../src/verify/command.js";
 import { discoveryRules, inputsOf } from "../../src/verify/inputs.js";
 import { planVerify } from "../../src/verify/plan.js";
 import { parseXml } from "../support/xml.js";
-import type { TestServer } from "../transport/server.js";
+import type { TestServer } from "../support/loopback-server.js";
 import { CANARY } from "../support/client-fakes.js";
 import { startTamperingProxy, type Tampering } from "./tampering-proxy.js";
 

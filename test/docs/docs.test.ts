@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchChromium, watchPage } from "./chromium.js";
+import { launchChromium, watchPage } from "../support/chromium.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { factOperations } from "../support/facts.js";
 import { operationsOf, resolveRef } from "../../src/openapi-document.js";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle, type Json } from "../support/bundle.js";
 import { runUserProgram, typeCheck, type TypeCheck } from "../support/user-code.js";
-import { startServer, type TestServer } from "../transport/server.js";
+import { startServer, type TestServer } from "../support/loopback-server.js";
 
 const prismUrl = inject("prismUrl");
 const programsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "programs");

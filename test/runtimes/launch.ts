@@ -8,10 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { runAsync } from "../../scripts/lib/run.mjs";
-import { serveConsumerPage } from "../consumers/browser-page.js";
+import { serveConsumerPage } from "../support/browser-page.js";
 // browser-page.ts reads the consumers' provided context, which their global setup declares.
 import type {} from "../consumers/global-setup.js";
-import { launchChromium, watchPage } from "../docs/chromium.js";
+import { launchChromium, watchPage } from "../support/chromium.js";
 import { RESULTS_PREFIX } from "./app/protocol.js";
 
 export interface CaseResult {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumTool, missing } from "../support/system-tools.js";
-import type { TestServer } from "../transport/server.js";
+import type { TestServer } from "../support/loopback-server.js";
 import { CASE_NAMES } from "./app/protocol.js";
 import { KNOWN_FAILURES } from "./known-failures.js";
 import type { RunOutcome } from "./launch.js";

@@ -11,7 +11,7 @@
 // instead of hanging the run.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bundle } from "../support/bundle.js";
-import { jwt, sendJson, startServer, tokenBody, type Received, type TestServer } from "../transport/server.js";
+import { jwt, sendJson, startServer, tokenBody, type Received, type TestServer } from "../support/loopback-server.js";
 
 export const API_KEY = "runtime-suite-key";
 const WAIT_LIMIT_MS = 10_000;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerResponse } from "node:http";
 import { createServiceClient } from "../../src/index.js";
-import { jwt, sendJson, serversClosedAfterEach } from "./server.js";
+import { jwt, sendJson, serversClosedAfterEach } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
 

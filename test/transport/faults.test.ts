@@ -2,7 +2,7 @@
 // refused connections, 503s and Retry-After, with real clocks and wide tolerances.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConnectionError, ServiceTimeoutError, unwrap } from "../../src/index.js";
-import { resetMidBody, sendJson, serversClosedAfterEach, stallAfterHeaders } from "./server.js";
+import { resetMidBody, sendJson, serversClosedAfterEach, stallAfterHeaders } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
 

@@ -17,7 +17,7 @@ import {
   type ServiceLogEvent,
 } from "../../src/index.js";
 import { caught, errorForms, expectNoSecrets } from "../support/client-fakes.js";
-import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
+import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
 

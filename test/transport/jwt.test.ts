@@ -3,7 +3,7 @@
 // server hands out a fixed list of tokens, so any extra token request fails the test.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, unwrap } from "../../src/index.js";
-import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
+import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
 

@@ -3,7 +3,7 @@
 // cross-origin redirects (here: another port) are never followed, for any auth method.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConnectionError, unwrap, type ServiceAuth } from "../../src/index.js";
-import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
+import { jwt, sendJson, serversClosedAfterEach, tokenBody } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
 

@@ -14,7 +14,7 @@ import {
   type ServiceLogger,
 } from "../../src/index.js";
 import { caught, errorForms, expectNoSecrets } from "../support/client-fakes.js";
-import { jwt, resetMidBody, sendJson, serversClosedAfterEach, tokenBody } from "./server.js";
+import { jwt, resetMidBody, sendJson, serversClosedAfterEach, tokenBody } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
 

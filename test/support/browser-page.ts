@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, inject } from "vitest";
-import { launchChromium, watchPage } from "../docs/chromium.js";
+import { launchChromium, watchPage } from "./chromium.js";
 
 const servers: Server[] = [];
 let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;

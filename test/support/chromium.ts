@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-import { chromiumPath } from "../support/system-tools.js";
+import { chromiumPath } from "./system-tools.js";
 
 export const CHROMIUM = chromiumPath;
 
