@@ -5,6 +5,7 @@
 // components (themselves dereferenced the same way), so the edition is still self-contained.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { resolveRef } from "../src/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
@@ -64,7 +65,7 @@ export function dereference(document) {
   return result;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const outDir = outDirFromArgs();
   const source = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const edition = dereference(source);

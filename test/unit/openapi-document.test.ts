@@ -2,7 +2,9 @@
 // scripts, Spectral's functions and the tests share: its walk, its pointers and its references,
 // and that its hand-written declarations keep up with the code.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 import * as model from "../../src/openapi-document.js";
 import { followRefs, HTTP_METHODS, operationsOf, pointerKey, pointerSegment, resolvePointer, resolveRef } from "../../src/openapi-document.js";
 import { IDEMPOTENT_METHODS } from "../../src/policy-defaults.js";
@@ -91,7 +93,7 @@ describe("followRefs and resolveRef", () => {
 });
 
 describe("the declarations beside the code", () => {
-  const declarations = readFileSync(new URL("../../src/openapi-document.d.ts", import.meta.url), "utf8");
+  const declarations = readFileSync(path.join(repoRoot, "src", "openapi-document.d.ts"), "utf8");
 
   it("declare every export the code has, and no other", () => {
     const declared = [...declarations.matchAll(/^export declare (?:const|function) (\w+)/gm)].map((match) => match[1]);
