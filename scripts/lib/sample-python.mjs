@@ -1,9 +1,9 @@
 // The Python code sample of one operation: the request of sample-request.mjs sent with
 // `requests`, the answer checked with raise_for_status() and printed (JSON as data, a file as
 // text). Credentials come from the environment variables the TypeScript client reads.
+import { isJsonMediaType } from "../../src/media-type.js";
 import { HTTP_METHODS, resolveRef } from "../../src/openapi-document.js";
 import { sampleRequest } from "./sample-request.mjs";
-import { isJson } from "./sample-values.mjs";
 
 const INDENT = "    ";
 /** requests has a shortcut function for every method but TRACE, which goes through requests.request(). */
@@ -49,7 +49,7 @@ export function pythonSample(document, entry) {
 function answersJson(document, operation) {
   const [, response] = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status)) ?? [];
   const content = Object.keys(resolveRef(document, response)?.content ?? {});
-  return content.some(isJson);
+  return content.some(isJsonMediaType);
 }
 
 /** Query pairs as requests takes them: one key per name, a list for a repeated one. */

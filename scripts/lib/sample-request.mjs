@@ -2,7 +2,8 @@
 // URL (server, path parameters filled in), query pairs, the credential the operation accepts,
 // header parameters and the body by its encoding. The values are sample-values.mjs's, so curl,
 // Python and the typed TypeScript call send the same request.
-import { isJson, SampleFile, sampleInputs, sampleServerUrl } from "./sample-values.mjs";
+import { isJsonMediaType } from "../../src/media-type.js";
+import { SampleFile, sampleInputs, sampleServerUrl } from "./sample-values.mjs";
 
 /**
  * The credential a sample sends, in the order a user is advised to use them: the API key, then
@@ -77,7 +78,7 @@ export function queryString(query) {
 
 /** @returns {SampleBody} */
 function bodyOf(operation, { mediaType, value }) {
-  if (isJson(mediaType)) return { kind: "json", value };
+  if (isJsonMediaType(mediaType)) return { kind: "json", value };
   const entries = Object.entries(value ?? {});
   if (mediaType === "application/x-www-form-urlencoded") return { kind: "form", fields: entries.map(([name, item]) => [name, scalarText(item, name)]) };
   if (mediaType === "multipart/form-data") {

@@ -3,6 +3,7 @@
 // request: the parameters the spec requires and a required body with its required properties,
 // with values from the spec's examples, enums, formats and bounds. Nothing here writes source
 // text; each language prints these values its own way.
+import { isJsonMediaType } from "../../src/media-type.js";
 import { resolveRef } from "../../src/openapi-document.js";
 
 /** Values for the string formats the spec uses; each is valid for its format. */
@@ -74,15 +75,10 @@ export function sampleInputs(document, { operation }, { requestExample = false }
   const requestBody = resolve(operation.requestBody);
   const [mediaType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!media) return { params };
-  const example = requestExample && isJson(mediaType) ? exampleOf(resolve, media) : undefined;
+  const example = requestExample && isJsonMediaType(mediaType) ? exampleOf(resolve, media) : undefined;
   if (example !== undefined) return { params, body: { mediaType, value: example } };
   if (!requestBody.required) return { params };
   return { params, body: { mediaType, value: new Sampler(resolve, mediaType === "multipart/form-data").value(media.schema, "body") } };
-}
-
-/** Whether a body of this media type is JSON (`application/json`, `…+json`). */
-export function isJson(mediaType) {
-  return mediaType === "application/json" || mediaType.endsWith("+json");
 }
 
 /** A media type's example: `example`, or the first of its named `examples`. */

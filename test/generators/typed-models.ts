@@ -12,7 +12,8 @@
 // Expectations: walking each input along its schema, every place where a tagged union is met
 // (its JSON pointer in the input) must decode into the member that the tag's `mapping` names.
 import { followRefs, operationsOf, resolveRef } from "../../src/openapi-document.js";
-import { isJson, sampleValue } from "../../scripts/lib/sample-values.mjs";
+import { sampleValue } from "../../scripts/lib/sample-values.mjs";
+import { isJsonMediaType } from "../../src/media-type.js";
 
 type Schema = Record<string, any>;
 type Document = { paths: Record<string, any>; components: { schemas: Record<string, Schema>; examples?: Record<string, any> } };
@@ -80,7 +81,7 @@ export function responseExamples(document: Document): { label: string; schema: S
       if (!/^2\d\d$/.test(status)) continue;
       const response = resolveRef<Schema>(document, responseOrRef);
       for (const [mediaType, media] of Object.entries((response.content ?? {}) as Record<string, Schema>)) {
-        if (!isJson(mediaType) || !media.schema) continue;
+        if (!isJsonMediaType(mediaType) || !media.schema) continue;
         if (media.example !== undefined) found.push({ label: `${method} ${path} ${status}`, schema: media.schema, value: media.example });
         for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, Schema>)) {
           found.push({ label: `${method} ${path} ${status} ${name}`, schema: media.schema, value: resolveRef<Schema>(document, example).value });

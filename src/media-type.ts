@@ -1,8 +1,0 @@
-// Which bodies are JSON. One test for the client (is this answer the JSON the contract declares?)
-// and the validator (is this body worth parsing?), so the two never disagree about, say,
-// `application/problem+json`.
-
-/** Whether a Content-Type (parameters allowed) is JSON: `application/json` or `application/…+json`. */
-export function isJsonMediaType(contentType: string): boolean {
-  return /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
-}
