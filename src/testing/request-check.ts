@@ -48,13 +48,13 @@ export function createRequestChecker(document: OpenApiDocument, schemas: SchemaV
     const at = `#/paths/${pointerSegment(operation.path)}/${operation.method.toLowerCase()}`;
     const problems: ResponseProblem[] = [];
     const detail: ValidationDetail[] = [];
-    const refuse = (loc: (string | number)[], problem: ResponseProblem, type: string) => {
+    const reportProblem = (loc: (string | number)[], problem: ResponseProblem, type: string) => {
       problems.push(problem);
       detail.push({ loc, msg: problem.message, type });
     };
     /** Problems of `value` at `base`, whose keys start `loc` (["query", "limit"], ["body"]). */
     const check = (pointer: string, value: unknown, base: string, loc: (string | number)[]) => {
-      for (const problem of schemas.validate(pointer, value, base)) refuse([...loc, ...pathKeys(problem.path, base)], problem, problem.message === MISSING ? "missing" : "value_error");
+      for (const problem of schemas.validate(pointer, value, base)) reportProblem([...loc, ...pathKeys(problem.path, base)], problem, problem.message === MISSING ? "missing" : "value_error");
     };
 
     const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
@@ -65,7 +65,7 @@ export function createRequestChecker(document: OpenApiDocument, schemas: SchemaV
       const base = appendKey(parameter.in, parameter.name);
       const texts = parameter.in === "path" ? (parameter.name in pathValues ? [pathValues[parameter.name]!] : []) : sent.url.searchParams.getAll(parameter.name);
       if (texts.length === 0) {
-        if (parameter.required) refuse([parameter.in, parameter.name], { path: base, message: "required parameter missing" }, "missing");
+        if (parameter.required) reportProblem([parameter.in, parameter.name], { path: base, message: "required parameter missing" }, "missing");
         return;
       }
       const items = itemsOf(document, parameter.schema);
@@ -82,9 +82,9 @@ export function createRequestChecker(document: OpenApiDocument, schemas: SchemaV
       const types = Object.keys(declared.content);
       const matched = types.find((type) => type === media) ?? (media === undefined || isJsonMediaType(media) ? types.find(isJsonMediaType) : undefined);
       if (!sent.bytes || sent.bytes.byteLength === 0) {
-        if (declared.required) refuse(["body"], { path: "$", message: "no body, where the contract requires one" }, "missing");
+        if (declared.required) reportProblem(["body"], { path: "$", message: "no body, where the contract requires one" }, "missing");
       } else if (matched === undefined) {
-        refuse(["body"], { path: "$", message: `content type ${media ?? "(none)"} is not one the operation takes (${types.join(", ")})` }, "value_error");
+        reportProblem(["body"], { path: "$", message: `content type ${media ?? "(none)"} is not one the operation takes (${types.join(", ")})` }, "value_error");
       } else {
         const schemaAt = `${bodyAt}/content/${pointerSegment(matched)}/schema`;
         if (isJsonMediaType(matched)) {
@@ -93,7 +93,7 @@ export function createRequestChecker(document: OpenApiDocument, schemas: SchemaV
             check(schemaAt, body, "$", ["body"]);
           } catch (error) {
             if (!(error instanceof SyntaxError)) throw error;
-            refuse(["body"], { path: "$", message: "the body is not valid JSON" }, "json_invalid");
+            reportProblem(["body"], { path: "$", message: "the body is not valid JSON" }, "json_invalid");
           }
         } else {
           const fields = await readForm(document, followRefs(document, { $ref: schemaAt }, schemaAt).node, sent.bytes, sent.headers.get("content-type")!);
