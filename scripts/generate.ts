@@ -7,7 +7,7 @@ import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type TransformNodeOptions } from "openapi-typescript";
 import ts from "typescript";
 import { isJsonMediaType } from "../src/media-type.js";
-import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
+import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, safeToRepeat, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
 import { operationsOf, resolvePointer, resolveRef } from "../src/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
@@ -108,9 +108,9 @@ function policyOverrides(doc: Json): Record<string, PolicyOverride> {
       override.operationId = operation.operationId;
       override.security = security;
     }
-    if (operation["x-idempotent"] === true && !IDEMPOTENT_METHODS.has(method)) override.retrySafe = true;
-    // A GET that sends an email or issues a reset link must not be repeated behind the caller's back.
-    if (operation["x-side-effect"] !== undefined && IDEMPOTENT_METHODS.has(method)) override.retrySafe = false;
+    // The table lists only what differs from the client's default, which goes by the method alone.
+    const retrySafe = safeToRepeat(method, operation);
+    if (retrySafe !== IDEMPOTENT_METHODS.has(method)) override.retrySafe = retrySafe;
     if (operation["x-pagination"]?.items) override.pageItems = operation["x-pagination"].items;
     const body = resolveRef<Json>(doc, operation.requestBody);
     const mediaTypes = Object.keys(body?.content ?? {});

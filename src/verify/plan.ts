@@ -2,6 +2,7 @@
 // POSTs the contract marks `x-idempotent` (searches and counts whose body only carries a query),
 // minus the GETs the contract marks `x-side-effect` (they create a password reset, send an email,
 // hand out a storage address). Writes never enter the plan, so no flag can select one.
+import { readsOnly } from "../policy-defaults.js";
 import { contractOperations, type ContractOperation, type OpenApiDocument } from "../validation/contract.js";
 import { UsageError } from "./options.js";
 
@@ -21,12 +22,12 @@ export interface VerifyPlan {
 }
 
 /**
- * The contract's marks, and nothing else, decide: the rule the client's retry policy is generated
- * from (scripts/generate.ts). The signup link, which sends an email, is a POST without
- * `x-idempotent`, so it is left out like every other write.
+ * The contract's marks, and nothing else, decide, read by the rule the client's retry policy is
+ * generated from (`readsOnly` in policy-defaults.ts). The signup link, which sends an email, is a
+ * POST without `x-idempotent`, so it is left out like every other write.
  */
 export function isReadOnly(operation: ContractOperation): boolean {
-  return operation.method === "GET" || (operation.method === "POST" && operation.operation["x-idempotent"] === true);
+  return readsOnly(operation.method, operation.operation);
 }
 
 function matches(operation: ContractOperation, names: readonly string[]): boolean {
