@@ -3,6 +3,7 @@
 // client resolves is exactly what the spec says, and the client behaves by it.
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENT_METHODS, specPolicy as clientPolicy } from "../../src/policies.js";
+import { readsOnly, safeToRepeat } from "../../src/policy-defaults.js";
 import { createServiceClient, paginate } from "../../src/index.js";
 import { bundle, bundleOperations, resolve } from "../support/bundle.js";
 import { BASE, fakeJwt, json, recordingFetch } from "../support/client-fakes.js";
@@ -36,6 +37,22 @@ function specPolicy(method: string, operation: Record<string, any>) {
 
 const cases = bundleOperations.map(({ method, path, operation }) => [`${method} ${path}`, method, path, operation] as const);
 const withParams = (path: string) => ({ params: { path: Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name, "x"])) } });
+
+describe("the rule behind the table (and behind verify's plan)", () => {
+  it.each([
+    ["GET", {}, true, true],
+    ["HEAD", {}, true, true],
+    ["PUT", {}, false, true],
+    ["DELETE", {}, false, true],
+    ["POST", {}, false, false],
+    ["POST", { "x-idempotent": true }, true, true],
+    ["PATCH", { "x-idempotent": true }, false, false],
+    ["GET", { "x-side-effect": "sends an email" }, true, false],
+  ] as const)("%s %j: reads only %s, safe to repeat %s", (method, marks, reads, repeat) => {
+    expect(readsOnly(method, marks)).toBe(reads);
+    expect(safeToRepeat(method, marks)).toBe(repeat);
+  });
+});
 
 describe("the policy table says of every operation of the spec what the spec says", () => {
   it.each(cases)("%s: security, retry safety, pagination, body and answer encoding, array parameters", (_key, method, path, operation) => {
