@@ -50,8 +50,8 @@ export interface ResolvedConfig {
   readonly logger: ServiceLogger | undefined;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RETRIES = 2;
 /** The longest delay a timer can hold (2³¹−1 ms, about 24.8 days); longer ones fire at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 

@@ -1,6 +1,7 @@
 // `service-api verify`'s command line: the flags, their checks and the help text. Every refusal
 // is a UsageError whose message says what to fix; none repeats the value of --api-key.
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { DEFAULT_TIMEOUT_MS } from "../config.js";
 
 export class UsageError extends Error {}
 
@@ -38,7 +39,7 @@ What to call:
   --only <ids|tags>      only these operationIds or tags (comma-separated, repeatable)
   --skip <ids|tags>      leave these out
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
-  --timeout-ms <ms>      per attempt (default: the client's, 30000)
+  --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Reports:
   --json <file>          { summary, operations } as JSON
   --junit <file>         JUnit XML for CI systems
@@ -60,26 +61,24 @@ function positiveInteger(value: string | undefined, flag: string, max: number): 
   return number;
 }
 
+/** Every flag verify takes (the README's table and the help text are checked against this list). */
+export const FLAGS = {
+  "base-url": { type: "string" },
+  "console-url": { type: "string" },
+  "api-key": { type: "string" },
+  concurrency: { type: "string" },
+  only: { type: "string", multiple: true },
+  skip: { type: "string", multiple: true },
+  json: { type: "string" },
+  junit: { type: "string" },
+  "timeout-ms": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
 export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        "base-url": { type: "string" },
-        "console-url": { type: "string" },
-        "api-key": { type: "string" },
-        concurrency: { type: "string" },
-        only: { type: "string", multiple: true },
-        skip: { type: "string", multiple: true },
-        json: { type: "string" },
-        junit: { type: "string" },
-        "timeout-ms": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: FLAGS });
   } catch (error) {
     // Node's message names the flag ("Unknown option '--bse-url'"); a value is never part of it.
     const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error);

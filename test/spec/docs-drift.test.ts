@@ -1,12 +1,16 @@
-// Numbers and lists the maintainer docs state about the code, held to the code: the size budget,
-// the recursive schemas and which source files import the most local modules. A change to either
-// side fails here until the other follows.
+// Numbers, lists and tables the docs state about the code, held to the code: the size budget, the
+// recursive schemas, which source files import the most local modules, the client's options and
+// their defaults, verify's flags, the retried statuses and ARCHITECTURE's trace. A change to
+// either side fails here until the other follows.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/size-budget.mjs";
 import { recursiveSchemas } from "../../scripts/dereference.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/config.js";
+import { isRetryableStatus } from "../../src/retries.js";
+import { DEFAULT_CONCURRENCY, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), "utf8").replace(/\s+/g, " ");
 
@@ -55,4 +59,71 @@ it("CONTRIBUTING's \"where to change what\" names files and functions that exist
     const named = /`(\w+)`\)/.exec(edit)?.[1];
     if (named && files[0]) expect(readFileSync(path.join(repoRoot, files[0]), "utf8"), `${named} in ${files[0]}`).toContain(`function ${named}`);
   }
+});
+
+/** The cells of each row of the Markdown table in `file` whose header row starts with `header`. */
+function tableRows(file: string, header: string): string[][] {
+  const lines = readFileSync(path.join(repoRoot, file), "utf8").split("\n");
+  const start = lines.findIndex((line) => line.startsWith(header));
+  expect(start, `${file} has a table headed ${header}`).toBeGreaterThan(-1);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    rows.push(line.slice(2, -2).split(" | "));
+  }
+  return rows;
+}
+
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, " ");
+
+it("the README's client options are ServiceClientOptions' options, with the defaults the client applies", () => {
+  const rows = tableRows("README.md", "| option | default |");
+  const documented = rows.flatMap(([names]) => [...names!.matchAll(/`(\w+)`/g)].map((match) => match[1]!));
+  const source = readFileSync(path.join(repoRoot, "src", "config.ts"), "utf8");
+  const body = source.slice(source.indexOf("export interface ServiceClientOptions {"));
+  const declared = [...body.slice(0, body.indexOf("\n}")).matchAll(/^ {2}(\w+)\?:/gm)].map((match) => match[1]!);
+  expect(documented.sort()).toEqual(declared.sort());
+
+  const defaultOf = (name: string) => rows.find(([names]) => names === `\`${name}\``)?.[1];
+  const resolved = resolveConfig({ baseUrl: "https://api.acme.example", auth: {}, env: {} });
+  expect(defaultOf("timeoutMs")).toBe(`\`${resolved.timeoutMs}\``);
+  expect(defaultOf("maxRetries")).toBe(`\`${resolved.maxRetries}\``);
+  expect([resolved.timeoutMs, resolved.maxRetries]).toEqual([DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES]);
+});
+
+it("the README's verify flags and the help text are the flags the command takes, with its defaults", () => {
+  const rows = tableRows("README.md", "| flag | |");
+  const documented = rows.flatMap(([flags]) => [...flags!.matchAll(/`--([a-z-]+)/g)].map((match) => match[1]!));
+  const taken = Object.keys(FLAGS).filter((flag) => flag !== "help");
+  expect(documented.sort()).toEqual(taken.sort());
+  expect([...HELP.matchAll(/^ {2}--([a-z-]+)/gm)].map((match) => match[1]!).sort()).toEqual(Object.keys(FLAGS).sort());
+
+  const describe = (flag: string) => rows.find(([flags]) => flags!.startsWith(`\`--${flag} `))?.[1];
+  expect(describe("concurrency")).toContain(`(default ${DEFAULT_CONCURRENCY})`);
+  expect(describe("timeout-ms")).toContain(`(default ${thousands(DEFAULT_TIMEOUT_MS)})`);
+  expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
+});
+
+it("the README's retried statuses are the ones the client retries", () => {
+  const retried = Array.from({ length: 500 }, (_, i) => 100 + i).filter(isRetryableStatus).join(", ");
+  const readme = read("README.md");
+  expect(readme).toContain(`are retried up to \`maxRetries\` times on ${retried}, timeouts`);
+  expect(readme).toContain(`retry it like a GET (on ${retried} and connection errors)`);
+});
+
+it("ARCHITECTURE's trace counts the files it names, and transport.ts is as long as it says", () => {
+  const architecture = read("ARCHITECTURE.md");
+  const trace = /That trace crosses \*\*(\d+) files of `src\/`\*\*.*? generated policy table: (.*?), with `redact`/.exec(architecture);
+  expect(trace).not.toBeNull();
+  const named = [...trace![2]!.replace(/\(with [^)]*\)/g, "").matchAll(/`([\w-]+)`/g)].map((match) => match[1]!);
+  expect(named).toHaveLength(Number(trace![1]));
+  for (const name of named) expect(existsSync(path.join(repoRoot, "src", `${name}.ts`)), name).toBe(true);
+
+  const said = Number(/`transport\.ts` is the longest file \(about (\d+) lines\)/.exec(architecture)?.[1]);
+  const lengths = readdirSync(path.join(repoRoot, "src"), { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith(".d.ts"))
+    .map((file) => [file, readFileSync(path.join(repoRoot, "src", file), "utf8").split("\n").length - 1] as const)
+    .sort((a, b) => b[1] - a[1]);
+  expect(lengths[0]![0]).toBe("transport.ts");
+  expect(Math.abs(lengths[0]![1] - said), `transport.ts has ${lengths[0]![1]} lines`).toBeLessThanOrEqual(said * 0.05);
 });
