@@ -2,7 +2,9 @@
 // recursive schemas, which source files import the most local modules, the client's options and
 // their defaults, verify's flags, the retried statuses and ARCHITECTURE's trace. A change to
 // either side fails here until the other follows.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/size-budget.mjs";
@@ -126,4 +128,22 @@ it("ARCHITECTURE's trace counts the files it names, and transport.ts is as long 
     .sort((a, b) => b[1] - a[1]);
   expect(lengths[0]![0]).toBe("transport.ts");
   expect(Math.abs(lengths[0]![1] - said), `transport.ts has ${lengths[0]![1]} lines`).toBeLessThanOrEqual(said * 0.05);
+});
+
+it("the README's sizes of an app with the validating middleware, and CONTRIBUTING's size of the types, are what they measure", async () => {
+  // Sizes that "about" a figure may drift a little before the docs must follow: 5 %.
+  const about = (measured: number, said: number) => expect(Math.abs(measured - said), `measured ${measured}, the docs say ${said}`).toBeLessThanOrEqual(said * 0.05);
+  const readme = read("README.md");
+  const [, mb, gzKb, validatorKb] = /bundles by esbuild to about ([\d.]+) MB minified, (\d+) kB gzipped, .*?\(the validator is about (\d+) kB minified\)/.exec(readme) ?? [];
+  const app = `import { createServiceClient } from "./src/index.ts"; import { validateResponses } from "./src/validate.ts";
+    globalThis.client = createServiceClient({ baseUrl: "https://api.acme.example", auth: {} }); globalThis.client.use(validateResponses());`;
+  const bundle = async (contents: string) =>
+    (await build({ stdin: { contents, resolveDir: repoRoot, loader: "ts" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent" })).outputFiles[0]!.contents;
+  const appBytes = await bundle(app);
+  about(appBytes.length, Number(mb) * 1e6);
+  about(gzipSync(appBytes).length, Number(gzKb) * 1e3);
+  about((await bundle(`export * from "@cfworker/json-schema";`)).length, Number(validatorKb) * 1e3);
+
+  const typesMb = Number(/so the ([\d.]+) MB of types ship once/.exec(read("CONTRIBUTING.md"))?.[1]);
+  about(statSync(path.join(repoRoot, "generated", "schema.d.ts")).size, typesMb * 1e6);
 });
