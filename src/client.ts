@@ -4,7 +4,8 @@
 import createClient, { mergeHeaders } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 import { checkHeaders, checkRetries, checkTimeout, resolveConfig, type ServiceClientOptions } from "./config.js";
-import { decodeText, encodeBody, requestIdOf, serializePath, serializeQuery } from "./encoding.js";
+import { decodeText, requestIdOf, serializePath, serializeQuery } from "./encoding.js";
+import { encodeBody } from "./request-body.js";
 import { CALL_INFO, refuse, ServiceResponseError, unwrap, type CallInfo } from "./errors.js";
 import { specPolicy } from "./policies.js";
 import { redactBody } from "./redact.js";
