@@ -8,6 +8,7 @@
 // attempts share.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
 import { isForCaller } from "./caller-errors.js";
+import { AttemptDeadline } from "./deadline.js";
 import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
 import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type RedactedRequest } from "./errors.js";
@@ -44,9 +45,6 @@ export interface TransportOptions {
 }
 
 export type Transport = (request: Request, plan: CallPlan) => Promise<Response>;
-
-/** The abort reason of an attempt that ran out of time (told apart from a caller's abort). */
-const TIMED_OUT: unique symbol = Symbol("service-api attempt timed out");
 
 type Failure = { readonly kind: "timeout" | "connection"; readonly error: ServiceError; readonly retryable: boolean };
 
@@ -115,21 +113,12 @@ export function createTransport(options: TransportOptions): Transport {
     }
 
     /**
-     * One attempt: its own AbortController, aborted by its timer or by the caller, and the body
-     * read under the same deadline, so a stall or a reset mid-body is this attempt's timeout or
-     * connection error (and retried like one), not a failure later in parsing.
+     * One attempt, under its own deadline (deadline.ts), which covers the body read into a
+     * BufferedResponse: a stall or a reset mid-body is this attempt's timeout or connection error.
      */
     async function attemptOnce(request: Request, init: SendInit, plan: CallPlan, attempt: number): Promise<Response | Failure> {
-      const controller = new AbortController();
-      const onCallerAbort = () => controller.abort(caller.reason);
-      caller.addEventListener("abort", onCallerAbort, ONCE);
-      // setTimeout runs on a monotonic clock: a step of the wall clock cannot stretch a deadline.
-      const timer = setTimeout(() => controller.abort(TIMED_OUT), plan.timeoutMs);
-      const release = () => {
-        clearTimeout(timer);
-        caller.removeEventListener("abort", onCallerAbort);
-      };
-      const send: SendInit = { headers: init.headers, body: init.body, signal: controller.signal };
+      const deadline = new AttemptDeadline(caller, plan.timeoutMs);
+      const send: SendInit = { headers: init.headers, body: init.body, signal: deadline.signal };
       // Durations on the monotonic clock: a wall-clock step mid-request must not make them negative.
       const started = logger ? performance.now() : 0;
       if (logger) emit(logger, { event: "request", method, path, operation, attempt });
@@ -139,11 +128,10 @@ export function createTransport(options: TransportOptions): Transport {
         let response = await fetchImpl(request, { headers: send.headers, body: send.body, signal: send.signal, redirect: "manual" });
         if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, send);
         if (plan.stream) {
-          // From here the deadline is per chunk (watchStream); the caller's abort still applies.
-          clearTimeout(timer);
+          // From here the deadline is per chunk; the caller's abort still applies.
           if (response.body !== null) {
             const stalled = () => new ServiceTimeoutError({ ...failureInit(attempt), timeoutMs: plan.timeoutMs, stalled: true });
-            response = watchStream(response, controller, plan.timeoutMs, stalled, release);
+            response = deadline.watch(response, stalled);
             watched = true;
           }
         } else if (response.body !== null) {
@@ -157,7 +145,7 @@ export function createTransport(options: TransportOptions): Transport {
         return response;
       } catch (error) {
         if (caller.aborted || isForCaller(error)) throw caller.aborted ? caller.reason : error;
-        const timedOut = controller.signal.reason === TIMED_OUT;
+        const timedOut = deadline.timedOut;
         const kind = timedOut ? "timeout" : "connection";
         if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Math.round(performance.now() - started), reason: kind });
         if (timedOut) return { kind, error: new ServiceTimeoutError({ ...failureInit(attempt), timeoutMs: plan.timeoutMs }), retryable: true };
@@ -171,8 +159,8 @@ export function createTransport(options: TransportOptions): Transport {
         });
         return { kind, error: failure, retryable: true };
       } finally {
-        // A watched stream releases its timer and listener when it ends.
-        if (!watched) release();
+        // A watched stream releases its deadline when it ends.
+        if (!watched) deadline.release();
       }
     }
 
@@ -277,38 +265,6 @@ export class BufferedResponse extends Response {
 }
 
 const ONCE = { once: true } as const;
-
-/**
- * The body of a streamed answer, passed through chunk by chunk with a deadline on each wait for
- * the next one: a body that stalls longer than `timeoutMs` errors with a ServiceTimeoutError
- * (and the connection is aborted). Time the caller spends between reads is not counted.
- */
-function watchStream(response: Response, controller: AbortController, timeoutMs: number, stalled: () => ServiceTimeoutError, release: () => void): Response {
-  const reader = response.body!.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(stream) {
-      const timer = setTimeout(() => controller.abort(stalled()), timeoutMs);
-      try {
-        const chunk = await reader.read();
-        if (chunk.done) {
-          release();
-          stream.close();
-        } else stream.enqueue(chunk.value);
-      } catch (error) {
-        release();
-        // Our own abort surfaces as the reason we gave it, whatever the fetch made of it.
-        throw controller.signal.reason instanceof ServiceTimeoutError ? controller.signal.reason : error;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
 
 /** `promise`, unless the caller aborts first: waiting for a shared token must not outlast the caller. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

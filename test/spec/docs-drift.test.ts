@@ -59,7 +59,7 @@ it("CONTRIBUTING's \"where to change what\" names files and functions that exist
     const files = [...edit.matchAll(/`((?:src|scripts|openapi)\/[^`<]+)`/g)].map((match) => match[1]!);
     for (const file of files) expect(existsSync(path.join(repoRoot, file)), `${file} (${row})`).toBe(true);
     const named = /`(\w+)`\)/.exec(edit)?.[1];
-    if (named && files[0]) expect(readFileSync(path.join(repoRoot, files[0]), "utf8"), `${named} in ${files[0]}`).toContain(`function ${named}`);
+    if (named && files[0]) expect(readFileSync(path.join(repoRoot, files[0]), "utf8"), `${named} in ${files[0]}`).toMatch(new RegExp(`(?:function|class) ${named}\\b`));
   }
 });
 
