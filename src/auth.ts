@@ -139,8 +139,9 @@ export function chooseScheme(operation: string, policy: OperationPolicy, credent
 }
 
 /**
- * The credential for one call: at once for the key, Basic and a held JWT; in JWT mode, a promise
- * of the shared token (the caller races it against its own AbortSignal).
+ * The credential for one call: at once for the key, Basic, a held JWT and a fresh cached one; in
+ * JWT mode without one, a promise of the shared token (the caller races it against its own
+ * AbortSignal).
  */
 export function credentialFor(
   operation: string,
@@ -153,9 +154,13 @@ export function credentialFor(
       return { header: "service-api-key", value: credentials.apiKey! };
     case "HttpBasic":
       return { header: "authorization", value: credentials.basic! };
-    case "JwtBearer":
+    case "JwtBearer": {
       if (credentials.token !== undefined) return bearer(credentials.token);
-      return tokens!.get().then(bearer);
+      // A fresh token is used at once: only a call that must wait for a token request pays for
+      // the promise and the race against its AbortSignal.
+      const cached = tokens!.current();
+      return cached === undefined ? tokens!.get().then(bearer) : bearer(cached);
+    }
     default:
       return undefined;
   }

@@ -40,10 +40,15 @@ export class TokenCache {
     private readonly logger?: ServiceLogger,
   ) {}
 
+  /** The cached token while it is still fresh, else undefined. */
+  current(): string | undefined {
+    return this.#token !== undefined && Date.now() < this.#refreshAt ? this.#token : undefined;
+  }
+
   /** A usable token: the cached one, the one being fetched, or a new fetch. */
   get(): Promise<string> {
-    if (this.#token !== undefined && Date.now() < this.#refreshAt) return Promise.resolve(this.#token);
-    return this.#inflight ?? this.#startFetch();
+    const token = this.current();
+    return token !== undefined ? Promise.resolve(token) : (this.#inflight ?? this.#startFetch());
   }
 
   /** The service rejected `token`: drop it (if it is still the current one) and get another. */
