@@ -1,6 +1,8 @@
-// What every operation gets unless the spec says otherwise, and the shape of an exception. No
-// imports: the generator reads these to write generated/operations.ts, and the client reads them
-// beside that table, so the generator never depends on its own output.
+// What every operation gets unless the spec says otherwise, the shape of an exception, and the
+// rule that reads the spec's safety marks (which operations only read, which may be repeated). No
+// imports: the generator reads these to write generated/operations.ts, the client reads them
+// beside that table and verify plans its calls by the same rule, so the generator never depends
+// on its own output.
 
 export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
 
