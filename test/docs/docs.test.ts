@@ -308,6 +308,10 @@ describe.skipIf(noBrowser)("rendered docs", () => {
   it("shows each field of createProject's body with its description and example", async () => {
     const schema = bundle.components.schemas.ProjectCreate as { properties: Record<string, { description?: string; examples?: unknown[] }> };
     const section = await open(createProject);
+    // Redoc fills a section in after scrolling to it: on a busy machine its text can still be
+    // empty here, so wait until the body's first field is there before reading the whole of it.
+    const [firstField] = Object.keys(schema.properties);
+    await expect.poll(async () => compact(await section.innerText()), { timeout: 60_000, interval: 200 }).toContain(`${firstField} `);
     const shown = compact(await section.innerText());
     for (const [field, property] of Object.entries(schema.properties)) {
       expect(property.description, `ProjectCreate.${field} has a description in the bundle`).toBeTruthy();
