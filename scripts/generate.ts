@@ -7,9 +7,9 @@ import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type TransformNodeOptions } from "openapi-typescript";
 import ts from "typescript";
 import { isJsonMediaType } from "../src/media-type.js";
-import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, safeToRepeat, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
+import { DEFAULT_SECURITY, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
-import { operationsOf, resolvePointer, resolveRef } from "../src/openapi-document.js";
+import { IDEMPOTENT_METHODS, operationsOf, resolvePointer, resolveRef, safeToRepeat } from "../src/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 type Json = Record<string, any>;

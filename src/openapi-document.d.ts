@@ -1,13 +1,29 @@
 // Types of openapi-document.js (plain JavaScript, so that bare-Node scripts can load it too).
 // test/unit/openapi-document.test.ts checks that every export the code has is declared here.
 
-/** The keys of a path item that hold an operation, in the order OpenAPI lists them. */
-export declare const HTTP_METHODS: readonly ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/** The keys of a path item that hold an operation, in the order OpenAPI lists them (lower case). */
+export declare const HTTP_METHODS: readonly string[];
+
+/**
+ * An operation's extensions, of which two decide whether it is safe to send: `x-idempotent: true`
+ * on a POST that only reads, and `x-side-effect`, saying why a call has an effect its method does
+ * not show.
+ */
+export type SafetyMarks = { readonly [mark: `x-${string}`]: unknown };
+
+/** Methods HTTP defines as idempotent, in capitals as sent; a POST never is, whatever the spec marks. */
+export declare const IDEMPOTENT_METHODS: ReadonlySet<string>;
+
+/** Whether an operation only reads (its method in capitals, as sent): a safe method, or a POST marked `x-idempotent`. Side effects are the reader's to weigh. */
+export declare function readsOnly(method: string, marks: SafetyMarks): boolean;
+
+/** Whether the client may send a call again after an attempt failed: never with a side effect. */
+export declare function safeToRepeat(method: string, marks: SafetyMarks): boolean;
 
 /** One operation met by `operationsOf`. */
 export interface OperationEntry<Operation, PathItem> {
   /** "GET", "POST", … */
-  readonly method: Uppercase<(typeof HTTP_METHODS)[number]>;
+  readonly method: string;
   /** The path template, e.g. "/projects/{project_id}". */
   readonly path: string;
   readonly operation: Operation;

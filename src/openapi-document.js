@@ -1,13 +1,40 @@
-// How an OpenAPI document is laid out, known in one place: the HTTP methods a path item may hold,
-// the walk over its operations, and the way a JSON pointer or a `$ref` is resolved. The client's
-// validators and testing entry, the build scripts, Spectral's custom functions, the bench and the
-// tests all read it from here. It is plain JavaScript so that the scripts and Spectral load it in
-// bare Node without a TypeScript loader; its types are declared in openapi-document.d.ts.
+// How an OpenAPI document is laid out, known in one place: the HTTP methods a path item may hold
+// and what each promises, the rule that reads an operation's safety marks, the walk over its
+// operations, and the way a JSON pointer or a `$ref` is resolved. The client (its retry defaults),
+// its validators and testing entry, verify, the build scripts, Spectral's custom functions, the
+// bench and the tests all read it from here. It is plain JavaScript so that the scripts and
+// Spectral load it in bare Node without a TypeScript loader; its types are declared in
+// openapi-document.d.ts.
 
 /** The keys of a path item that hold an operation, in the order OpenAPI lists them. */
-export const HTTP_METHODS = Object.freeze(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+export const HTTP_METHODS = /* @__PURE__ */ Object.freeze(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 const isMethod = (key) => HTTP_METHODS.includes(key);
+
+// What HTTP promises of a method, named as it is sent (in capitals): a safe one only asks; an
+// idempotent one, sent twice, does what it does once. TRACE, which no operation of the contract
+// uses, is given neither, so nothing is retried or called by verify on a method the client is
+// never tested with. (Marked pure so that the client's bundle, which needs only the idempotent
+// ones for its retry default, leaves the rest of this module out.)
+const SAFE_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods HTTP defines as idempotent; a POST is safe to repeat only when the spec marks it `x-idempotent`. */
+export const IDEMPOTENT_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
+/**
+ * Whether an operation only reads, by its method (in capitals, as sent) and marks: a safe method, or a POST the spec
+ * marks `x-idempotent: true` (a search or a count whose body carries nothing but the query).
+ * `x-side-effect` (why a call has an effect its method does not show: an email sent, a reset link
+ * issued) is left to each reader: the client never repeats such a call, and verify reports it as
+ * skipped.
+ */
+export function readsOnly(method, marks) {
+  return SAFE_METHODS.has(method) || (method === "POST" && marks["x-idempotent"] === true);
+}
+
+/** Whether the client may send a call again after an attempt failed: never with a side effect. */
+export function safeToRepeat(method, marks) {
+  return marks["x-side-effect"] === undefined && (IDEMPOTENT_METHODS.has(method) || readsOnly(method, marks));
+}
 
 /**
  * Every operation of `document`, in document order, as `{ method, path, operation, pathItem }`

@@ -3,9 +3,10 @@
 // (generated/operations.ts, written by scripts/generate.ts from the same defaults) of the
 // operations that differ from them.
 import { policyOverrides } from "../generated/operations.js";
-import { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
+import { IDEMPOTENT_METHODS } from "./openapi-document.js";
+import { DEFAULT_SECURITY, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
-export { DEFAULT_SECURITY, IDEMPOTENT_METHODS, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
+export { DEFAULT_SECURITY, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
 export interface OperationPolicy {
   readonly operationId: string | undefined;

@@ -1,41 +1,12 @@
-// What every operation gets unless the spec says otherwise, the shape of an exception, and the
-// rule that reads the spec's safety marks (which operations only read, which may be repeated). No
-// imports: the generator reads these to write generated/operations.ts, the client reads them
-// beside that table and verify plans its calls by the same rule, so the generator never depends
-// on its own output.
+// What every operation gets unless the spec says otherwise, and the shape of an exception. No
+// imports: the generator reads these to write generated/operations.ts, and the client reads them
+// beside that table, so the generator never depends on its own output. Whether an operation may
+// be repeated by default follows its method (`IDEMPOTENT_METHODS` in openapi-document.js).
 
 export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
 
 /** How a request body goes on the wire, from the operation's content type in the spec. */
 export type BodyEncoding = "json" | "multipart" | "form";
-
-/** Methods HTTP defines as idempotent; a POST is safe to repeat only when the spec marks it `x-idempotent`. */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-
-/** Methods HTTP defines as safe: sending one asks for something and changes nothing. */
-const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * An operation's extensions, of which two decide whether it is safe to send: `x-idempotent: true`
- * on a POST that only reads (a search or a count whose body carries nothing but the query), and
- * `x-side-effect`, saying why a call has an effect its method does not show (an email sent, a
- * reset link issued).
- */
-export type SafetyMarks = { readonly [mark: `x-${string}`]: unknown };
-
-/**
- * Whether an operation only reads, by its method and marks: a safe method, or a POST marked
- * `x-idempotent`. `x-side-effect` is left to each reader, which weighs it its own way: the
- * client never repeats such a call, and `service-api verify` reports it as skipped.
- */
-export function readsOnly(method: string, marks: SafetyMarks): boolean {
-  return SAFE_METHODS.has(method) || (method === "POST" && marks["x-idempotent"] === true);
-}
-
-/** Whether the client may send a call again after an attempt failed: never with a side effect. */
-export function safeToRepeat(method: string, marks: SafetyMarks): boolean {
-  return marks["x-side-effect"] === undefined && (IDEMPOTENT_METHODS.has(method) || readsOnly(method, marks));
-}
 
 /** What an operation accepts unless the spec says otherwise: any one of the three credentials. */
 export const DEFAULT_SECURITY: readonly SecurityScheme[] = ["ApiKeyHeader", "HttpBasic", "JwtBearer"];

@@ -2,8 +2,8 @@
 // the spec it was generated from: for every operation of generated/openapi.json, the policy the
 // client resolves is exactly what the spec says, and the client behaves by it.
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENT_METHODS, specPolicy as clientPolicy } from "../../src/policies.js";
-import { readsOnly, safeToRepeat } from "../../src/policy-defaults.js";
+import { specPolicy as clientPolicy } from "../../src/policies.js";
+import { IDEMPOTENT_METHODS, readsOnly, safeToRepeat } from "../../src/openapi-document.js";
 import { createServiceClient, paginate } from "../../src/index.js";
 import { bundle, bundleOperations, resolve } from "../support/bundle.js";
 import { BASE, fakeJwt, json, recordingFetch } from "../support/client-fakes.js";
