@@ -1,0 +1,40 @@
+// What verify found, one entry per finding: the JSON report's contract with scripts. Answer checks
+// (per call) and drift (the deployment's own OpenAPI document against the contract) both produce
+// these, so a script reads one shape whatever found it.
+
+/** Checks of an answer, of auth enforcement, and of drift between the contract and a deployment. */
+export type FindingKind =
+  | "status"
+  | "content-type"
+  | "schema"
+  | "header"
+  | "undocumented-status"
+  | "server-error"
+  | "auth-ignored"
+  | "operation-removed"
+  | "operation-added"
+  | "parameter-changed"
+  | "field-changed"
+  | "enum-changed"
+  | "union-changed";
+
+/** `error` fails the run; `warning` is reported and does not. */
+export type FindingSeverity = "error" | "warning";
+
+/** What a drift does to a user of this client (drift findings only). */
+export type DriftClass = "breaking-for-callers" | "breaking-for-readers" | "compatible";
+
+export interface Finding {
+  /** `METHOD /path` as the contract writes it (for `operation-added`, as the deployment does). */
+  readonly operation: string;
+  readonly kind: FindingKind;
+  readonly severity: FindingSeverity;
+  /** One line a person reads; never a value from a body, never a credential. */
+  readonly message: string;
+  /** Drift findings: what the change does to a user of this client. */
+  readonly class?: DriftClass;
+  /** Where in the answer or the schema, as a JSON pointer, when there is one place. */
+  readonly location?: string;
+  /** Answer findings: a curl command that reproduces the call, the credential left to an environment variable. */
+  readonly curl?: string;
+}
