@@ -84,7 +84,7 @@ export default function documentationDepth(document) {
     for (const [name, property, path] of propertiesOf(schema, at)) {
       if (restatesName(property?.description, name)) {
         results.push({
-          message: `${schemaName}.${name}: describe what the field means (unit, format, what null or absence means, which operation it relates to), not just its name`,
+          message: `${schemaName}.${name}: describe what the field means, not just its name: what its schema establishes, what a cited source (x-source) states, or that the service does not document it`,
           path,
         });
       }

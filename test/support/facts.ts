@@ -156,3 +156,28 @@ export function expectedProvenance(cell: string): "seed" | "reference" | "inferr
   if (cell.startsWith("inferred")) return "inferred";
   return "reference";
 }
+
+/** A source the contract's descriptions may cite in `x-source` (reference/sources.tsv). */
+export interface FactSource {
+  id: string;
+  kind: string;
+  origin: string;
+  location: string;
+}
+
+export const factSources: FactSource[] = readTable("sources.tsv").map((row) => ({ id: row.id!, kind: row.kind!, origin: row.origin!, location: row.location! }));
+
+/** A fact about one field (or `*`, a concept many schemas share), with where it is stated. */
+export interface FieldFact {
+  schema: string;
+  field: string;
+  fact: string;
+  /** A source id of sources.tsv, or `-` where a search found nothing. */
+  source: string;
+}
+
+/** What the reference's own descriptions state (field-meanings.tsv); its source column is free text. */
+export const fieldMeanings: FieldFact[] = readTable("field-meanings.tsv").map((row) => ({ schema: row.schema!, field: row.field!, fact: row.meaning!, source: "reference" }));
+
+/** What the service's public docs and libraries state (field-sources.tsv). */
+export const fieldSources: FieldFact[] = readTable("field-sources.tsv").map((row) => ({ schema: row.schema!, field: row.field!, fact: row.fact!, source: row.source! }));
