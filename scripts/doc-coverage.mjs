@@ -26,7 +26,16 @@ const count = {
   enumsUnnamed: 0,
   parameters: 0,
   parametersWithExample: 0,
+  // What a property's description draws on (CONTRIBUTING, "Every sentence true"): a cited source,
+  // a plain statement that the service does not document something, or its schema alone.
+  sourced: 0,
+  sayUndocumented: 0,
+  schemaOnly: 0,
+  parametersSourced: 0,
 };
+
+const sourced = (node) => Array.isArray(node?.["x-source"]) && node["x-source"].length > 0;
+const UNDOCUMENTED = /\b(not documented|does not document|documents no)\b/i;
 
 const isEnumRef = (property) => {
   const target = property?.$ref ? resolveRef(document, { $ref: property.$ref }) : undefined;
@@ -47,6 +56,9 @@ for (const [name, schema] of schemas) {
       count.beyondName++;
       describedHere++;
     }
+    if (sourced(property)) count.sourced++;
+    else if (UNDOCUMENTED.test(property?.description ?? "")) count.sayUndocumented++;
+    else count.schemaOnly++;
     const hasExample = property?.examples !== undefined || property?.example !== undefined;
     if (hasExample) count.withExample++;
     if (isKeyField(field, property)) {
@@ -69,6 +81,7 @@ for (const [name, schema] of schemas) {
 for (const { operation, pathItem } of operationsOf(document)) {
   for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(document, p))) {
     count.parameters++;
+    if (sourced(parameter)) count.parametersSourced++;
     if (parameter.example !== undefined || (parameter.examples && Object.keys(parameter.examples).length > 0)) count.parametersWithExample++;
   }
 }
@@ -77,6 +90,10 @@ const share = (part, whole) => `${part} of ${whole} (${whole === 0 ? "—" : ((1
 const rows = [
   ["properties with a description", share(count.described, count.properties)],
   ["properties whose description says more than the field's name", share(count.beyondName, count.properties)],
+  ["properties whose meaning cites a source (x-source)", share(count.sourced, count.properties)],
+  ["properties that say what the service does not document", share(count.sayUndocumented, count.properties)],
+  ["properties that cite nothing (the schema must back every clause)", share(count.schemaOnly, count.properties)],
+  ["parameters whose meaning cites a source (x-source)", share(count.parametersSourced, count.parameters)],
   ["object schemas with no described field", share(count.objectsWithNoDescribedField, count.objects)],
   ["enums whose every value is explained", share(count.enumsExplained, count.enums)],
   ["enums whose values nothing names (x-enum-unnamed)", share(count.enumsUnnamed, count.enums)],
