@@ -7,7 +7,7 @@
 //        changed policies (x-idempotent, x-pagination), and the changes breaking.mjs only warns of
 // patch  only words and examples changed (descriptions, summaries, titles, examples, the code
 //        samples scripts/bundle.mjs generates into each operation's x-codeSamples, the reference's
-//        navigation names and groups, and where an operation's words come from: x-provenance)
+//        navigation names and groups, and where words come from: x-provenance, x-source)
 // none   the same contract
 import { existsSync, readdirSync } from "node:fs";
 import { allowsBreaking, compareVersions, findBreakingChanges, nextBreakingVersion } from "./breaking.mjs";
@@ -17,11 +17,12 @@ import { allowsBreaking, compareVersions, findBreakingChanges, nextBreakingVersi
  * x-codeSamples is here because the samples are generated from the rest of the contract: when the
  * contract changes they change with it, and when only they change (a new sample language, another
  * rendering) no client can tell. x-displayName and x-tagGroups only group and name the reference's
- * navigation, and x-provenance says where an operation's words come from (openapi/README.md).
+ * navigation, and x-provenance and x-source say where an operation's or a field's words come from
+ * (openapi/README.md, reference/README.md).
  */
 const ANNOTATIONS = new Set([
   "description", "summary", "title", "example", "examples", "externalDocs", "$comment",
-  "x-codeSamples", "x-displayName", "x-tagGroups", "x-provenance",
+  "x-codeSamples", "x-displayName", "x-tagGroups", "x-provenance", "x-source",
 ]);
 
 /**
