@@ -89,13 +89,21 @@ export function diffDocuments(oldDoc, newDoc) {
   return mergeByPlace(changes);
 }
 
-/** One change per operation, place and kind: a retype is lost one way and gained the other; the worse class stays. */
+/**
+ * One change per operation, place and kind: a retype is a type lost one way and gained the other,
+ * a union may lose a member and gain another. The worse class and its rule stay; the words of both.
+ */
 function mergeByPlace(changes) {
   const kept = new Map();
   for (const change of changes) {
     const key = `${change.operation}|${change.where}|${change.kind ?? change.rule}`;
     const held = kept.get(key);
-    if (!held || (held.class === COMPATIBLE && change.class !== COMPATIBLE)) kept.set(key, change);
+    if (!held) kept.set(key, change);
+    else {
+      const [worse, other] = held.class === COMPATIBLE && change.class !== COMPATIBLE ? [change, held] : [held, change];
+      const message = worse.message === other.message ? worse.message : `${worse.message}; ${other.message}`;
+      kept.set(key, { ...worse, message });
+    }
   }
   return [...kept.values()];
 }

@@ -83,6 +83,9 @@ function compare(w, innerNode, outerNode, at) {
   if (isAny(b)) return facts;
   const innerVariants = variantsOf(a);
   const outerVariants = variantsOf(b);
+  // A union of one member is that member, unless the other side's members are compared with it.
+  if (innerVariants.length === 1 && innerVariants[0] !== a) return walk(w, innerVariants[0], outerNode, at);
+  if (innerVariants.length === 1 && outerVariants.length === 1 && outerVariants[0] !== b) return walk(w, innerNode, outerVariants[0], at);
   if (innerVariants.length > 1) {
     // Named members are matched by name; a member the other side lacks is one fact, not its fields.
     const outerNamed = new Map(outerVariants.flatMap((v) => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));

@@ -9,10 +9,12 @@ import { resolveConfig, type ServiceClientOptions } from "../config.js";
 import { ServiceConfigurationError } from "../errors.js";
 import { contract, type OpenApiDocument } from "../validation/contract.js";
 import { createResponseValidator } from "../validation/response-validator.js";
+import { driftFindings } from "./drift.js";
 import { discoveryRules } from "./inputs.js";
 import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
 import { planVerify } from "./plan.js";
-import { formatTable, summarize, summaryLine, toJson, toJunit, type VerifyReport } from "./report.js";
+import { documentSource, readPublishedDocument } from "./published-document.js";
+import { formatDrift, formatTable, summarize, summaryLine, toJson, toJunit, type DriftReport, type VerifyReport } from "./report.js";
 import { createRunner, type OperationResult } from "./run.js";
 
 export interface VerifyIo {
@@ -85,6 +87,27 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     if (failure?.connection) return fail(`cannot reach ${baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
   }
 
+  // The deployment's own document, read while the answers are checked.
+  const drift: Promise<DriftReport> = (async () => {
+    const published = await readPublishedDocument(documentSource(options.openapi, baseUrl), io.fetch ?? fetch, config.timeoutMs);
+    if ("unpublished" in published) {
+      return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (name another with --openapi)`, findings: [] };
+    }
+    try {
+      return { source: published.source, findings: driftFindings(document, published.document) };
+    } catch (error) {
+      // A document with a broken $ref, say: the deployment's fault, told without failing the answers' checks.
+      return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [] };
+    }
+  })();
+  // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
+  try {
+    if (options.openapi !== undefined && "file" in documentSource(options.openapi, baseUrl)) await drift;
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+
   const progress = io.stdout.isTTY === true;
   let done = 0;
   const results: OperationResult[] = await Promise.all(
@@ -98,8 +121,9 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
   if (progress) io.stdout.write("\r\u001b[2K");
 
   const summary = summarize(results, { operations: plan.total, readOnly: plan.readOnly.length });
-  const report: VerifyReport = { baseUrl, summary, operations: results };
-  io.stdout.write(`${formatTable(results)}\n\n${summaryLine(summary)}\n`);
+  const driftReport = await drift;
+  const report: VerifyReport = { baseUrl, summary, operations: results, drift: driftReport };
+  io.stdout.write(`${formatTable(results)}\n\n${formatDrift(driftReport)}\n\n${summaryLine(summary)}\n`);
   const checked = results.filter((result) => result.verdict !== "skip");
   if (checked.length > 0 && checked.every((result) => result.status === 401)) {
     io.stdout.write("every call answered 401: check the credentials (--api-key or SERVICE_API_KEY)\n");
@@ -115,5 +139,6 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     io.stderr.write("service-api verify: some calls got no answer (see the table); check the connection and run it again\n");
     return EXIT.usage;
   }
-  return summary.failed > 0 ? EXIT.failed : EXIT.passed;
+  const breaking = driftReport.findings.some((finding) => finding.severity === "error");
+  return summary.failed > 0 || breaking ? EXIT.failed : EXIT.passed;
 }

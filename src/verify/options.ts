@@ -16,11 +16,15 @@ export interface VerifyOptions {
   readonly skip: readonly string[];
   readonly jsonFile: string | undefined;
   readonly junitFile: string | undefined;
+  /** From --openapi: where the deployment's own OpenAPI document is (default: the API's /openapi.json). */
+  readonly openapi: string | undefined;
   readonly timeoutMs: number | undefined;
   readonly help: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+/** Where the service publishes its own OpenAPI document, below the API's address. */
+export const DEFAULT_DOCUMENT_PATH = "/openapi.json";
 const MAX_CONCURRENCY = 64;
 
 export const HELP = `Usage: service-api verify [options]
@@ -28,6 +32,12 @@ export const HELP = `Usage: service-api verify [options]
 Calls every read-only operation of the service-api contract on a deployment (GET, and the POSTs
 the contract marks x-idempotent; never a write, never the signup link) and checks each answer
 against the contract: declared status, declared content type, body valid against the schema.
+It also reads the OpenAPI document the deployment publishes about itself (no credential sent)
+and reports how it drifts from the contract: operations removed or added; parameters, fields,
+enum values and union members changed. Each drift is classed breaking-for-callers (a call
+written against the contract is refused), breaking-for-readers (code reading answers is wrong)
+or compatible; the breaking ones are errors, the compatible ones warnings. A deployment that
+publishes no document is a warning.
 
 Where:
   --base-url <url>       the API's address, e.g. https://api.acme.example (or SERVICE_API_URL)
@@ -40,12 +50,16 @@ What to call:
   --skip <ids|tags>      leave these out
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
+Drift:
+  --openapi <where>      the deployment's OpenAPI document: a path on the API (default
+                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
 Reports:
   --json <file>          { summary, operations } as JSON
   --junit <file>         JUnit XML for CI systems
   --help                 this text
 
-Exit codes: 0 every checked operation passed; 1 at least one failed; 2 usage or connection error.
+Exit codes: 0 every checked operation passed and no drift breaks this client; 1 otherwise;
+2 usage or connection error.
 `;
 
 function list(values: readonly string[] | undefined): string[] {
@@ -71,6 +85,7 @@ export const FLAGS = {
   skip: { type: "string", multiple: true },
   json: { type: "string" },
   junit: { type: "string" },
+  openapi: { type: "string" },
   "timeout-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -89,7 +104,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
-  for (const flag of ["json", "junit", "base-url", "console-url"] as const) {
+  for (const flag of ["json", "junit", "base-url", "console-url", "openapi"] as const) {
     if (values[flag] === "") throw new UsageError(`--${flag} needs a value`);
   }
   return {
@@ -101,6 +116,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
     skip: list(values.skip),
     jsonFile: values.json,
     junitFile: values.junit,
+    openapi: values.openapi,
     timeoutMs: positiveInteger(values["timeout-ms"], "--timeout-ms", 2 ** 31 - 1),
     help: values.help === true,
   };

@@ -2,6 +2,7 @@
 // report (`--json`) and JUnit XML (`--junit`). Problems carry JSON paths and words, never a value
 // from a body and never a credential.
 import { formatProblem } from "../validation/problems.js";
+import type { Finding } from "./findings.js";
 import type { OperationResult } from "./run.js";
 
 export interface Summary {
@@ -17,10 +18,20 @@ export interface Summary {
   readonly skipped: number;
 }
 
+/** The deployment's own document against the contract. */
+export interface DriftReport {
+  /** Where the document was read from (a URL without its query values, or a file). */
+  readonly source: string;
+  /** Why there is no drift report (the deployment publishes no document there, or it could not be read). */
+  readonly warning?: string;
+  readonly findings: readonly Finding[];
+}
+
 export interface VerifyReport {
   readonly baseUrl: string;
   readonly summary: Summary;
   readonly operations: readonly OperationResult[];
+  readonly drift: DriftReport;
 }
 
 export function summarize(results: readonly OperationResult[], totals: { operations: number; readOnly: number }): Summary {
@@ -58,6 +69,17 @@ export function formatTable(results: readonly OperationResult[]): string {
   return lines.join("\n");
 }
 
+/** The drift section people read: one line per finding, errors first; or why there is none. */
+export function formatDrift(drift: DriftReport): string {
+  if (drift.warning !== undefined) return `warning: drift not checked: ${drift.warning}`;
+  if (drift.findings.length === 0) return `drift: none; the deployment's document (${drift.source}) matches the contract`;
+  const ordered = [...drift.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
+  const errors = ordered.filter((finding) => finding.severity === "error").length;
+  const lines = [`drift of the deployment's document (${drift.source}) from the contract: ${errors} breaking, ${ordered.length - errors} compatible`];
+  for (const finding of ordered) lines.push(`${finding.severity === "error" ? "ERROR  " : "warning"}  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}  ${finding.message}`);
+  return lines.join("\n");
+}
+
 export function toJson(report: VerifyReport): string {
   const { summary } = report;
   return `${JSON.stringify(
@@ -73,6 +95,7 @@ export function toJson(report: VerifyReport): string {
         problems: result.problems,
         ...(result.reason === undefined ? {} : { reason: result.reason }),
       })),
+      drift: report.drift,
     },
     null,
     2,

@@ -71,7 +71,7 @@ describe("the reports", () => {
   });
 
   it("writes JUnit that parses, escaping what XML cannot carry as is", () => {
-    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, operations: results }));
+    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", findings: [] } }));
     const cases = root.children[0]!.children;
     expect(cases.map((c) => [c.attributes.name, c.children.map((d) => d.name)])).toEqual([
       ["GET /a (getA)", []],
