@@ -79,19 +79,19 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
   const validator = createResponseValidator(document);
   const runner = createRunner({ document, client, validator, rules: discoveryRules(document, plan.readOnly), concurrency: options.concurrency });
 
-  // Reachability first, with the health check (it needs no credentials): a wrong address is a
-  // usage error with a fix, not 121 failures.
-  const health = plan.readOnly.find((operation) => operation.path === "/v1/healthcheck");
-  if (health) {
-    const failure = await runner.reach(health);
-    if (failure?.connection) return fail(`cannot reach ${baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
-  }
-
   // The deployment's own document, read while the answers are checked.
+  let source;
+  try {
+    source = documentSource(options.openapi, baseUrl);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
   const drift: Promise<DriftReport> = (async () => {
-    const published = await readPublishedDocument(documentSource(options.openapi, baseUrl), io.fetch ?? fetch, config.timeoutMs);
+    const published = await readPublishedDocument(source, io.fetch ?? fetch, config.timeoutMs);
     if ("unpublished" in published) {
-      return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (name another with --openapi)`, findings: [] };
+      const elsewhere = options.openapi === undefined ? "name another with --openapi" : "a local file is named ./openapi.json or file:///path/to/openapi.json";
+      return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [] };
     }
     try {
       return { source: published.source, findings: driftFindings(document, published.document) };
@@ -102,10 +102,18 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
   })();
   // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
   try {
-    if (options.openapi !== undefined && "file" in documentSource(options.openapi, baseUrl)) await drift;
+    if ("file" in source) await drift;
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
     throw error;
+  }
+
+  // Reachability first, with the health check (it needs no credentials): a wrong address is a
+  // usage error with a fix, not 121 failures.
+  const health = plan.readOnly.find((operation) => operation.path === "/v1/healthcheck");
+  if (health) {
+    const failure = await runner.reach(health);
+    if (failure?.connection) return fail(`cannot reach ${baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
   }
 
   const progress = io.stdout.isTTY === true;

@@ -54,7 +54,7 @@ Drift:
   --openapi <where>      the deployment's OpenAPI document: a path on the API (default
                          ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
 Reports:
-  --json <file>          { summary, operations } as JSON
+  --json <file>          { summary, operations, drift } as JSON
   --junit <file>         JUnit XML for CI systems
   --help                 this text
 

@@ -3,17 +3,29 @@
 // verify asks without one, so no credential can reach an address the user named for a document.
 // A deployment that does not publish it is told as a warning: the answers can still be checked.
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { redactUrl } from "../redact.js";
 import { DEFAULT_DOCUMENT_PATH, UsageError } from "./options.js";
 
 /** A path on the API ("/openapi.json"), a full http(s) URL, or a local file. */
 export type DocumentSource = { readonly url: string } | { readonly file: string };
 
-/** `value` of --openapi (default: the API's /openapi.json) as a place to read from. */
+/**
+ * `value` of --openapi (default: the API's /openapi.json) as a place to read from. A value that
+ * starts with "/" is a path on the API, as the service's is; a local file is named relative
+ * (./openapi.json) or as a file: URL.
+ */
 export function documentSource(value: string | undefined, baseUrl: string): DocumentSource {
   const named = value ?? DEFAULT_DOCUMENT_PATH;
   if (named.startsWith("/")) return { url: `${baseUrl.replace(/\/+$/, "")}${named}` };
   if (/^https?:\/\//i.test(named)) return { url: named };
+  if (/^file:/i.test(named)) {
+    try {
+      return { file: fileURLToPath(named) };
+    } catch {
+      throw new UsageError(`--openapi ${named} is not a file URL this system can open: write it as file:///path/to/openapi.json, or give a relative path`);
+    }
+  }
   return { file: named };
 }
 
