@@ -4,7 +4,7 @@
 // the old document and a deployment's published one as the new. Operations are matched by
 // method and path shape (parameter names ignored), schemas through their `x-service-name`.
 // Plain JavaScript (types in openapi-diff.d.ts) so that bare-Node scripts load it too.
-import { operationsOf } from "./openapi-document.js";
+import { operationsOf, parametersOf } from "./openapi-document.js";
 import { deref, schemaChanges, schemaNames } from "./schema-diff.js";
 
 const CALLERS = "breaking-for-callers";
@@ -110,10 +110,11 @@ function mergeByPlace(changes) {
 
 function operationsByShape(doc) {
   const byShape = new Map();
-  for (const { method, path, operation, pathItem } of operationsOf(doc)) {
+  for (const entry of operationsOf(doc)) {
+    const { method, path, operation } = entry;
     // `/users/{id}` and `/users/{user_id}` are the same URL shape.
     const shape = `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
-    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(doc, p));
+    const parameters = parametersOf(doc, entry).map(({ parameter }) => parameter);
     byShape.set(shape, { method, path, operation, parameters });
   }
   return byShape;

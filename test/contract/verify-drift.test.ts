@@ -3,16 +3,16 @@
 // it (test/support/published-document.ts) with six changes planted. verify must name each once,
 // with its kind and class, and nothing else; read the document without a credential; and take a
 // deployment that publishes none as a warning.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runVerify } from "../../src/verify/command.js";
-import type { Finding } from "../../src/verify/findings.js";
 import { CANARY } from "../support/client-fakes.js";
 import type { TestServer } from "../support/loopback-server.js";
 import { serviceShapedContract } from "../support/published-document.js";
+import { readReport } from "../support/verify-report.js";
 import { startTamperingProxy } from "./tampering-proxy.js";
 
 const mock = inject("prismUrl");
@@ -28,8 +28,10 @@ async function verify(args: string[]) {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   });
-  const report = code === 2 ? undefined : (JSON.parse(readFileSync(json, "utf8")) as { drift: { source: string; warning?: string; findings: Finding[] } });
-  return { code, stdout, stderr, report };
+  const report = code === 2 ? undefined : readReport(json);
+  // Drift findings are the ones with a class.
+  const drift = (report?.findings ?? []).filter((finding) => finding.class !== undefined);
+  return { code, stdout, stderr, report, drift };
 }
 
 /** The contract as the deployment publishes it, with one change of each sort the issue names. */
@@ -55,14 +57,13 @@ function plantedDocument() {
 describe("verify against a deployment that publishes a drifted document", () => {
   let deployment: TestServer;
   beforeAll(async () => {
-    const published = plantedDocument();
-    deployment = await startTamperingProxy(mock, [{ what: "its own document", method: "GET", path: /^\/openapi\.json$/, alter: () => ({ status: 200, body: published }) }]);
+    deployment = await startTamperingProxy(mock, [], plantedDocument());
   });
   afterAll(() => deployment.close());
 
   it("names each planted change once, with its kind and class, and nothing else", async () => {
     const run = await verify(["--base-url", deployment.url, "--only", "healthcheck"]);
-    const found = run.report!.drift.findings.map(({ operation, kind, class: cls, severity }) => ({ operation, kind, class: cls, severity }));
+    const found = run.drift.map(({ operation, kind, class: cls, severity }) => ({ operation, kind, class: cls, severity }));
     expect(found).toEqual(
       expect.arrayContaining([
         { operation: "GET /group_roles", kind: "operation-removed", class: "breaking-for-callers", severity: "error" },
@@ -74,7 +75,10 @@ describe("verify against a deployment that publishes a drifted document", () => 
       ]),
     );
     expect(found).toHaveLength(6);
-    const messages = run.report!.drift.findings.map((finding) => finding.message);
+    expect(run.report!.findings).toEqual(run.drift); // the health check's answer itself passed
+    expect(run.report!.drift).toEqual({ source: `${deployment.url}/openapi.json`, compared: true });
+    expect(run.report!.summary).toMatchObject({ failed: 0, errors: 5, warnings: 1 });
+    const messages = run.drift.map((finding) => finding.message);
     expect(messages).toEqual(
       expect.arrayContaining([
         "HealthcheckResponse.version: type string → integer",
@@ -106,11 +110,11 @@ describe("verify against a deployment that publishes a drifted document", () => 
     const fromFile = await verify(["--base-url", mock, "--only", "healthcheck", "--openapi", relative]);
     const fromFileUrl = await verify(["--base-url", mock, "--only", "healthcheck", "--openapi", pathToFileURL(file).href]);
     const fromUrl = await verify(["--base-url", mock, "--only", "healthcheck", "--openapi", `${deployment.url}/openapi.json`]);
-    expect(fromFile.report!.drift).toMatchObject({ source: relative });
-    expect(fromFileUrl.report!.drift).toMatchObject({ source: file });
-    expect(fromFile.report!.drift.findings).toHaveLength(6);
-    expect(fromFileUrl.report!.drift.findings).toEqual(fromFile.report!.drift.findings);
-    expect(fromUrl.report!.drift.findings).toEqual(fromFile.report!.drift.findings);
+    expect(fromFile.report!.drift).toEqual({ source: relative, compared: true });
+    expect(fromFileUrl.report!.drift).toEqual({ source: file, compared: true });
+    expect(fromFile.drift).toHaveLength(6);
+    expect(fromFileUrl.drift).toEqual(fromFile.drift);
+    expect(fromUrl.drift).toEqual(fromFile.drift);
   });
 });
 
@@ -120,11 +124,9 @@ describe("verify against a deployment that publishes no document", () => {
     const run = await verify(["--base-url", mock, "--only", "healthcheck"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.report!.drift).toEqual({
-      source: `${mock}/openapi.json`,
-      warning: `${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`,
-      findings: [],
-    });
+    expect(run.report!.drift).toEqual({ source: `${mock}/openapi.json`, compared: false });
+    expect(run.drift).toEqual([]);
+    expect(run.report!.warnings).toEqual([`drift not checked: ${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
     expect(run.stdout).toContain(`warning: drift not checked: ${mock}/openapi.json answered HTTP 404`);
   });
 
