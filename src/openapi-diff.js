@@ -90,23 +90,33 @@ export function diffDocuments(oldDoc, newDoc) {
 }
 
 /**
- * One change per operation, place and kind: a retype is a type lost one way and gained the other,
- * a union may lose a member and gain another. The worse class and its rule stay; the words of both.
+ * One change per operation, place, kind and rule, and no compatible change where a breaking one of
+ * the same kind stands: a retype is a type lost one way and gained the other, a union may lose a
+ * member and gain another. The compatible half's words join the breaking one's.
  */
 function mergeByPlace(changes) {
-  const kept = new Map();
+  const groups = new Map();
   for (const change of changes) {
     const key = `${change.operation}|${change.where}|${change.kind ?? change.rule}`;
-    const held = kept.get(key);
-    if (!held) kept.set(key, change);
-    else {
-      const [worse, other] = held.class === COMPATIBLE && change.class !== COMPATIBLE ? [change, held] : [held, change];
-      const message = worse.message === other.message ? worse.message : `${worse.message}; ${other.message}`;
-      kept.set(key, { ...worse, message });
-    }
+    groups.set(key, [...(groups.get(key) ?? []), change]);
   }
-  return [...kept.values()];
+  return [...groups.values()].flatMap((group) => {
+    const breaking = group.filter((change) => change.class !== COMPATIBLE);
+    const kept = breaking.length > 0 ? breaking : group;
+    const byRule = new Map();
+    for (const change of kept) {
+      const held = byRule.get(change.rule);
+      byRule.set(change.rule, held ? { ...held, message: joined(held.message, change.message) } : change);
+    }
+    const merged = [...byRule.values()];
+    if (breaking.length > 0) {
+      for (const change of group.filter((c) => c.class === COMPATIBLE)) merged[0] = { ...merged[0], message: joined(merged[0].message, change.message) };
+    }
+    return merged;
+  });
 }
+
+const joined = (a, b) => (a === b || a.split("; ").includes(b) ? a : `${a}; ${b}`);
 
 function operationsByShape(doc) {
   const byShape = new Map();

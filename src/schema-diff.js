@@ -88,9 +88,9 @@ function compare(w, innerNode, outerNode, at) {
   if (innerVariants.length === 1 && outerVariants.length === 1 && outerVariants[0] !== b) return walk(w, innerNode, outerVariants[0], at);
   if (innerVariants.length > 1) {
     // Named members are matched by name; a member the other side lacks is one fact, not its fields.
-    const outerNamed = new Map(outerVariants.flatMap((v) => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
+    const outerNamed = new Map(leafMembers(w.outerDoc, outerVariants).flatMap((v) => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
     const missing = [];
-    for (const variant of innerVariants) {
+    for (const variant of leafMembers(w.innerDoc, innerVariants)) {
       const name = variant?.$ref ? schemaName(variant.$ref, w.names) : undefined;
       if (name !== undefined && outerNamed.has(name)) facts.push(...walk(w, variant, outerNamed.get(name), at));
       else if (name !== undefined && outerNamed.size > 0) missing.push(name);
@@ -187,6 +187,20 @@ function compare(w, innerNode, outerNode, at) {
     else if (aExtra && bExtra && typeof aExtra === "object" && typeof bExtra === "object") facts.push(...walk(w, aExtra, bExtra, `${at}{}`));
   }
   return facts;
+}
+
+/**
+ * A union's members, with a member that is itself a named union replaced by its own members: moving
+ * members into a named union of their own changes no value either side accepts.
+ */
+function leafMembers(doc, variants, seen = new Set()) {
+  return variants.flatMap((variant) => {
+    if (!variant?.$ref || seen.has(variant.$ref)) return [variant];
+    const target = deref(doc, variant);
+    const nested = variantsOf(target);
+    if (nested.length < 2) return [variant];
+    return leafMembers(doc, nested, new Set([...seen, variant.$ref]));
+  });
 }
 
 function isAny(schema) {

@@ -138,6 +138,15 @@ describe("each change, by the way data flows", () => {
     if (expected.where) expect(changes[0]!.where).toBe(expected.where);
   });
 
+  it("members moved into a named union of their own are the same union", () => {
+    const after = base();
+    after.components.schemas.Match = { anyOf: [ref("ByName"), ref("ByTag")] };
+    input(after).properties.match = ref("Match");
+    expect(diffDocuments(base(), after)).toEqual([]);
+    after.components.schemas.Match.anyOf.pop();
+    expect(diffDocuments(base(), after).map((c) => [c.kind, c.class, c.message])).toEqual([["union-changed", "breaking-for-callers", "union no longer has member ByTag"]]);
+  });
+
   it("an identical document has no changes", () => {
     expect(diffDocuments(base(), base())).toEqual([]);
   });
