@@ -38,6 +38,15 @@ export declare function operationsOf<Operation = Record<string, unknown>, PathIt
   readonly paths?: Readonly<Record<string, unknown>>;
 }): Generator<OperationEntry<Operation, PathItem>, void, undefined>;
 
+/**
+ * The parameters that apply to an operation: its path item's shared ones, then its own (which
+ * replace a shared one of the same name and location), `$ref`s followed, each with its pointer.
+ */
+export declare function parametersOf<Parameter = Record<string, unknown>>(
+  document: unknown,
+  entry: { readonly method: string; readonly path: string; readonly operation: { readonly parameters?: readonly unknown[] }; readonly pathItem: { readonly parameters?: readonly unknown[] } | undefined },
+): { parameter: Parameter; pointer: string }[];
+
 /** One key written as a JSON pointer segment (RFC 6901). */
 export declare function pointerSegment(key: string): string;
 

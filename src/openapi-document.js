@@ -49,6 +49,20 @@ export function* operationsOf(document) {
   }
 }
 
+/**
+ * The parameters that apply to an operation met by `operationsOf`: those its path item shares,
+ * then its own, where one of its own replaces a shared one of the same name and location (as
+ * OpenAPI has it). Each comes with its `$ref` followed and the pointer it lives at.
+ */
+export function parametersOf(document, { method, path, operation, pathItem }) {
+  const at = followRefs(document, document.paths?.[path] ?? pathItem, `#/paths/${pointerSegment(path)}`).pointer;
+  const shared = (pathItem?.parameters ?? []).map((entry, index) => followRefs(document, entry, `${at}/parameters/${index}`));
+  const own = (operation.parameters ?? []).map((entry, index) => followRefs(document, entry, `${at}/${method.toLowerCase()}/parameters/${index}`));
+  const slot = ({ node }) => `${node.in}\u0000${node.name}`;
+  const replaced = new Set(own.map(slot));
+  return [...shared.filter((entry) => !replaced.has(slot(entry))), ...own].map(({ node, pointer }) => ({ parameter: node, pointer }));
+}
+
 /** One key written as a JSON pointer segment (RFC 6901): `~` and `/` escaped. */
 export function pointerSegment(key) {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");

@@ -3,7 +3,7 @@
 // against their schemas in the contract (a 422 listing each problem, in the service's `detail`
 // shape: `loc` is where, as keys, `msg` what, `type` the kind).
 import { specPolicy, type SecurityScheme } from "../policies.js";
-import { followRefs, pointerSegment } from "../openapi-document.js";
+import { followRefs, parametersOf, pointerSegment } from "../openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
 import { appendKey, pathKeys } from "../validation/json-path.js";
 import type { ResponseProblem } from "../validation/problems.js";
@@ -58,21 +58,20 @@ export function createRequestChecker(document: OpenApiDocument, schemas: SchemaV
     };
 
     const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
-    (operation.operation.parameters ?? []).forEach((entry, index) => {
-      const { node, pointer } = followRefs(document, entry, `${at}/parameters/${index}`);
-      const parameter = node as OpenApiParameter;
-      if (parameter.in !== "path" && parameter.in !== "query") return;
+    // The path item's shared parameters count as much as the operation's own.
+    for (const { parameter, pointer } of parametersOf<OpenApiParameter>(document, operation)) {
+      if (parameter.in !== "path" && parameter.in !== "query") continue;
       const base = appendKey(parameter.in, parameter.name);
       const texts = parameter.in === "path" ? (parameter.name in pathValues ? [pathValues[parameter.name]!] : []) : sent.url.searchParams.getAll(parameter.name);
       if (texts.length === 0) {
         if (parameter.required) reportProblem([parameter.in, parameter.name], { path: base, message: "required parameter missing" }, "missing");
-        return;
+        continue;
       }
       const items = itemsOf(document, parameter.schema);
       const value = items !== undefined ? texts.map((text) => fromText(document, items, text)) : fromText(document, parameter.schema, texts.at(-1)!);
       params[parameter.in][parameter.name] = value;
       check(`${pointer}/schema`, value, base, [parameter.in, parameter.name]);
-    });
+    }
 
     let body: unknown;
     const { node: requestBody, pointer: bodyAt } = followRefs(document, operation.operation.requestBody, `${at}/requestBody`);

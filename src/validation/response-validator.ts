@@ -31,6 +31,8 @@ export interface CheckResult {
   readonly operationId: string | undefined;
   /** Empty when the answer matches the contract. */
   readonly problems: readonly ResponseProblem[];
+  /** Which check the problems come from: one fails, and the later ones are not made. */
+  readonly failed?: "status" | "content-type" | "schema";
 }
 
 export interface ResponseValidator {
@@ -95,10 +97,11 @@ export function createResponseValidator(document: OpenApiDocument = contract, sc
   function check(answer: AnswerToCheck): CheckResult {
     const operation = byName.get(answer.operation);
     if (!operation) return { operation: answer.operation, operationId: undefined, problems: [{ path: "$", message: "the contract has no such operation" }] };
-    const result = (problems: ResponseProblem[]): CheckResult => ({ operation: operation.key, operationId: operation.operationId, problems });
+    const result = (problems: ResponseProblem[], failed?: CheckResult["failed"]): CheckResult =>
+      problems.length > 0 && failed ? { operation: operation.key, operationId: operation.operationId, problems, failed } : { operation: operation.key, operationId: operation.operationId, problems };
     const answered = declaredResponse(document, operation, answer.status);
     if (answered === undefined) {
-      return result([{ path: "$", message: `status ${answer.status} is not declared for this operation (declared: ${Object.keys(operation.operation.responses ?? {}).join(", ")})` }]);
+      return result([{ path: "$", message: `status ${answer.status} is not declared for this operation (declared: ${Object.keys(operation.operation.responses ?? {}).join(", ")})` }], "status");
     }
     const { response: node, pointer } = answered;
     const declared = Object.keys(node.content ?? {});
@@ -107,13 +110,13 @@ export function createResponseValidator(document: OpenApiDocument = contract, sc
     const matched = actual === undefined ? undefined : matchMediaType(declared, actual);
     if (matched === undefined) {
       const what = actual === undefined ? "no content type" : `content type ${actual}`;
-      return result([{ path: "$", message: `${what} is not declared for status ${answer.status} (declared: ${declared.join(", ")})` }]);
+      return result([{ path: "$", message: `${what} is not declared for status ${answer.status} (declared: ${declared.join(", ")})` }], "content-type");
     }
     if (!isJsonMediaType(actual!) || answer.body === undefined) return result([]);
-    if (answer.body === UNPARSABLE_BODY) return result([{ path: "$", message: `the body is not valid JSON, though the content type is ${actual}` }]);
+    if (answer.body === UNPARSABLE_BODY) return result([{ path: "$", message: `the body is not valid JSON, though the content type is ${actual}` }], "schema");
     const media = node.content![matched]!;
     if (!media.schema) return result([]);
-    return result(schemas.validate(`${pointer}/content/${pointerSegment(matched)}/schema`, answer.body));
+    return result(schemas.validate(`${pointer}/content/${pointerSegment(matched)}/schema`, answer.body), "schema");
   }
 
   return {

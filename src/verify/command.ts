@@ -1,19 +1,29 @@
 // `service-api verify`, as a function of its arguments and surroundings so tests can run it in
 // process: parses the flags, builds the client as a user would (same options, same SERVICE_*
-// variables), runs the plan, prints the table and the summary, writes the reports, and returns
-// the exit code: 0 all checked operations passed, 1 some failed, 2 usage or connection error.
+// variables), runs the plan (and, with --write, the chains), prints the table and the summary,
+// writes the reports, and returns the exit code: 0 all checked operations passed, 1 some failed,
+// 2 usage or connection error.
 import { writeFileSync } from "node:fs";
-import { hasCredentials } from "../auth.js";
+import { hasCredentials, type ServiceAuth } from "../auth.js";
 import { createServiceClient } from "../client.js";
 import { resolveConfig, type ServiceClientOptions } from "../config.js";
 import { ServiceConfigurationError } from "../errors.js";
-import { contract, type OpenApiDocument } from "../validation/contract.js";
+import { contract, contractOperations, type OpenApiDocument } from "../validation/contract.js";
+import { createHeaderChecker } from "../validation/header-check.js";
 import { createResponseValidator } from "../validation/response-validator.js";
+import { createSchemaValidator } from "../validation/schema-validator.js";
+import { userScheme, WRONG, type UserScheme } from "./curl.js";
+import { driftFindings } from "./drift.js";
+import type { Finding } from "./findings.js";
+import { toHtml } from "./html.js";
 import { discoveryRules } from "./inputs.js";
 import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
 import { planVerify } from "./plan.js";
-import { formatTable, summarize, summaryLine, toJson, toJunit, type VerifyReport } from "./report.js";
+import { documentSource, readPublishedDocument } from "./published-document.js";
+import { readReplay, type Replay } from "./replay.js";
+import { coverageOf, formatDrift, formatTable, summarize, summaryLine, toJson, toJunit, verdictWarnings, type DriftReport, type VerifyReport } from "./report.js";
 import { createRunner, type OperationResult } from "./run.js";
+import { runChains, writeChains, type WriteReport } from "./write.js";
 
 export interface VerifyIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -23,6 +33,20 @@ export interface VerifyIo {
   readonly fetch?: typeof fetch;
   /** The contract to verify against. Default: the bundle shipped in the package. */
   readonly document?: OpenApiDocument;
+  /** When the run started, for the names --write gives what it creates. Default: now. */
+  readonly now?: Date;
+}
+
+/** The wrong credential of the auth probe, in the form the user's own takes. */
+function wrongAuth(scheme: UserScheme): ServiceAuth {
+  if (scheme === "apiKey") return { apiKey: WRONG.apiKey };
+  if (scheme === "jwt") return { token: WRONG.token };
+  return { username: WRONG.username, password: WRONG.password };
+}
+
+/** Every credential replaced, in case one ever reached a report: none should. */
+function scrub(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((clean, secret) => (secret.length >= 4 ? clean.split(secret).join("[REDACTED]") : clean), text);
 }
 
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
@@ -64,9 +88,21 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     return fail("no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
   }
   const document = io.document ?? contract;
+  let replay: Replay | undefined;
   let plan;
   try {
-    plan = planVerify(document, options.only, options.skip);
+    replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);
+    let only = options.only;
+    if (replay) {
+      const ids = new Map(contractOperations(document).map((operation) => [operation.key, operation.operationId]));
+      only = [...only, ...replay.operations.flatMap((key) => (ids.has(key) ? [ids.get(key)!] : []))];
+      if (only.length === 0 && (replay.chains.length === 0 || !options.write)) {
+        io.stdout.write(`nothing to replay: ${options.replayFile} lists no failed operation${replay.chains.length > 0 ? " (its failed --write chains run again only with --write)" : ""}\n`);
+        return EXIT.passed;
+      }
+    }
+    plan = planVerify(document, only, options.skip);
+    if (replay && only.length === 0) plan = { ...plan, selected: [] };
   } catch (error) {
     if (error instanceof UsageError) return fail(error.message);
     throw error;
@@ -74,8 +110,54 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
 
   const client = createServiceClient(clientOptions);
   const { baseUrl } = config;
-  const validator = createResponseValidator(document);
-  const runner = createRunner({ document, client, validator, rules: discoveryRules(document, plan.readOnly), concurrency: options.concurrency });
+  const scheme = userScheme(config.credentials);
+  // The auth probes: the same client settings, with no credential, and with a wrong one.
+  const probeOptions = { baseUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(io.fetch ? { fetch: io.fetch } : {}), env: {} };
+  const probes = {
+    none: createServiceClient(probeOptions),
+    ...(options.mock ? {} : { wrong: createServiceClient({ ...probeOptions, auth: wrongAuth(scheme) }) }),
+  };
+  const schemas = createSchemaValidator(document);
+  const validator = createResponseValidator(document, schemas);
+  const runner = createRunner({
+    document,
+    client,
+    validator,
+    headers: createHeaderChecker(document, schemas),
+    rules: discoveryRules(document, plan.readOnly),
+    concurrency: options.concurrency,
+    probes,
+    scheme,
+  });
+
+  // The deployment's own document, read while the answers are checked.
+  let source;
+  try {
+    source = documentSource(options.openapi, baseUrl);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+  const drift: Promise<DriftReport> = (async () => {
+    const published = await readPublishedDocument(source, io.fetch ?? fetch, config.timeoutMs);
+    if ("unpublished" in published) {
+      const elsewhere = options.openapi === undefined ? "name another with --openapi" : "a local file is named ./openapi.json or file:///path/to/openapi.json";
+      return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [] };
+    }
+    try {
+      return { source: published.source, findings: driftFindings(document, published.document) };
+    } catch (error) {
+      // A document with a broken $ref, say: the deployment's fault, told without failing the answers' checks.
+      return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [] };
+    }
+  })();
+  // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
+  try {
+    if ("file" in source) await drift;
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
 
   // Reachability first, with the health check (it needs no credentials): a wrong address is a
   // usage error with a fix, not 121 failures.
@@ -97,16 +179,39 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
   );
   if (progress) io.stdout.write("\r\u001b[2K");
 
-  const summary = summarize(results, { operations: plan.total, readOnly: plan.readOnly.length });
-  const report: VerifyReport = { baseUrl, summary, operations: results };
-  io.stdout.write(`${formatTable(results)}\n\n${summaryLine(summary)}\n`);
-  const checked = results.filter((result) => result.verdict !== "skip");
-  if (checked.length > 0 && checked.every((result) => result.status === 401)) {
-    io.stdout.write("every call answered 401: check the credentials (--api-key or SERVICE_API_KEY)\n");
+  // Writes only when asked: without --write nothing that changes state is sent.
+  let writes: WriteReport | undefined;
+  let writeFindings: Finding[] = [];
+  if (options.write) {
+    const chains = writeChains(document, contractOperations(document)).filter((chain) => !replay || replay.chains.includes(chain.create.key));
+    const stamp = (io.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").toLowerCase();
+    ({ report: writes, findings: writeFindings } = await runChains(document, chains, runner.exchange, stamp));
   }
+
+  const driftReport = await drift;
+  const coverage = coverageOf(results, Object.keys(probes));
+  const summary = summarize(results, { operations: plan.total, readOnly: plan.readOnly.length }, [...writeFindings, ...driftReport.findings]);
+  const findings = [...results.flatMap((result) => result.findings), ...writeFindings, ...driftReport.findings];
+  const warnings = verdictWarnings(coverage);
+  if (driftReport.warning !== undefined) warnings.push(`drift not checked: ${driftReport.warning}`);
+  const wrongProbed = results.filter((result) => result.probes?.wrong !== undefined);
+  if (wrongProbed.length > 0 && wrongProbed.every((result) => result.probes!.wrong! >= 200 && result.probes!.wrong! < 300)) {
+    warnings.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");
+  }
+  const drifted = { source: driftReport.source, compared: driftReport.warning === undefined };
+  const report: VerifyReport = { baseUrl, summary, coverage, warnings, findings, operations: results, drift: drifted, ...(writes ? { writes } : {}) };
+  const secrets = config.credentials.secrets;
+  const driftSection = driftReport.warning === undefined ? `${formatDrift(driftReport)}\n\n` : "";
+  io.stdout.write(scrub(`${formatTable(results)}\n\n${driftSection}${summaryLine(summary, coverage)}\n`, secrets));
+  if (writes) {
+    for (const thing of writes.created) io.stdout.write(`--write: ${thing.operation} created ${thing.name}${thing.id ? ` (${thing.id})` : ""}: ${thing.deleted ? "deleted" : "NOT deleted: remove it by hand"}\n`);
+    for (const finding of writeFindings.filter((f) => f.severity === "error")) io.stdout.write(scrub(`--write FAIL ${finding.operation}: ${finding.kind}: ${finding.message}\n  reproduce: ${finding.curl ?? "-"}\n`, secrets));
+  }
+  for (const warning of report.warnings) io.stdout.write(`warning: ${warning}\n`);
   try {
-    if (options.jsonFile) writeFileSync(options.jsonFile, toJson(report));
-    if (options.junitFile) writeFileSync(options.junitFile, toJunit(report));
+    if (options.jsonFile) writeFileSync(options.jsonFile, scrub(toJson(report), secrets));
+    if (options.junitFile) writeFileSync(options.junitFile, scrub(toJunit(report), secrets));
+    if (options.htmlFile) writeFileSync(options.htmlFile, scrub(toHtml(report), secrets));
   } catch (error) {
     return fail(`cannot write the report: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -115,5 +220,7 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     io.stderr.write("service-api verify: some calls got no answer (see the table); check the connection and run it again\n");
     return EXIT.usage;
   }
-  return summary.failed > 0 ? EXIT.failed : EXIT.passed;
+  const writesFailed = writeFindings.some((finding) => finding.severity === "error");
+  const driftBreaks = driftReport.findings.some((finding) => finding.severity === "error");
+  return summary.failed > 0 || writesFailed || driftBreaks ? EXIT.failed : EXIT.passed;
 }

@@ -10,7 +10,7 @@
 // - a required body is the media type's example, or the body's required fields from their own
 //   examples, defaults or enums.
 // What cannot be found is reported: the operation is skipped, naming the input it lacked.
-import { resolveRef } from "../openapi-document.js";
+import { parametersOf, resolveRef } from "../openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
 
 /** A listing whose items hold a value for a parameter. */
@@ -47,9 +47,6 @@ export interface Inputs {
   readonly missing: string | undefined;
 }
 
-function parametersOf(document: OpenApiDocument, operation: ContractOperation): OpenApiParameter[] {
-  return [...(operation.pathItem.parameters ?? []), ...(operation.operation.parameters ?? [])].map((parameter) => resolveRef<OpenApiParameter>(document, parameter as OpenApiParameter));
-}
 
 /** A value the contract itself gives for a schema or parameter: example, default, const, first enum member. */
 function contractValue(document: OpenApiDocument, holder: { example?: unknown; examples?: unknown; schema?: JsonObject } | JsonObject | undefined): unknown {
@@ -196,7 +193,7 @@ function asScalar(value: unknown): string | number | boolean | undefined {
 
 /** The inputs of one operation. */
 export function inputsOf(document: OpenApiDocument, operation: ContractOperation, rules: DiscoveryRules): Inputs {
-  const declared = parametersOf(document, operation);
+  const declared = parametersOf<OpenApiParameter>(document, operation).map(({ parameter }) => parameter);
   const parameters: Parameter[] = [];
   const query: Record<string, unknown> = {};
   let missing: string | undefined;

@@ -16,18 +16,37 @@ export interface VerifyOptions {
   readonly skip: readonly string[];
   readonly jsonFile: string | undefined;
   readonly junitFile: string | undefined;
+  /** From --openapi: where the deployment's own OpenAPI document is (default: the API's /openapi.json). */
+  readonly openapi: string | undefined;
+  readonly htmlFile: string | undefined;
+  /** An earlier --json report whose failed operations are the only ones run again. */
+  readonly replayFile: string | undefined;
+  /** Also run the create → read → update → delete chains of the contract's links. */
+  readonly write: boolean;
+  /** The deployment is a mock that checks a credential is there, not that it is right. */
+  readonly mock: boolean;
   readonly timeoutMs: number | undefined;
   readonly help: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+/** Where the service publishes its own OpenAPI document, below the API's address. */
+export const DEFAULT_DOCUMENT_PATH = "/openapi.json";
 const MAX_CONCURRENCY = 64;
 
 export const HELP = `Usage: service-api verify [options]
 
 Calls every read-only operation of the service-api contract on a deployment (GET, and the POSTs
-the contract marks x-idempotent; never a write, never the signup link) and checks each answer
-against the contract: declared status, declared content type, body valid against the schema.
+the contract marks x-idempotent; never a write, never the signup link, unless --write) and checks
+each answer against the contract: declared status (even a 2xx), no server error, declared content
+type, body valid against the schema, declared headers present and valid. Each operation that
+takes a credential is called again with none and with a wrong one: anything but 401/403 fails.
+It also reads the OpenAPI document the deployment publishes about itself (no credential sent)
+and reports how it drifts from the contract: operations removed or added; parameters, fields,
+enum values and union members changed. Each drift is classed breaking-for-callers (a call
+written against the contract is refused), breaking-for-readers (code reading answers is wrong)
+or compatible; the breaking ones are errors, the compatible ones warnings. A deployment that
+publishes no document is a warning.
 
 Where:
   --base-url <url>       the API's address, e.g. https://api.acme.example (or SERVICE_API_URL)
@@ -35,17 +54,27 @@ Where:
 Credentials (never printed):
   --api-key <key>        or SERVICE_API_KEY; or SERVICE_USERNAME and SERVICE_PASSWORD; or SERVICE_JWT
                          (the environment keeps the key out of your shell history and process list)
+  --mock                 the deployment is a mock (Prism, service-api/testing) that checks a
+                         credential is there, not that it is right: skip the wrong-credential probe
 What to call:
   --only <ids|tags>      only these operationIds or tags (comma-separated, repeatable)
   --skip <ids|tags>      leave these out
+  --replay <file>        only the operations that failed in this earlier --json report
+  --write                also create, read, update and delete through the contract's links
+                         (on a sandbox only: names start ${"service-api-verify-"}; all deleted at the end)
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
+Drift:
+  --openapi <where>      the deployment's OpenAPI document: a path on the API (default
+                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
 Reports:
-  --json <file>          { summary, operations } as JSON
+  --json <file>          { summary, coverage, warnings, findings, operations } as JSON
   --junit <file>         JUnit XML for CI systems
+  --html <file>          one self-contained HTML page, to share
   --help                 this text
 
-Exit codes: 0 every checked operation passed; 1 at least one failed; 2 usage or connection error.
+Exit codes: 0 every checked operation passed and no drift breaks this client; 1 otherwise;
+2 usage or connection error.
 `;
 
 function list(values: readonly string[] | undefined): string[] {
@@ -71,6 +100,11 @@ export const FLAGS = {
   skip: { type: "string", multiple: true },
   json: { type: "string" },
   junit: { type: "string" },
+  openapi: { type: "string" },
+  html: { type: "string" },
+  replay: { type: "string" },
+  write: { type: "boolean" },
+  mock: { type: "boolean" },
   "timeout-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -89,7 +123,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
-  for (const flag of ["json", "junit", "base-url", "console-url"] as const) {
+  for (const flag of ["json", "junit", "html", "replay", "base-url", "console-url", "openapi"] as const) {
     if (values[flag] === "") throw new UsageError(`--${flag} needs a value`);
   }
   return {
@@ -101,6 +135,11 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
     skip: list(values.skip),
     jsonFile: values.json,
     junitFile: values.junit,
+    openapi: values.openapi,
+    htmlFile: values.html,
+    replayFile: values.replay,
+    write: values.write === true,
+    mock: values.mock === true,
     timeoutMs: positiveInteger(values["timeout-ms"], "--timeout-ms", 2 ** 31 - 1),
     help: values.help === true,
   };

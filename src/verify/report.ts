@@ -1,8 +1,10 @@
-// What verify tells people and machines: a table, a summary line with the coverage, the JSON
-// report (`--json`) and JUnit XML (`--junit`). Problems carry JSON paths and words, never a value
-// from a body and never a credential.
-import { formatProblem } from "../validation/problems.js";
+// What verify tells people and machines: a table, the drift of the deployment's own document, a
+// summary line with the coverage and any warning that the pass means little, the JSON report
+// (`--json`, the shape report.schema.json pins) and JUnit XML (`--junit`). Findings carry JSON
+// paths and words, never a value from a body and never a credential.
+import type { Finding } from "./findings.js";
 import type { OperationResult } from "./run.js";
+import type { WriteReport } from "./write.js";
 
 export interface Summary {
   /** Operations in the contract. */
@@ -15,36 +17,127 @@ export interface Summary {
   readonly passed: number;
   readonly failed: number;
   readonly skipped: number;
+  /** Findings by severity: errors fail the run, warnings do not. */
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** What the checked answers covered: a pass over 401s or 404s is no pass. */
+export interface Coverage {
+  readonly operationsChecked: number;
+  /** How many checked operations answered each status (their own call; probes apart). */
+  readonly statuses: Readonly<Record<string, number>>;
+  /** How many answered each media type. */
+  readonly contentTypes: Readonly<Record<string, number>>;
+  /** The auth probes: which credentials they sent, on how many operations, how many were refused. */
+  readonly authProbes: { readonly credentials: readonly string[]; readonly operations: number; readonly refused: number; readonly accepted: number };
+}
+
+/** The deployment's own document against the contract, as the command found it. */
+export interface DriftReport {
+  /** Where the document was read from (a URL without its query values, or a file). */
+  readonly source: string;
+  /** Why there is no drift report (the deployment publishes no document there, or it could not be read). */
+  readonly warning?: string;
+  readonly findings: readonly Finding[];
 }
 
 export interface VerifyReport {
   readonly baseUrl: string;
   readonly summary: Summary;
+  readonly coverage: Coverage;
+  /** Why a pass may mean little (most answers 401/403, or 404). */
+  readonly warnings: readonly string[];
+  /** Every finding, in operation order. */
+  readonly findings: readonly Finding[];
   readonly operations: readonly OperationResult[];
+  /** Where the deployment's own document was read from, and whether it was compared (its findings are in `findings`). */
+  readonly drift: { readonly source: string; readonly compared: boolean };
+  /** What a --write run created and deleted. */
+  readonly writes?: WriteReport;
 }
 
-export function summarize(results: readonly OperationResult[], totals: { operations: number; readOnly: number }): Summary {
+export function summarize(results: readonly OperationResult[], totals: { operations: number; readOnly: number }, extra: readonly Finding[] = []): Summary {
   const count = (verdict: OperationResult["verdict"]) => results.filter((result) => result.verdict === verdict).length;
   const passed = count("pass");
   const failed = count("fail");
-  return { ...totals, selected: results.length, checked: passed + failed, passed, failed, skipped: count("skip") };
+  const findings = [...results.flatMap((result) => result.findings), ...extra];
+  return {
+    ...totals,
+    selected: results.length,
+    checked: passed + failed,
+    passed,
+    failed,
+    skipped: count("skip"),
+    errors: findings.filter((finding) => finding.severity === "error").length,
+    warnings: findings.filter((finding) => finding.severity === "warning").length,
+  };
 }
 
-const SHOWN_PROBLEMS = 3;
+function tally(values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of [...values].sort()) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
+export function coverageOf(results: readonly OperationResult[], probeCredentials: readonly string[]): Coverage {
+  const answered = results.filter((result) => result.status !== null);
+  const probed = results.filter((result) => result.probes !== undefined);
+  const probeStatuses = probed.flatMap((result) => Object.values(result.probes!));
+  return {
+    operationsChecked: results.filter((result) => result.verdict !== "skip").length,
+    statuses: tally(answered.map((result) => String(result.status))),
+    contentTypes: tally(answered.map((result) => result.contentType ?? "(none)")),
+    authProbes: {
+      credentials: probeCredentials,
+      operations: probed.length,
+      refused: probeStatuses.filter((status) => status === 401 || status === 403).length,
+      accepted: probeStatuses.filter((status) => status !== null && status !== 401 && status !== 403).length,
+    },
+  };
+}
+
+/** Most answers a refusal or a 404: the credential lacks rights, or there is nothing to read. */
+export function verdictWarnings(coverage: Coverage): string[] {
+  const total = Object.values(coverage.statuses).reduce((sum, count) => sum + count, 0);
+  if (total === 0) return [];
+  const of = (...statuses: string[]) => statuses.reduce((sum, status) => sum + (coverage.statuses[status] ?? 0), 0);
+  const warnings: string[] = [];
+  const refused = of("401", "403");
+  if (refused * 2 > total) {
+    warnings.push(`${refused} of ${total} answers were 401/403: the credential lacks rights (check --api-key or SERVICE_API_KEY, and the key's role), so the checks saw little more than refusals`);
+  }
+  const notFound = of("404");
+  if (notFound * 2 > total) warnings.push(`${notFound} of ${total} answers were 404: the deployment has little data to read, so most answer schemas went unchecked`);
+  return warnings;
+}
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? "0%" : `${Math.round((part / whole) * 100)}%`;
 }
 
-export function summaryLine(summary: Summary): string {
-  const scope = summary.selected === summary.readOnly ? `${summary.readOnly} read-only operations` : `${summary.selected} selected of ${summary.readOnly} read-only operations`;
-  return (
-    `verify: ${summary.checked} of ${scope} checked (${percent(summary.checked, summary.selected)} coverage; the contract has ${summary.operations} operations): ` +
-    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`
-  );
+function tallyLine(counts: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(counts);
+  return entries.length === 0 ? "none" : entries.map(([key, count]) => `${key} ×${count}`).join(", ");
 }
 
-/** The table people read: one line per operation, failures' first problems and skips' reasons indented below. */
+export function summaryLine(summary: Summary, coverage?: Coverage): string {
+  const scope = summary.selected === summary.readOnly ? `${summary.readOnly} read-only operations` : `${summary.selected} selected of ${summary.readOnly} read-only operations`;
+  const line =
+    `verify: ${summary.checked} of ${scope} checked (${percent(summary.checked, summary.selected)} coverage; the contract has ${summary.operations} operations): ` +
+    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
+  if (!coverage) return line;
+  const probes = coverage.authProbes;
+  const auth =
+    probes.operations === 0
+      ? "auth probes: none made"
+      : `auth probes (${probes.credentials.map((credential) => (credential === "none" ? "no credential" : `a ${credential} credential`)).join(", then ")}): ${probes.operations} operations, ${probes.refused} calls refused, ${probes.accepted} accepted`;
+  return `${line}\nstatuses seen: ${tallyLine(coverage.statuses)}; content types seen: ${tallyLine(coverage.contentTypes)}\n${auth}`;
+}
+
+const SHOWN_FINDINGS = 3;
+
+/** The table people read: one line per operation; below a failure its first findings and a curl command per call that failed; below a skip its reason. */
 export function formatTable(results: readonly OperationResult[]): string {
   const width = Math.max(...results.map((result) => result.operation.length), "OPERATION".length);
   const lines = [`${"VERDICT".padEnd(7)}  ${"STATUS".padEnd(6)}  ${"OPERATION".padEnd(width)}  OPERATION ID`];
@@ -52,9 +145,22 @@ export function formatTable(results: readonly OperationResult[]): string {
     const verdict = result.verdict === "fail" ? "FAIL" : result.verdict;
     lines.push(`${verdict.padEnd(7)}  ${String(result.status ?? "-").padEnd(6)}  ${result.operation.padEnd(width)}  ${result.operationId}`);
     if (result.verdict === "skip" && result.reason) lines.push(`         ${result.reason}`);
-    for (const problem of result.problems.slice(0, SHOWN_PROBLEMS)) lines.push(`         ${formatProblem(problem)}`);
-    if (result.problems.length > SHOWN_PROBLEMS) lines.push(`         … and ${result.problems.length - SHOWN_PROBLEMS} more (see --json)`);
+    const shown = [...result.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
+    for (const finding of shown.slice(0, SHOWN_FINDINGS)) lines.push(`         ${finding.kind}${finding.severity === "warning" ? " (warning)" : ""}: ${finding.message}`);
+    if (shown.length > SHOWN_FINDINGS) lines.push(`         … and ${shown.length - SHOWN_FINDINGS} more (see --json)`);
+    const curls = [...new Set(result.findings.filter((finding) => finding.severity === "error" && finding.curl).map((finding) => finding.curl!))];
+    for (const curl of curls) lines.push(`         reproduce: ${curl}`);
   }
+  return lines.join("\n");
+}
+
+/** The drift section people read, when the document was compared: one line per finding, errors first. */
+export function formatDrift(drift: DriftReport): string {
+  if (drift.findings.length === 0) return `drift: none; the deployment's document (${drift.source}) matches the contract`;
+  const ordered = [...drift.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
+  const errors = ordered.filter((finding) => finding.severity === "error").length;
+  const lines = [`drift of the deployment's document (${drift.source}) from the contract: ${errors} breaking, ${ordered.length - errors} compatible`];
+  for (const finding of ordered) lines.push(`${finding.severity === "error" ? "ERROR  " : "warning"}  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}  ${finding.message}`);
   return lines.join("\n");
 }
 
@@ -63,16 +169,31 @@ export function toJson(report: VerifyReport): string {
   return `${JSON.stringify(
     {
       baseUrl: report.baseUrl,
-      summary: { checked: summary.checked, passed: summary.passed, failed: summary.failed, skipped: summary.skipped, selected: summary.selected, readOnly: summary.readOnly, operations: summary.operations },
+      summary: {
+        checked: summary.checked,
+        passed: summary.passed,
+        failed: summary.failed,
+        skipped: summary.skipped,
+        selected: summary.selected,
+        readOnly: summary.readOnly,
+        operations: summary.operations,
+        errors: summary.errors,
+        warnings: summary.warnings,
+      },
+      coverage: report.coverage,
+      warnings: report.warnings,
+      findings: report.findings,
       operations: report.operations.map((result) => ({
         operation: result.operation,
         operationId: result.operationId,
         tag: result.tag ?? null,
         status: result.status,
         verdict: result.verdict,
-        problems: result.problems,
+        ...(result.probes === undefined ? {} : { probes: result.probes }),
         ...(result.reason === undefined ? {} : { reason: result.reason }),
       })),
+      drift: report.drift,
+      ...(report.writes === undefined ? {} : { writes: report.writes }),
     },
     null,
     2,
@@ -90,7 +211,12 @@ function xml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-/** JUnit XML: one test suite, one test case per operation (classname: its tag). */
+/** One finding as a line: its kind, its words, and the curl that reproduces it. */
+function findingText(finding: Finding): string {
+  return `${finding.severity} ${finding.kind}: ${finding.message}${finding.curl ? `\n  reproduce: ${finding.curl}` : ""}`;
+}
+
+/** JUnit XML: one test suite, one test case per operation (classname: its tag); a failure lists the operation's findings. */
 export function toJunit(report: VerifyReport): string {
   const { summary } = report;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
@@ -99,9 +225,10 @@ export function toJunit(report: VerifyReport): string {
     const open = `    <testcase classname="service-api.${xml(result.tag ?? "untagged")}" name="${xml(`${result.operation} (${result.operationId})`)}" time="${seconds(result.durationMs)}"`;
     if (result.verdict === "pass") return `${open}/>`;
     if (result.verdict === "skip") return `${open}>\n      <skipped message="${xml(result.reason ?? "skipped")}"/>\n    </testcase>`;
-    const first = result.problems[0] ? formatProblem(result.problems[0]) : "failed";
-    const detail = result.problems.map(formatProblem).join("\n");
-    return `${open}>\n      <failure message="${xml(first)}" type="contract-mismatch">${xml(`HTTP ${result.status ?? "-"}\n${detail}`)}</failure>\n    </testcase>`;
+    const first = result.findings.find((finding) => finding.severity === "error");
+    const message = first ? `${first.kind}: ${first.message}` : "failed";
+    const detail = result.findings.map(findingText).join("\n");
+    return `${open}>\n      <failure message="${xml(message)}" type="${xml(first?.kind ?? "contract-mismatch")}">${xml(`HTTP ${result.status ?? "-"}\n${detail}`)}</failure>\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,11 +1,16 @@
 // Runs the plan against a deployment with the client: finds each operation's inputs by walking
-// listings (inputs.ts), calls it, and checks the answer with the response validator. Requests in
+// listings (inputs.ts), calls it, checks the answer (checks.ts), and, for an operation that takes
+// a credential, calls it again without one and with a wrong one (the auth probes). Requests in
 // flight are capped; the client's retries and Retry-After handling apply to every one of them.
 import type { ServiceClient } from "../types.js";
 import { ServiceConnectionError, ServiceTimeoutError } from "../errors.js";
+import { specPolicy } from "../policies.js";
 import type { ContractOperation, OpenApiDocument } from "../validation/contract.js";
-import type { ResponseProblem } from "../validation/problems.js";
-import { parseJsonBody, type ResponseValidator } from "../validation/response-validator.js";
+import type { HeaderChecker } from "../validation/header-check.js";
+import { mediaTypeOf, parseJsonBody, type CheckResult, type ResponseValidator } from "../validation/response-validator.js";
+import { dedupe, findingsOf } from "./checks.js";
+import { curlCommand, type CallCredential, type UserScheme } from "./curl.js";
+import type { Finding } from "./findings.js";
 import { inputsOf, itemsOf, type DiscoveryRules, type Inputs, type ListingSource } from "./inputs.js";
 import type { PlannedOperation } from "./plan.js";
 
@@ -18,19 +23,27 @@ export interface OperationResult {
   readonly tag: string | undefined;
   /** The answer's status; null when skipped or when no answer came. */
   readonly status: number | null;
+  /** The answer's media type, for the coverage; null when skipped or when it had none. */
+  readonly contentType: string | null;
   readonly verdict: Verdict;
-  readonly problems: readonly ResponseProblem[];
+  /** What the checks found, without repeats; `fail` when one of them is an error. */
+  readonly findings: readonly Finding[];
+  /** The statuses the auth probes got, by the credential they sent; absent when none was made. */
+  readonly probes?: Partial<Record<Exclude<CallCredential, "user">, number | null>>;
   /** Why it was skipped. */
   readonly reason?: string;
   readonly durationMs: number;
 }
 
 /** One answer, as verify keeps it. */
-interface Answer {
+export interface Answer {
   readonly status: number | null;
   readonly contentType: string | null;
   readonly body: unknown;
-  readonly problems: readonly ResponseProblem[];
+  readonly check: CheckResult | undefined;
+  readonly headers: Headers | undefined;
+  /** The URL as sent, query included; undefined when no answer came. */
+  readonly url: string | undefined;
   /** No answer at all: the transport failed. */
   readonly failure?: { readonly message: string; readonly connection: boolean };
   readonly durationMs: number;
@@ -83,8 +96,13 @@ export interface RunContext {
   readonly document: OpenApiDocument;
   readonly client: ServiceClient;
   readonly validator: ResponseValidator;
+  readonly headers: HeaderChecker;
   readonly rules: DiscoveryRules;
   readonly concurrency: number;
+  /** Clients for the auth probes: one with no credential, and (unless left out) one with a wrong one. */
+  readonly probes: Partial<Record<Exclude<CallCredential, "user">, ServiceClient>>;
+  /** How curl commands carry the user's credential. */
+  readonly scheme: UserScheme;
 }
 
 export function createRunner(context: RunContext) {
@@ -99,19 +117,20 @@ export function createRunner(context: RunContext) {
     return known;
   };
 
-  /** Calls an operation once per distinct input; later askers share the answer. */
-  function call(operation: ContractOperation, path: Record<string, Value>, query: Record<string, unknown>, body: unknown): Promise<Answer> {
-    const key = `${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)}`;
+  /** Calls an operation once per distinct input and credential; later askers share the answer. */
+  function call(operation: ContractOperation, path: Record<string, Value>, query: Record<string, unknown>, body: unknown, credential: CallCredential = "user"): Promise<Answer> {
+    const key = `${credential} ${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)}`;
     let answer = answers.get(key);
-    if (!answer) answers.set(key, (answer = limit(() => send(operation, path, query, body))));
+    const by = credential === "user" ? client : context.probes[credential]!;
+    if (!answer) answers.set(key, (answer = limit(() => send(by, operation, path, query, body))));
     return answer;
   }
 
-  async function send(operation: ContractOperation, path: Record<string, Value>, query: Record<string, unknown>, body: unknown): Promise<Answer> {
+  async function send(by: ServiceClient, operation: ContractOperation, path: Record<string, Value>, query: Record<string, unknown>, body: unknown): Promise<Answer> {
     const started = performance.now();
     try {
       const init = { params: { path, query }, parseAs: "text", ...(body === undefined ? {} : { body }) };
-      const result = (await client.request(operation.method as never, operation.path as never, init as never)) as { data?: unknown; error?: unknown; response: Response };
+      const result = (await by.request(operation.method as never, operation.path as never, init as never)) as { data?: unknown; error?: unknown; response: Response };
       const { response } = result;
       const contentType = response.headers.get("content-type");
       let parsed: unknown;
@@ -119,14 +138,29 @@ export function createRunner(context: RunContext) {
         const raw = response.ok ? result.data : result.error;
         parsed = typeof raw === "string" ? parseJsonBody(raw) : raw;
       }
-      const { problems } = validator.check({ operation: operation.key, status: response.status, contentType, body: parsed });
-      return { status: response.status, contentType, body: parsed, problems, durationMs: performance.now() - started };
+      const check = validator.check({ operation: operation.key, status: response.status, contentType, body: parsed });
+      return { status: response.status, contentType, body: parsed, check, headers: response.headers, url: response.url, durationMs: performance.now() - started };
     } catch (error) {
       const connection = error instanceof ServiceConnectionError || error instanceof ServiceTimeoutError;
       // The client's errors carry no credential; anything else is reduced to its class.
       const message = error instanceof Error && error.name.startsWith("Service") ? `${error.message}${rootCause(error)}` : `the call failed (${error instanceof Error ? error.name : typeof error})`;
-      return { status: null, contentType: null, body: undefined, problems: [], failure: { message, connection }, durationMs: performance.now() - started };
+      return { status: null, contentType: null, body: undefined, check: undefined, headers: undefined, url: undefined, failure: { message, connection }, durationMs: performance.now() - started };
     }
+  }
+
+  /** The findings of one answer to `operation`. */
+  function judge(operation: ContractOperation, answer: Answer, body: unknown, credential: CallCredential, expectsSuccess: boolean): Finding[] {
+    const secured = specPolicy(operation.method, operation.path).security.length > 0;
+    return findingsOf({
+      operation: operation.key,
+      status: answer.status,
+      check: answer.check,
+      headers: answer.status === null || !answer.headers ? [] : context.headers(operation, answer.status, answer.headers),
+      ...(answer.failure ? { failure: answer.failure.message } : {}),
+      credential,
+      expectsSuccess,
+      curl: answer.url === undefined ? undefined : curlCommand({ method: operation.method, url: answer.url, body, credential, secured }, context.scheme),
+    });
   }
 
   /** Values for `source`'s field from its listing, within `bindings`; or why there are none. */
@@ -198,21 +232,42 @@ export function createRunner(context: RunContext) {
     return step(0, preset);
   }
 
-  /** Verifies one operation: its inputs, its call, its answer. */
+  /** Verifies one operation: its inputs, its call, its answer, and whether it refuses a caller without a valid credential. */
   async function verify(operation: PlannedOperation): Promise<OperationResult> {
-    const base = { operation: operation.key, operationId: operation.operationId, tag: operation.tag };
+    const base = { operation: operation.key, operationId: operation.operationId, tag: operation.tag, contentType: null };
     const started = performance.now();
-    if (operation.sideEffect) return { ...base, status: null, verdict: "skip", problems: [], reason: `not called: ${operation.sideEffect}`, durationMs: 0 };
+    if (operation.sideEffect) return { ...base, status: null, verdict: "skip", findings: [], reason: `not called: ${operation.sideEffect}`, durationMs: 0 };
     const resolved = await resolve(operation, {}, []);
-    if ("missing" in resolved) return { ...base, status: null, verdict: "skip", problems: [], reason: resolved.missing, durationMs: performance.now() - started };
-    const answer = await call(operation, resolved.path, resolved.query, inputs(operation).body);
-    if (answer.failure) {
-      return { ...base, status: null, verdict: "fail", problems: [{ path: "$", message: `no answer: ${answer.failure.message}` }], durationMs: answer.durationMs };
+    if ("missing" in resolved) return { ...base, status: null, verdict: "skip", findings: [], reason: resolved.missing, durationMs: performance.now() - started };
+    const { body } = inputs(operation);
+    const answer = await call(operation, resolved.path, resolved.query, body);
+    const findings = judge(operation, answer, body, "user", true);
+    // The same call without a credential and with a wrong one, where the contract requires one.
+    const probes: Partial<Record<Exclude<CallCredential, "user">, number | null>> = {};
+    if (answer.status !== null && specPolicy(operation.method, operation.path).security.length > 0) {
+      for (const credential of ["none", "wrong"] as const) {
+        if (!context.probes[credential]) continue;
+        const refused = await call(operation, resolved.path, resolved.query, body, credential);
+        probes[credential] = refused.status;
+        findings.push(...judge(operation, refused, body, credential, false));
+      }
     }
-    const problems = [...answer.problems];
-    const status = answer.status!;
-    if (status < 200 || status > 299) problems.unshift({ path: "$", message: `HTTP ${status}: a healthy read answers 2xx` });
-    return { ...base, status, verdict: problems.length === 0 ? "pass" : "fail", problems, durationMs: answer.durationMs };
+    const unique = dedupe(findings);
+    return {
+      ...base,
+      status: answer.status,
+      contentType: mediaTypeOf(answer.contentType) ?? null,
+      verdict: unique.some((finding) => finding.severity === "error") ? "fail" : "pass",
+      findings: unique,
+      ...(Object.keys(probes).length > 0 ? { probes } : {}),
+      durationMs: performance.now() - started,
+    };
+  }
+
+  /** One call of a --write chain, with the user's credential: sent as it is (no sharing), checked as a call that must succeed. */
+  async function exchange(operation: ContractOperation, path: Record<string, string>, body: unknown) {
+    const answer = await limit(() => send(client, operation, path, {}, body));
+    return { status: answer.status, body: answer.body, findings: dedupe(judge(operation, answer, body, "user", true)) };
   }
 
   /** The health check (no credentials needed): whether the deployment answers at all. */
@@ -221,5 +276,5 @@ export function createRunner(context: RunContext) {
     return answer.failure;
   }
 
-  return { verify, reach };
+  return { verify, reach, exchange };
 }

@@ -46,7 +46,7 @@ describe("consumers of the packed tarball", { timeout: 120_000 }, () => {
   it("the installed bin verifies the mock, and service-api/validate loads in ESM and CommonJS", () => {
     const mock = inject("prismUrl");
     const dir = installConsumer("esm-js");
-    const verify = spawnSync("npx", ["--offline", "service-api", "verify", "--base-url", mock], {
+    const verify = spawnSync("npx", ["--offline", "service-api", "verify", "--base-url", mock, "--mock"], {
       cwd: dir,
       encoding: "utf8",
       env: { ...process.env, NO_UPDATE_NOTIFIER: "1", SERVICE_API_KEY: "consumer-key" },
@@ -54,6 +54,7 @@ describe("consumers of the packed tarball", { timeout: 120_000 }, () => {
     expect(verify.stderr.replace(/^npm warn.*\n/gm, "")).toBe("");
     expect(verify.status).toBe(0);
     expect(verify.stdout).toMatch(/^verify: \d+ of \d+ read-only operations checked \(\d+% coverage; the contract has \d+ operations\): \d+ passed, 0 failed, \d+ skipped$/m);
+    expect(verify.stdout).toMatch(/^auth probes \(no credential\): (\d+) operations, \1 calls refused, 0 accepted$/m);
     const drift = { projects: true, problems: [{ path: "$.message", message: "expected string, got integer" }] };
     expect(callMock(dir, "validate.js")).toEqual(drift);
     expect(callMock(installConsumer("cjs-js"), "validate.js")).toEqual(drift);

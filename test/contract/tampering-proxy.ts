@@ -1,6 +1,8 @@
 // A proxy on 127.0.0.1 in front of the Prism mock that alters a few answers, the way a deployment
-// drifts from its contract. Everything else passes through unchanged.
-import { startServer, type TestServer } from "../support/loopback-server.js";
+// drifts from its contract or breaks it. Everything else passes through unchanged, headers
+// included. The server records every request it receives (`received`), so a test can tell what
+// was sent.
+import { sendJson, startServer, type TestServer } from "../support/loopback-server.js";
 
 export interface Tampering {
   /** What is altered, for the test's own messages. */
@@ -8,29 +10,52 @@ export interface Tampering {
   readonly method: string;
   /** Matches the request's path (no query). */
   readonly path: RegExp;
-  /** Returns the status and JSON body to send instead. */
-  readonly alter: (status: number, body: any) => { status: number; body: unknown };
+  /** Only requests whose headers this accepts; default every one. */
+  readonly when?: (headers: Headers) => boolean;
+  /** Headers set on the request before it is forwarded (a credential the caller did not send, say). */
+  readonly setRequestHeaders?: Readonly<Record<string, string>>;
+  /** The status and JSON body to send instead of a 2xx answer; default the answer as it is. */
+  readonly alter?: (status: number, body: any) => { status: number; body: unknown };
+  /** Headers of the answer replaced (or added), by lower-case name. */
+  readonly setResponseHeaders?: Readonly<Record<string, string>>;
 }
 
-/** Starts the proxy; forwards method, path, query, headers and body to `target`. */
-export async function startTamperingProxy(target: string, tamperings: readonly Tampering[]): Promise<TestServer> {
+// Hop-by-hop headers, and the ones the proxy's own framing sets.
+const NOT_FORWARDED = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "content-encoding"]);
+
+/**
+ * Starts the proxy; forwards method, path, query, headers and body to `target`. With `published`,
+ * the proxy plays a deployment that publishes its own OpenAPI document: GET /openapi.json answers
+ * it, and is never forwarded (the mock serves only the contract's operations).
+ */
+export async function startTamperingProxy(target: string, tamperings: readonly Tampering[], published?: unknown): Promise<TestServer> {
   return startServer((req, res, received) => {
+    if (published !== undefined && received.method === "GET" && received.path.split("?")[0] === "/openapi.json") {
+      sendJson(res, 200, published);
+      return;
+    }
     void (async () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(received.headers)) {
-        if (typeof value === "string" && !["host", "content-length", "connection"].includes(name)) headers.set(name, value);
+        if (typeof value === "string" && !NOT_FORWARDED.has(name)) headers.set(name, value);
       }
+      const path = received.path.split("?")[0]!;
+      const tampering = tamperings.find((t) => t.method === received.method && t.path.test(path) && (t.when?.(headers) ?? true));
+      for (const [name, value] of Object.entries(tampering?.setRequestHeaders ?? {})) headers.set(name, value);
       const answer = await fetch(`${target}${received.path}`, { method: received.method, headers, body: received.body === "" ? undefined : received.body });
       const text = await answer.text();
-      const path = received.path.split("?")[0]!;
-      const tampering = tamperings.find((t) => t.method === received.method && t.path.test(path));
-      if (!tampering) {
-        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
+      const out: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!NOT_FORWARDED.has(name)) out[name] = value;
+      });
+      Object.assign(out, tampering?.setResponseHeaders);
+      if (!tampering?.alter || !answer.ok) {
+        res.writeHead(answer.status, out);
         res.end(text);
         return;
       }
       const altered = tampering.alter(answer.status, JSON.parse(text));
-      res.writeHead(altered.status, { "content-type": "application/json" });
+      res.writeHead(altered.status, { ...out, "content-type": "application/json" });
       res.end(JSON.stringify(altered.body));
     })().catch((error: unknown) => {
       res.writeHead(502, { "content-type": "text/plain" });

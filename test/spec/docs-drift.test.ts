@@ -12,7 +12,7 @@ import { recursiveSchemas } from "../../scripts/dereference.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/config.js";
 import { isRetryableStatus } from "../../src/retries.js";
-import { DEFAULT_CONCURRENCY, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_DOCUMENT_PATH, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), "utf8").replace(/\s+/g, " ");
 
@@ -103,6 +103,8 @@ it("the README's verify flags and the help text are the flags the command takes,
   const describe = (flag: string) => rows.find(([flags]) => flags!.startsWith(`\`--${flag} `))?.[1];
   expect(describe("concurrency")).toContain(`(default ${DEFAULT_CONCURRENCY})`);
   expect(describe("timeout-ms")).toContain(`(default ${thousands(DEFAULT_TIMEOUT_MS)})`);
+  expect(describe("openapi")).toContain(`(default \`${DEFAULT_DOCUMENT_PATH}\`)`);
+  expect(HELP).toContain(`(default\n${" ".repeat(25)}${DEFAULT_DOCUMENT_PATH})`);
   expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
 });
 

@@ -2,7 +2,7 @@
 // the scripts, Spectral's functions and the tests share: its methods and what each promises,
 // its walk, its pointers and its references.
 import { describe, expect, it } from "vitest";
-import { followRefs, HTTP_METHODS, IDEMPOTENT_METHODS, operationsOf, pointerKey, pointerSegment, readsOnly, resolvePointer, resolveRef } from "../../src/openapi-document.js";
+import { followRefs, HTTP_METHODS, IDEMPOTENT_METHODS, operationsOf, parametersOf, pointerKey, pointerSegment, readsOnly, resolvePointer, resolveRef } from "../../src/openapi-document.js";
 
 const document = {
   paths: {
@@ -37,6 +37,35 @@ describe("operationsOf", () => {
 
   it("walks a document without paths as one without operations", () => {
     expect([...operationsOf({})]).toEqual([]);
+  });
+});
+
+describe("parametersOf", () => {
+  const shared = {
+    paths: {
+      "/c/{id}": {
+        parameters: [{ name: "id", in: "path" }, { $ref: "#/components/parameters/Limit" }],
+        get: { parameters: [{ name: "limit", in: "query", required: true }, { name: "id", in: "header" }] },
+        put: {},
+      },
+    },
+    components: { parameters: { Limit: { name: "limit", in: "query" } } },
+  };
+  const [get, put] = [...operationsOf(shared)];
+
+  it("gives the path item's shared parameters, then the operation's own, each where it lives", () => {
+    expect(parametersOf(shared, put!)).toEqual([
+      { parameter: { name: "id", in: "path" }, pointer: "#/paths/~1c~1{id}/parameters/0" },
+      { parameter: { name: "limit", in: "query" }, pointer: "#/components/parameters/Limit" },
+    ]);
+  });
+
+  it("lets the operation's own replace a shared one of the same name and location, and only that one", () => {
+    expect(parametersOf(shared, get!)).toEqual([
+      { parameter: { name: "id", in: "path" }, pointer: "#/paths/~1c~1{id}/parameters/0" },
+      { parameter: { name: "limit", in: "query", required: true }, pointer: "#/paths/~1c~1{id}/get/parameters/0" },
+      { parameter: { name: "id", in: "header" }, pointer: "#/paths/~1c~1{id}/get/parameters/1" },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { contract, contractOperations } from "../../src/validation/contract.js";
 import { DEFAULT_CONCURRENCY, parseVerifyArgs, UsageError } from "../../src/verify/options.js";
 import { planVerify } from "../../src/verify/plan.js";
 import { limiter } from "../../src/verify/run.js";
-import { formatTable, summarize, summaryLine, toJunit } from "../../src/verify/report.js";
+import { coverageOf, formatTable, summarize, summaryLine, toJunit, verdictWarnings } from "../../src/verify/report.js";
 import { parseXml } from "../support/xml.js";
 
 describe("the plan", () => {
@@ -33,8 +33,24 @@ describe("the plan", () => {
 
 describe("the command line", () => {
   it("reads every flag", () => {
-    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000"]);
-    expect(options).toEqual({ baseUrl: "https://api.acme.example", consoleUrl: undefined, apiKey: "k", concurrency: 2, only: ["getProject", "users", "groups"], skip: ["health"], jsonFile: "r.json", junitFile: "r.xml", timeoutMs: 5000, help: false });
+    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--write", "--mock"]);
+    expect(options).toEqual({
+      baseUrl: "https://api.acme.example",
+      consoleUrl: undefined,
+      apiKey: "k",
+      concurrency: 2,
+      only: ["getProject", "users", "groups"],
+      skip: ["health"],
+      jsonFile: "r.json",
+      junitFile: "r.xml",
+      htmlFile: "r.html",
+      replayFile: "old.json",
+      write: true,
+      mock: true,
+      timeoutMs: 5000,
+      help: false,
+    });
+    expect(parseVerifyArgs([])).toMatchObject({ write: false, mock: false });
     expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
   });
 
@@ -45,6 +61,7 @@ describe("the command line", () => {
     [["check"], 'unknown command "check": the command is service-api verify'],
     [["--api-key", ""], "--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY"],
     [["--json"], "Option '--json <value>' argument missing"],
+    [["--html", ""], "--html needs a value"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseVerifyArgs(argv)).toThrow(UsageError);
     expect(() => parseVerifyArgs(argv)).toThrow(message);
@@ -57,28 +74,47 @@ describe("the command line", () => {
 });
 
 describe("the reports", () => {
+  const schemaError = { operation: "GET /b/{id}", kind: "schema" as const, severity: "error" as const, message: '$.x["<&>"]: expected string, got integer', location: "/x/<&>", curl: "curl -sS -i 'http://127.0.0.1:1/b/7'" };
+  const missingHeader = { operation: "GET /b/{id}", kind: "header" as const, severity: "warning" as const, message: "declared header Retry-After is missing", location: "/headers/Retry-After" };
   const results = [
-    { operation: "GET /a", operationId: "getA", tag: "t", status: 200, verdict: "pass" as const, problems: [], durationMs: 3 },
-    { operation: "GET /b/{id}", operationId: "getB", tag: "t", status: 200, verdict: "fail" as const, problems: [{ path: '$.x["<&>"]', message: "expected string, got integer" }], durationMs: 4 },
-    { operation: "GET /c", operationId: "getC", tag: undefined, status: null, verdict: "skip" as const, problems: [], reason: "no value for c_id", durationMs: 0 },
+    { operation: "GET /a", operationId: "getA", tag: "t", status: 200, contentType: "application/json", verdict: "pass" as const, findings: [], durationMs: 3 },
+    { operation: "GET /b/{id}", operationId: "getB", tag: "t", status: 200, contentType: "application/json", verdict: "fail" as const, findings: [missingHeader, schemaError], durationMs: 4 },
+    { operation: "GET /c", operationId: "getC", tag: undefined, status: null, contentType: null, verdict: "skip" as const, findings: [], reason: "no value for c_id", durationMs: 0 },
   ];
   const summary = summarize(results, { operations: 10, readOnly: 3 });
+  const coverage = coverageOf(results, ["none"]);
 
-  it("counts and words the summary", () => {
-    expect(summary).toEqual({ operations: 10, readOnly: 3, selected: 3, checked: 2, passed: 1, failed: 1, skipped: 1 });
+  it("counts and words the summary, with the coverage", () => {
+    expect(summary).toEqual({ operations: 10, readOnly: 3, selected: 3, checked: 2, passed: 1, failed: 1, skipped: 1, errors: 1, warnings: 1 });
     expect(summaryLine(summary)).toBe("verify: 2 of 3 read-only operations checked (67% coverage; the contract has 10 operations): 1 passed, 1 failed, 1 skipped");
-    expect(formatTable(results)).toContain('FAIL     200     GET /b/{id}  getB\n         $.x["<&>"]: expected string, got integer');
+    expect(summaryLine(summary, coverage).split("\n").slice(1)).toEqual(["statuses seen: 200 ×2; content types seen: application/json ×2", "auth probes: none made"]);
+  });
+
+  it("lists a failure's errors before its warnings, with the curl that reproduces it", () => {
+    expect(formatTable(results)).toContain(
+      "FAIL     200     GET /b/{id}  getB\n" +
+        '         schema: $.x["<&>"]: expected string, got integer\n' +
+        "         header (warning): declared header Retry-After is missing\n" +
+        "         reproduce: curl -sS -i 'http://127.0.0.1:1/b/7'",
+    );
+  });
+
+  it("warns when most answers are refusals or 404s, and not otherwise", () => {
+    const statuses = (counts: Record<string, number>) => verdictWarnings({ ...coverage, statuses: counts });
+    expect(statuses({ "200": 5, "401": 3, "403": 3 })).toEqual([expect.stringMatching(/^6 of 11 answers were 401\/403: the credential lacks rights/)]);
+    expect(statuses({ "200": 2, "404": 3 })).toEqual([expect.stringMatching(/^3 of 5 answers were 404: the deployment has little data/)]);
+    expect(statuses({ "200": 3, "404": 2, "401": 1 })).toEqual([]);
   });
 
   it("writes JUnit that parses, escaping what XML cannot carry as is", () => {
-    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, operations: results }));
+    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, warnings: [], findings: [missingHeader, schemaError], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false } }));
     const cases = root.children[0]!.children;
     expect(cases.map((c) => [c.attributes.name, c.children.map((d) => d.name)])).toEqual([
       ["GET /a (getA)", []],
       ["GET /b/{id} (getB)", ["failure"]],
       ["GET /c (getC)", ["skipped"]],
     ]);
-    expect(cases[1]!.children[0]!.attributes.message).toBe('$.x["<&>"]: expected string, got integer');
+    expect(cases[1]!.children[0]!.attributes).toMatchObject({ message: 'schema: $.x["<&>"]: expected string, got integer', type: "schema" });
   });
 
   it("the XML check itself refuses what is not well-formed", () => {

@@ -1,0 +1,208 @@
+// The one diff engine between two OpenAPI documents: every change from the old to the new, each
+// classed by what it does to a client written against the old one. `npm run check:breaking`
+// reads it with the old release as the old document; `service-api verify` with the contract as
+// the old document and a deployment's published one as the new. Operations are matched by
+// method and path shape (parameter names ignored), schemas through their `x-service-name`.
+// Plain JavaScript (types in openapi-diff.d.ts) so that bare-Node scripts load it too.
+import { operationsOf, parametersOf } from "./openapi-document.js";
+import { deref, schemaChanges, schemaNames } from "./schema-diff.js";
+
+const CALLERS = "breaking-for-callers";
+const READERS = "breaking-for-readers";
+const COMPATIBLE = "compatible";
+
+// A schema fact (schema-diff.js), by the way data flows, as a rule and its class. A request must
+// keep accepting what it accepted: what it loses breaks callers. A response must stay within what
+// it promised: what it gains breaks readers. Field presence is nominal either way.
+const SCHEMA_RULES = {
+  request: {
+    narrowed: ["request-type-narrowed", CALLERS],
+    widened: ["request-type-widened", COMPATIBLE],
+    "null-removed": ["request-type-narrowed", CALLERS],
+    "null-added": ["request-type-widened", COMPATIBLE],
+    "enum-removed": ["request-enum-value-removed", CALLERS],
+    "enum-added": ["request-enum-value-added", COMPATIBLE],
+    "member-removed": ["request-type-narrowed", CALLERS],
+    "member-added": ["request-type-widened", COMPATIBLE],
+    "field-removed": ["request-field-removed", CALLERS],
+    "field-added": ["request-field-added", COMPATIBLE],
+    "field-added-required": ["request-field-added-required", CALLERS],
+    "required-added": ["request-field-became-required", CALLERS],
+    "required-removed": ["request-field-became-optional", COMPATIBLE],
+  },
+  response: {
+    narrowed: ["response-type-narrowed", COMPATIBLE],
+    widened: ["response-type-widened", READERS],
+    "null-removed": ["response-type-narrowed", COMPATIBLE],
+    "null-added": ["response-type-widened", READERS],
+    "enum-removed": ["response-enum-value-removed", COMPATIBLE],
+    "enum-added": ["response-enum-value-added", READERS],
+    "member-removed": ["response-type-narrowed", COMPATIBLE],
+    "member-added": ["response-type-widened", READERS],
+    "field-removed": ["response-field-removed", READERS],
+    "field-added": ["response-field-added", COMPATIBLE],
+    "field-added-required": ["response-field-added", COMPATIBLE],
+    "required-added": ["response-field-became-required", COMPATIBLE],
+    "required-removed": ["response-field-became-optional", READERS],
+  },
+};
+
+// The drift report's kind of each schema fact; facts in a parameter's own schema are parameter-changed.
+const FACT_KINDS = { "enum-removed": "enum-changed", "enum-added": "enum-changed", "member-removed": "union-changed", "member-added": "union-changed" };
+
+/**
+ * Every change from `oldDoc` to `newDoc`, each
+ * `{ rule, kind, class, operation, where, message, schema?, within? }`. `operation` is
+ * "METHOD /path" as the old document writes it (as the new one does for an added operation);
+ * `kind` is the drift report's, or null for what only the release check weighs (operationIds,
+ * path parameter names, security).
+ */
+export function diffDocuments(oldDoc, newDoc) {
+  const changes = [];
+  const names = schemaNames(oldDoc, newDoc);
+  const cache = new Map();
+  const oldOps = operationsByShape(oldDoc);
+  const newOps = operationsByShape(newDoc);
+  for (const [shape, before] of oldOps) {
+    const after = newOps.get(shape);
+    const label = `${before.method} ${before.path}`;
+    const report = (rule, kind, cls, where, message, extra = {}) => changes.push({ rule, kind, class: cls, operation: label, where, message, ...extra });
+    if (!after) {
+      const id = before.operation.operationId;
+      const movedTo = id && [...newOps.values()].find((op) => op.operation.operationId === id);
+      report("operation-removed", "operation-removed", CALLERS, "", movedTo ? `removed (operationId ${id} is now ${movedTo.method} ${movedTo.path})` : "removed");
+      continue;
+    }
+    const schemas = (flow, where, before, after, parameter = false) => {
+      for (const fact of schemaChanges(oldDoc, before, newDoc, after, names, cache)) {
+        const [rule, cls] = SCHEMA_RULES[flow][fact.change];
+        const kind = FACT_KINDS[fact.change] ?? (parameter ? "parameter-changed" : "field-changed");
+        const extra = fact.schema === undefined ? {} : { schema: fact.schema, within: fact.within };
+        report(rule, kind, cls, `${where}${fact.at}`, fact.message, extra);
+      }
+    };
+    compareOperation(oldDoc, newDoc, before, after, report, schemas);
+  }
+  for (const [shape, after] of newOps) {
+    if (!oldOps.has(shape)) changes.push({ rule: "operation-added", kind: "operation-added", class: COMPATIBLE, operation: `${after.method} ${after.path}`, where: "", message: "new operation" });
+  }
+  return mergeByPlace(changes);
+}
+
+/**
+ * One change per operation, place, kind and rule, and no compatible change where a breaking one of
+ * the same kind stands: a retype is a type lost one way and gained the other, a union may lose a
+ * member and gain another. The compatible half's words join the breaking one's.
+ */
+function mergeByPlace(changes) {
+  const groups = new Map();
+  for (const change of changes) {
+    const key = `${change.operation}|${change.where}|${change.kind ?? change.rule}`;
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
+  return [...groups.values()].flatMap((group) => {
+    const breaking = group.filter((change) => change.class !== COMPATIBLE);
+    const kept = breaking.length > 0 ? breaking : group;
+    const byRule = new Map();
+    for (const change of kept) {
+      const held = byRule.get(change.rule);
+      byRule.set(change.rule, held ? { ...held, message: joined(held.message, change.message) } : change);
+    }
+    const merged = [...byRule.values()];
+    if (breaking.length > 0) {
+      for (const change of group.filter((c) => c.class === COMPATIBLE)) merged[0] = { ...merged[0], message: joined(merged[0].message, change.message) };
+    }
+    return merged;
+  });
+}
+
+const joined = (a, b) => (a === b || a.split("; ").includes(b) ? a : `${a}; ${b}`);
+
+function operationsByShape(doc) {
+  const byShape = new Map();
+  for (const entry of operationsOf(doc)) {
+    const { method, path, operation } = entry;
+    // `/users/{id}` and `/users/{user_id}` are the same URL shape.
+    const shape = `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+    const parameters = parametersOf(doc, entry).map(({ parameter }) => parameter);
+    byShape.set(shape, { method, path, operation, parameters });
+  }
+  return byShape;
+}
+
+function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
+  const a = before.operation;
+  const b = after.operation;
+  if (a.operationId && a.operationId !== b.operationId) {
+    report("operation-id-changed", null, CALLERS, "operationId", `operationId ${a.operationId} is now ${b.operationId ?? "(none)"}`);
+  }
+  if (before.path !== after.path) report("path-parameter-renamed", null, CALLERS, "path", `path ${before.path} is now ${after.path}`);
+
+  // Security: the alternatives a caller may use. Empty (or an empty requirement) means none needed.
+  const schemesOf = (op, doc) => {
+    const requirements = op.security ?? doc.security ?? [];
+    if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return null;
+    return new Set(requirements.map((r) => Object.keys(r).sort().join("+")));
+  };
+  const oldSchemes = schemesOf(a, oldDoc);
+  const newSchemes = schemesOf(b, newDoc);
+  if (newSchemes && !oldSchemes) report("security-narrowed", null, CALLERS, "security", `now requires one of ${[...newSchemes].join(", ")}; it needed no credentials`);
+  else if (newSchemes && oldSchemes) {
+    const dropped = [...oldSchemes].filter((s) => !newSchemes.has(s));
+    if (dropped.length > 0) report("security-narrowed", null, CALLERS, "security", `no longer accepts ${dropped.join(", ")}`);
+  }
+
+  // Parameters, matched by location and name; path parameters by position (their names may change).
+  const key = (p, list) => (p.in === "path" ? `path#${list.filter((q) => q.in === "path").indexOf(p)}` : `${p.in}:${String(p.name).toLowerCase()}`);
+  const oldParams = new Map(before.parameters.map((p) => [key(p, before.parameters), p]));
+  const newParams = new Map(after.parameters.map((p) => [key(p, after.parameters), p]));
+  for (const [k, p] of newParams) {
+    const old = oldParams.get(k);
+    const where = `${p.in} parameter ${old?.name ?? p.name}`;
+    if (!old) {
+      if (p.required) report("parameter-added-required", "parameter-changed", CALLERS, where, "new required parameter");
+      else report("parameter-added", "parameter-changed", COMPATIBLE, where, "new optional parameter");
+    } else {
+      if (p.required && !old.required) report("parameter-became-required", "parameter-changed", CALLERS, where, "was optional, now required");
+      if (old.required && !p.required && p.in !== "path") report("parameter-became-optional", "parameter-changed", COMPATIBLE, where, "was required, now optional");
+      schemas("request", where, old.schema, p.schema, true);
+    }
+  }
+  for (const [k, p] of oldParams) {
+    if (!newParams.has(k)) report("parameter-removed", "parameter-changed", CALLERS, `${p.in} parameter ${p.name}`, "removed");
+  }
+
+  // Request body.
+  const oldBody = a.requestBody ? deref(oldDoc, a.requestBody) : undefined;
+  const newBody = b.requestBody ? deref(newDoc, b.requestBody) : undefined;
+  if (newBody) {
+    if (!oldBody) {
+      if (newBody.required) report("request-body-added-required", "field-changed", CALLERS, "request body", "a required body where there was none");
+      else report("request-body-added", "field-changed", COMPATIBLE, "request body", "an optional body where there was none");
+    } else {
+      if (newBody.required && !oldBody.required) report("request-body-became-required", "field-changed", CALLERS, "request body", "was optional, now required");
+      for (const [mediaType, media] of Object.entries(oldBody.content ?? {})) {
+        const newMedia = newBody.content?.[mediaType];
+        if (!newMedia) report("request-media-type-removed", "field-changed", CALLERS, `request body ${mediaType}`, "no longer accepted");
+        else schemas("request", `request body ${mediaType}`, media.schema, newMedia.schema);
+      }
+    }
+  }
+
+  // Success responses: what a client reads.
+  for (const [status, rawOld] of Object.entries(a.responses ?? {})) {
+    if (!/^2/.test(status)) continue;
+    const rawNew = b.responses?.[status];
+    if (!rawNew) {
+      report("response-removed", "field-changed", READERS, `response ${status}`, "removed");
+      continue;
+    }
+    const oldResponse = deref(oldDoc, rawOld);
+    const newResponse = deref(newDoc, rawNew);
+    for (const [mediaType, media] of Object.entries(oldResponse.content ?? {})) {
+      const newMedia = newResponse.content?.[mediaType];
+      if (!newMedia) report("response-media-type-removed", "field-changed", READERS, `response ${status} ${mediaType}`, "no longer returned");
+      else schemas("response", `response ${status} ${mediaType}`, media.schema, newMedia.schema);
+    }
+  }
+}

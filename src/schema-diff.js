@@ -1,0 +1,260 @@
+// How one JSON Schema changed between two OpenAPI documents, as neutral facts (a type lost, an enum
+// value gained, a field added, a union member removed, …) that openapi-diff.js then classes by the
+// way data flows: what a request loses breaks its callers, what a response gains breaks its readers.
+//
+// Two walks find them. The "lost" walk asks what the old schema accepted that the new one refuses
+// (old inside new); the "gained" walk asks the reverse. Field presence (added, removed, required)
+// is nominal, not a question of accepting, and is read in the "lost" walk alone, so once.
+// Plain JavaScript (types in schema-diff.d.ts) so that bare-Node scripts load it too.
+import { resolveRef } from "./openapi-document.js";
+
+const SCHEMAS = "#/components/schemas/";
+
+/**
+ * The changes from `before` (in oldDoc) to `after` (in newDoc), each
+ * `{ change, at, message, schema?, within? }`: `at` is the place below the schema compared
+ * (".name", "[]" for items, "{}" for additional properties); `schema` is the innermost named
+ * schema of the old document the change sits in, `within` the place inside it. Component names
+ * are compared through `names` (see `schemaNames`), so a schema the contract renamed is matched.
+ */
+export function schemaChanges(oldDoc, before, newDoc, after, names = schemaNames(oldDoc, newDoc), cache = new Map()) {
+  const lost = { mode: "lost", innerDoc: oldDoc, outerDoc: newDoc, names, cache };
+  const gained = { mode: "gained", innerDoc: newDoc, outerDoc: oldDoc, names, cache };
+  return [...walk(lost, before, after, ""), ...walk(gained, after, before, "")];
+}
+
+/** Maps each schema's service name (`x-service-name`) in either document to its name there. */
+export function schemaNames(...docs) {
+  const aliases = new Map();
+  for (const doc of docs) {
+    for (const [name, schema] of Object.entries(doc?.components?.schemas ?? {})) {
+      const serviceName = schema?.["x-service-name"];
+      if (typeof serviceName === "string" && !aliases.has(serviceName)) aliases.set(serviceName, name);
+    }
+  }
+  return aliases;
+}
+
+/** A `$ref` to a component schema, as the name both documents agree on; undefined otherwise. */
+export function schemaName(ref, names) {
+  if (typeof ref !== "string" || !ref.startsWith(SCHEMAS)) return undefined;
+  const name = ref.slice(SCHEMAS.length).replace(/~1/g, "/").replace(/~0/g, "~");
+  return names.get(name) ?? name;
+}
+
+/** `node` with its `$ref` followed; sibling keywords next to the `$ref` (3.1) override the target's. */
+export function deref(doc, node) {
+  if (!node || typeof node !== "object" || typeof node.$ref !== "string") return node;
+  const { $ref, ...siblings } = node;
+  return { ...resolveRef(doc, { $ref }), ...siblings };
+}
+
+// Facts that mean a value of the inner schema may not fit the outer one; the others (a field
+// removed or added, a requirement dropped) say nothing about fit, so they never pick a union member.
+const MISFITS = new Set(["narrowed", "widened", "null-removed", "null-added", "enum-removed", "enum-added", "member-removed", "member-added", "required-added", "field-added-required"]);
+
+function walk(w, inner, outer, at) {
+  if (inner === undefined || outer === undefined) return [];
+  if (inner?.$ref && outer?.$ref) {
+    // Named pairs are compared once per walk; a cycle back to a pair in progress adds nothing.
+    const key = `${w.mode}|${inner.$ref}|${outer.$ref}`;
+    let relative = w.cache.get(key);
+    if (!relative) {
+      w.cache.set(key, []);
+      const schema = schemaName(w.mode === "lost" ? inner.$ref : outer.$ref, w.names);
+      relative = compare(w, inner, outer, "").map((fact) => (fact.schema ? fact : { ...fact, schema, within: fact.at }));
+      w.cache.set(key, relative);
+    }
+    return relative.map((fact) => ({ ...fact, at: at + fact.at }));
+  }
+  return compare(w, inner, outer, at);
+}
+
+function compare(w, innerNode, outerNode, at) {
+  const facts = [];
+  const a = deref(w.innerDoc, innerNode);
+  const b = deref(w.outerDoc, outerNode);
+  const lost = w.mode === "lost";
+  // Messages read from old to new whichever way the walk goes.
+  const [before, after] = lost ? [a, b] : [b, a];
+  const fact = (change, message) => facts.push({ change, at, message });
+  const misfit = lost ? "narrowed" : "widened";
+
+  if (isAny(b)) return facts;
+  const innerVariants = variantsOf(a);
+  const outerVariants = variantsOf(b);
+  // A union of one member is that member, unless the other side's members are compared with it.
+  if (innerVariants.length === 1 && innerVariants[0] !== a) return walk(w, innerVariants[0], outerNode, at);
+  if (innerVariants.length === 1 && outerVariants.length === 1 && outerVariants[0] !== b) return walk(w, innerNode, outerVariants[0], at);
+  if (innerVariants.length > 1) {
+    // Named members are matched by name; a member the other side lacks is one fact, not its fields.
+    const outerNamed = new Map(leafMembers(w.outerDoc, outerVariants).flatMap((v) => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
+    const missing = [];
+    for (const variant of leafMembers(w.innerDoc, innerVariants)) {
+      const name = variant?.$ref ? schemaName(variant.$ref, w.names) : undefined;
+      if (name !== undefined && outerNamed.has(name)) facts.push(...walk(w, variant, outerNamed.get(name), at));
+      else if (name !== undefined && outerNamed.size > 0) missing.push(name);
+      else facts.push(...walk(w, variant, outerNode, at));
+    }
+    const tags = Object.keys(a.discriminator?.mapping ?? {}).filter((tag) => b.discriminator?.mapping && !(tag in b.discriminator.mapping));
+    if (missing.length > 0 || tags.length > 0) {
+      const what = [missing.length ? `member ${missing.join(", ")}` : "", tags.length ? `tag ${tags.map(show).join(", ")}` : ""].filter(Boolean).join(", ");
+      fact(lost ? "member-removed" : "member-added", `union ${lost ? "no longer has" : "now has"} ${what}`);
+    }
+    return facts;
+  }
+  // A tagged union dispatches by its tag: a value whose tag names a member is compared with that
+  // member alone (the best-fitting member by count could be another kind altogether).
+  const tag = b.discriminator?.propertyName;
+  const tagValues = tag && a.properties?.[tag] ? valuesOf(deref(w.innerDoc, a.properties[tag])) : undefined;
+  const member = tagValues?.length === 1 ? b.discriminator.mapping?.[String(tagValues[0])] : undefined;
+  if (member) return walk(w, innerNode, { $ref: member }, at);
+  if (outerVariants.length > 1) {
+    let best;
+    for (const variant of outerVariants) {
+      const found = walk(w, innerNode, variant, at);
+      if (found.length === 0) return found;
+      // The member the value fits best: of the same type, fewest misfits, then fewest changes.
+      const rank = [sameTypes(typesOf(a), typesOf(deref(w.outerDoc, variant))) ? 0 : 1, found.filter((f) => MISFITS.has(f.change)).length, found.length];
+      if (!best || ranksBefore(rank, best.rank)) best = { found, rank };
+    }
+    return best.found;
+  }
+  if (isAny(a)) {
+    fact(misfit, lost ? `any value → ${describeTypes(typesOf(b))}` : `${describeTypes(typesOf(b))} → any value`);
+    return facts;
+  }
+
+  const aTypes = typesOf(a);
+  const bTypes = typesOf(b);
+  const missing = [...aTypes].filter((t) => !(bTypes.has(t) || (t === "integer" && bTypes.has("number"))));
+  if (missing.length === 1 && missing[0] === "null") fact(lost ? "null-removed" : "null-added", lost ? "no longer null" : "may now be null");
+  else if (missing.length > 0) fact(misfit, `type ${describeTypes(typesOf(before))} → ${describeTypes(typesOf(after))}`);
+
+  // Enumerations (enum or const).
+  const aValues = valuesOf(a);
+  const bValues = valuesOf(b);
+  if (bValues) {
+    if (!aValues) fact(misfit, lost ? `any ${describeTypes(aTypes)} → only ${bValues.map(show).join(", ")}` : `only ${bValues.map(show).join(", ")} → any ${describeTypes(aTypes)}`);
+    else {
+      const outside = aValues.filter((v) => !bValues.some((u) => JSON.stringify(u) === JSON.stringify(v)));
+      if (outside.length > 0) fact(lost ? "enum-removed" : "enum-added", `${lost ? "no longer" : "now"} ${outside.map(show).join(", ")}`);
+    }
+  }
+
+  // Limits and formats, where both sides hold values of a shared type.
+  const shared = (t) => aTypes.has(t) && bTypes.has(t);
+  const numeric = shared("number") || shared("integer") || (aTypes.has("integer") && bTypes.has("number"));
+  const limit = (name) => fact(misfit, `${name} ${before[name] ?? "none"} → ${after[name] ?? "none"}`);
+  const lower = (name, on) => on && b[name] !== undefined && !(a[name] !== undefined && a[name] >= b[name]) && limit(name);
+  const upper = (name, on) => on && b[name] !== undefined && !(a[name] !== undefined && a[name] <= b[name]) && limit(name);
+  lower("minimum", numeric);
+  lower("exclusiveMinimum", numeric);
+  upper("maximum", numeric);
+  upper("exclusiveMaximum", numeric);
+  lower("minLength", shared("string"));
+  upper("maxLength", shared("string"));
+  lower("minItems", shared("array"));
+  upper("maxItems", shared("array"));
+  if (shared("string") && b.pattern !== undefined && a.pattern !== b.pattern) limit("pattern");
+  if (b.format !== undefined && a.format !== b.format) limit("format");
+
+  if (shared("array") && a.items && b.items) facts.push(...walk(w, a.items, b.items, `${at}[]`));
+
+  if (shared("object")) {
+    const aProps = a.properties ?? {};
+    const bProps = b.properties ?? {};
+    const aRequired = new Set(a.required ?? []);
+    for (const name of b.required ?? []) {
+      if (aRequired.has(name)) continue;
+      const place = `${at}.${name}`;
+      if (lost) facts.push(name in aProps ? { change: "required-added", at: place, message: "was optional, now required" } : { change: "field-added-required", at: place, message: "new required field" });
+      else if (name in aProps) facts.push({ change: "required-removed", at: place, message: "was required, now optional" });
+    }
+    for (const [name, schema] of Object.entries(aProps)) {
+      if (name in bProps) facts.push(...walk(w, schema, bProps[name], `${at}.${name}`));
+      else if (lost) facts.push({ change: "field-removed", at: `${at}.${name}`, message: "removed" });
+    }
+    if (lost) {
+      const bRequired = new Set(b.required ?? []);
+      for (const name of Object.keys(bProps)) {
+        if (!(name in aProps) && !bRequired.has(name)) facts.push({ change: "field-added", at: `${at}.${name}`, message: "new optional field" });
+      }
+    }
+    const aExtra = a.additionalProperties;
+    const bExtra = b.additionalProperties;
+    if (bExtra === false && aExtra !== false) fact(misfit, lost ? "additional properties no longer allowed" : "additional properties now allowed");
+    else if (aExtra && bExtra && typeof aExtra === "object" && typeof bExtra === "object") facts.push(...walk(w, aExtra, bExtra, `${at}{}`));
+  }
+  return facts;
+}
+
+/**
+ * A union's members, with a member that is itself a named union replaced by its own members: moving
+ * members into a named union of their own changes no value either side accepts.
+ */
+function leafMembers(doc, variants, seen = new Set()) {
+  return variants.flatMap((variant) => {
+    if (!variant?.$ref || seen.has(variant.$ref)) return [variant];
+    const target = deref(doc, variant);
+    const nested = variantsOf(target);
+    if (nested.length < 2) return [variant];
+    return leafMembers(doc, nested, new Set([...seen, variant.$ref]));
+  });
+}
+
+function isAny(schema) {
+  if (schema === true || schema === undefined) return true;
+  if (!schema || typeof schema !== "object") return false;
+  return ![
+    "type", "enum", "const", "anyOf", "oneOf", "allOf", "properties", "items", "required",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format",
+    "minItems", "maxItems", "additionalProperties", "not",
+  ].some((k) => k in schema);
+}
+
+/** anyOf/oneOf variants, with `type: [a, b]` split into one variant per type. */
+function variantsOf(schema) {
+  if (!schema || typeof schema !== "object") return [schema];
+  const union = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(union)) {
+    const { anyOf, oneOf, discriminator, ...rest } = schema;
+    // Keywords beside anyOf apply to every variant; only annotations are kept apart here.
+    const shared = Object.fromEntries(Object.entries(rest).filter(([k]) => !["description", "title", "default", "example", "examples"].includes(k)));
+    return union.map((variant) => (Object.keys(shared).length ? { ...shared, ...variant } : variant));
+  }
+  if (Array.isArray(schema.type) && schema.type.length > 1) return schema.type.map((type) => ({ ...schema, type }));
+  return [schema];
+}
+
+function typesOf(schema) {
+  if (Array.isArray(schema.type)) return new Set(schema.type);
+  if (typeof schema.type === "string") return new Set([schema.type]);
+  const values = valuesOf(schema);
+  if (values) return new Set(values.map(jsonType));
+  if (schema.properties || schema.additionalProperties !== undefined) return new Set(["object"]);
+  if (schema.items) return new Set(["array"]);
+  return new Set(["null", "boolean", "object", "array", "number", "string"]);
+}
+
+function valuesOf(schema) {
+  if ("const" in schema) return [schema.const];
+  if (Array.isArray(schema.enum)) return schema.enum;
+  return undefined;
+}
+
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (Number.isInteger(value)) return "integer";
+  return typeof value;
+}
+
+/** Whether rank `x` comes before rank `y`, compared position by position. */
+function ranksBefore(x, y) {
+  const i = x.findIndex((value, index) => value !== y[index]);
+  return i !== -1 && x[i] < y[i];
+}
+const sameTypes = (x, y) => x.size === y.size && [...x].every((t) => y.has(t));
+const describeTypes = (types) => [...types].join(" | ");
+const show = (value) => JSON.stringify(value);

@@ -1,0 +1,87 @@
+// Where verify finds the OpenAPI document a deployment publishes about itself, and how it reads
+// it. The service (a FastAPI application) serves it at /openapi.json, with no credential needed;
+// verify asks without one, so no credential can reach an address the user named for a document.
+// A deployment that does not publish it is told as a warning: the answers can still be checked.
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { redactUrl } from "../redact.js";
+import { DEFAULT_DOCUMENT_PATH, UsageError } from "./options.js";
+
+/** A path on the API ("/openapi.json"), a full http(s) URL, or a local file. */
+export type DocumentSource = { readonly url: string } | { readonly file: string };
+
+/**
+ * `value` of --openapi (default: the API's /openapi.json) as a place to read from. A value that
+ * starts with "/" is a path on the API, as the service's is; a local file is named relative
+ * (./openapi.json) or as a file: URL.
+ */
+export function documentSource(value: string | undefined, baseUrl: string): DocumentSource {
+  const named = value ?? DEFAULT_DOCUMENT_PATH;
+  if (named.startsWith("/")) return { url: `${baseUrl.replace(/\/+$/, "")}${named}` };
+  if (/^https?:\/\//i.test(named)) return { url: named };
+  if (/^file:/i.test(named)) {
+    try {
+      return { file: fileURLToPath(named) };
+    } catch {
+      throw new UsageError(`--openapi ${named} is not a file URL this system can open: write it as file:///path/to/openapi.json, or give a relative path`);
+    }
+  }
+  return { file: named };
+}
+
+/** The document and where it came from (a URL without its query values, or a file); or why there is none. */
+export type PublishedDocument = { readonly document: Record<string, unknown>; readonly source: string } | { readonly unpublished: string; readonly source: string };
+
+function codeOf(error: unknown): string | undefined {
+  const code = error !== null && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Whether `value` looks like an OpenAPI document at all: an `openapi` version and a `paths` object. */
+function isOpenApi(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const { openapi, paths } = value as Record<string, unknown>;
+  return typeof openapi === "string" && paths !== null && typeof paths === "object" && !Array.isArray(paths);
+}
+
+/**
+ * The document at `source`. From a deployment, any failure (no answer, a status other than 2xx,
+ * a body that is not an OpenAPI document in JSON) is `unpublished`, saying why. A local file the
+ * user named that cannot be read is a UsageError: that is theirs to fix.
+ */
+export async function readPublishedDocument(source: DocumentSource, fetcher: typeof fetch, timeoutMs: number): Promise<PublishedDocument> {
+  if ("file" in source) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(source.file, "utf8"));
+    } catch (error) {
+      const why = error instanceof SyntaxError ? "is not JSON" : `cannot be read (${codeOf(error) ?? "error"})`;
+      throw new UsageError(`--openapi ${source.file} ${why}: name an OpenAPI document in JSON, a path on the API (/openapi.json) or an http(s) URL`);
+    }
+    if (!isOpenApi(parsed)) throw new UsageError(`--openapi ${source.file} is not an OpenAPI document (it has no "openapi" version and "paths")`);
+    return { document: parsed, source: source.file };
+  }
+  const shown = redactUrl(source.url);
+  const unpublished = (why: string) => ({ unpublished: `${shown} ${why}`, source: shown });
+  let response: Response;
+  try {
+    response = await fetcher(source.url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    // The system's code (ECONNREFUSED, ENOTFOUND) says enough, and repeats no address.
+    const name = error instanceof Error ? error.name : typeof error;
+    const code = error instanceof Error ? codeOf(error.cause) : undefined;
+    return unpublished(`gave no answer (${name === "TimeoutError" ? `none within ${timeoutMs} ms` : (code ?? name)})`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    return unpublished(`answered HTTP ${response.status}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await response.text());
+  } catch {
+    return unpublished(`answered with something that is not JSON (${response.headers.get("content-type") ?? "no content type"})`);
+  }
+  if (!isOpenApi(parsed)) return unpublished("answered JSON that is not an OpenAPI document");
+  return { document: parsed, source: shown };
+}

@@ -1,0 +1,34 @@
+// `--replay <file>`: what failed in an earlier `--json` report, so that only that runs again. The
+// file is checked only as far as replay reads it, with an error that names the file and the fix.
+import { readFileSync } from "node:fs";
+import { UsageError } from "./options.js";
+
+export interface Replay {
+  /** `METHOD /path` of each read-only operation that failed. */
+  readonly operations: readonly string[];
+  /** `METHOD /path` of each create whose --write chain had a failed step. */
+  readonly chains: readonly string[];
+}
+
+export function readReplay(file: string): Replay {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`--replay ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"}); pass a report written by --json`);
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--replay ${file}: not JSON; pass a report written by --json`);
+  }
+  const operations = (report as { operations?: unknown } | null)?.operations;
+  if (!Array.isArray(operations) || !operations.every((entry) => typeof entry?.operation === "string" && typeof entry?.verdict === "string")) {
+    throw new UsageError(`--replay ${file}: not a verify report (no operations with operation and verdict); pass a report written by --json`);
+  }
+  const chains = ((report as { writes?: { chains?: { create?: unknown; steps?: { verdict?: unknown }[] }[] } }).writes?.chains ?? [])
+    .filter((chain) => typeof chain.create === "string" && (chain.steps ?? []).some((step) => step.verdict === "fail"))
+    .map((chain) => chain.create as string);
+  return { operations: operations.filter((entry) => entry.verdict === "fail").map((entry) => entry.operation as string), chains };
+}
