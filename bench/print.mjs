@@ -22,8 +22,11 @@ export function printResults(r) {
   for (const [kind, t] of Object.entries(r.types)) log(`  ${pad(kind, 42)} ${lpad(t.wallSeconds, 12)}   ${lpad(t.instantiations, 14)}   ${lpad(t.types, 5)}   ${lpad(t.checkSeconds, 9)}`);
 
   if (r.pipelineSeconds) {
-    log("\nPipeline (s)");
-    for (const [step, seconds] of Object.entries(r.pipelineSeconds)) log(`  ${pad(step, 56)} ${lpad(seconds.toFixed(1), 6)}`);
+    log("\nPipeline (s)                                                        load average before → after");
+    for (const [step, seconds] of Object.entries(r.pipelineSeconds)) {
+      const load = r.pipelineLoad?.[step];
+      log(`  ${pad(step, 56)} ${lpad(seconds.toFixed(1), 6)}   ${load ? `${load[0]} → ${load[1]}` : ""}`);
+    }
   }
 
   log("\nGoals");
