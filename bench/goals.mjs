@@ -21,6 +21,7 @@ const times = (n) => `${n.toFixed(3)}×`;
 /**
  * Each goal: the figure, its limit, how the goal reads (`says`, as in bench/README.md), and how to
  * measure it from one Node's figures (`perNode`) or once from the whole run's results (`once`).
+ * @type {{ figure: string, limit?: number, says: (limit: any) => string, perNode?: (f: any, limit: any, results: any) => { measured: string, holds: boolean }, once?: (results: any, limit: any) => { measured: string, holds: boolean } }[]}
  */
 const DEFINED = [
   {
