@@ -22,6 +22,9 @@ const projects = [
       include: ["test/types/**/*.test.ts"],
       environment: "node",
       typecheck: { enabled: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
+      // A hang guard, not a budget: a language-service test builds the whole program on its first
+      // hover, 3 s quiet and past vitest's default 5 s at a load of 10 (seen here).
+      testTimeout: 60_000,
     },
   },
   inNode("contract", { ...withMock, testTimeout: 30_000, hookTimeout: 60_000 }),
