@@ -7,16 +7,17 @@ import { evaluateGoals, GOALS } from "../../bench/goals.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 const SPEAKEASY = "Speakeasy SDK (reference)";
+const CONTROL = "ours: API key, a second copy (control)";
 const OURS = ["ours: API key", "ours: Basic", "ours: JWT (cached)"];
 
 /** One Node's figures: ours costs `cpuOverUs` more CPU per call than bare openapi-fetch, and `ratio` on the wire. */
-function nodeFigures(name: string, { cpuOverUs = 5, ratio = 1.1 } = {}) {
+function nodeFigures(name: string, { cpuOverUs = 5, ratio = 1.1, controlApartUs = 0.5 } = {}) {
   const all = ["openapi-fetch", ...OURS, SPEAKEASY];
-  const over = (n: string) => (n === "openapi-fetch" ? 0 : n === SPEAKEASY ? 100 : cpuOverUs);
+  const over = (n: string) => (n === "openapi-fetch" ? 0 : n === SPEAKEASY ? 100 : n === CONTROL ? cpuOverUs + controlApartUs : cpuOverUs);
   const vs = (n: string) => (n === "openapi-fetch" ? 1 : n === SPEAKEASY ? 2 : ratio);
   return {
     name,
-    cpu: all.map((n) => ({ name: n, us: 20 + over(n), overBareUs: over(n) })),
+    cpu: [...all, CONTROL].map((n) => ({ name: n, us: 20 + over(n), overBareUs: over(n) })),
     loopback: all.map((n) => ({ name: n, us: 200 * vs(n), vsBare: vs(n) })),
     inFlight: ["openapi-fetch", "ours: API key", SPEAKEASY].map((n) => ({ name: n, ms: 100 * vs(n), vsBare: vs(n) })),
     coldStart: ["openapi-fetch", "ours: API key", SPEAKEASY].map((n) => ({ name: n, firstAnswerMs: n === SPEAKEASY ? 600 : 90 })),
@@ -49,8 +50,27 @@ describe("bench goals", () => {
     ]);
   });
 
+  it("binds on Node 22, 24 and 26; Node 20's rows are evaluated and marked unbound", () => {
+    const names = ["Node 20.20.2", "Node 22.23.3", "Node 24.21.0", "Node 26.12.1"];
+    const rows = evaluateGoals({ size, runtimes: names.map((name) => nodeFigures(name, { cpuOverUs: 20 })) });
+    const cpu = rows.filter((r) => r.figure.startsWith("CPU per call"));
+    expect(cpu.map((r) => [r.on, r.bound, r.holds])).toEqual([
+      ["Node 20.20.2", false, false],
+      ["Node 22.23.3", true, false],
+      ["Node 24.21.0", true, false],
+      ["Node 26.12.1", true, false],
+    ]);
+    expect(byFigure(rows, "any").every((r) => r.bound)).toBe(true);
+  });
+
+  it("holds the CPU measure to two copies of one build within 2 µs", () => {
+    const noise = (controlApartUs: number) => evaluateGoals({ size, runtimes: [nodeFigures("Node 24.21.0", { controlApartUs })] }).find((r) => r.figure.startsWith("CPU measure's noise"));
+    expect(noise(1.9)).toMatchObject({ holds: true, measured: "1.9 µs (medians), 1.9 µs (over openapi-fetch)" });
+    expect(noise(-2.1)).toMatchObject({ holds: false });
+  });
+
   it("reports a Node that was not measured as not measured, never as met", () => {
-    const rows = evaluateGoals({ size, runtimes: [nodeFigures("Node 20.20.2"), { name: "Node 24.21.0", skipped: "left out (--no-node24)" }] });
+    const rows = evaluateGoals({ size, runtimes: [nodeFigures("Node 20.20.2"), { name: "Node 24.21.0", skipped: "left out (--nodes)" }] });
     const node24 = byFigure(rows, "Node 24.21.0");
     expect(node24.length).toBeGreaterThan(0);
     expect(node24.every((r) => r.holds === null && r.measured === "not measured in this run")).toBe(true);
