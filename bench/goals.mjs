@@ -127,7 +127,8 @@ const DEFINED = [
     limit: LOOP_AIMS_SECONDS[aim],
     says: (limit) => `≤ ${limit} s`,
     once: (results, limit) => {
-      const seconds = need(need(results.pipelineSeconds)[step]);
+      // A step that failed has no time (null): not measured, never met.
+      const seconds = need(need(results.pipelineSeconds)[step] ?? undefined);
       const load = results.pipelineLoad?.[step];
       return { measured: `${seconds.toFixed(1)} s${load ? ` (load ${load[0]} → ${load[1]})` : ""}`, holds: seconds <= limit };
     },

@@ -28,14 +28,25 @@ export function loadAverage() {
   }
 }
 
-/** Each step's seconds, and the load average before and after it (`load[step] = [before, after]`). */
+/**
+ * Each step's seconds (null for one that failed, its first line of error in `failed`), and the
+ * load average before and after it (`load[step] = [before, after]`).
+ */
 export async function pipelineTimes({ buildSeconds, fullTests }) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-bench-"));
   const steps = {};
   const load = {};
+  // A step that fails is recorded as failed (no time), and the run goes on: the figures taken
+  // before it are not lost to, say, a test that fails in `npm run check`.
+  const failed = {};
   const timed = (step, command, args) => {
     const before = loadAverage();
-    steps[step] = timeCommand(command, args);
+    try {
+      steps[step] = timeCommand(command, args);
+    } catch (error) {
+      steps[step] = null;
+      failed[step] = String(error instanceof Error ? error.message : error).trim().split("\n")[0];
+    }
     load[step] = [before, loadAverage()];
   };
   try {
@@ -57,7 +68,7 @@ export async function pipelineTimes({ buildSeconds, fullTests }) {
     timed(LOOP_STEPS.test, "npm", ["test", "--silent"]);
     if (fullTests) timed("tests: whole suite (vitest run)", vitest, ["run"]);
     else timed("tests: contract (--project contract, with Prism)", vitest, ["run", "--project", "contract"]);
-    return { steps, load };
+    return { steps, load, failed };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -27,7 +27,8 @@ export function printResults(r) {
     log("\nPipeline (s)                                                        load average before → after");
     for (const [step, seconds] of Object.entries(r.pipelineSeconds)) {
       const load = r.pipelineLoad?.[step];
-      log(`  ${pad(step, 56)} ${lpad(seconds.toFixed(1), 6)}   ${load ? `${load[0]} → ${load[1]}` : ""}`);
+      const time = seconds === null ? `FAILED: ${r.pipelineFailed?.[step] ?? ""}` : lpad(seconds.toFixed(1), 6);
+      log(`  ${pad(step, 56)} ${time}   ${load ? `${load[0]} → ${load[1]}` : ""}`);
     }
   }
 

@@ -96,9 +96,10 @@ results.types = typeCost({ runs: quick ? 1 : 3 });
 
 if (!args.has("--no-pipeline")) {
   log("pipeline: lint, bundle, type generation, docs, Prism start-up, tests…");
-  const { steps, load } = await pipelineTimes({ buildSeconds, fullTests: args.has("--full-tests") });
+  const { steps, load, failed } = await pipelineTimes({ buildSeconds, fullTests: args.has("--full-tests") });
   results.pipelineSeconds = steps;
   results.pipelineLoad = load;
+  if (Object.keys(failed).length > 0) results.pipelineFailed = failed;
 }
 results.goals = evaluateGoals(results);
 results.totalSeconds = round1((performance.now() - started) / 1000);
@@ -106,7 +107,7 @@ results.load.end = loadAverage();
 
 printResults(results);
 // latest.json is the record of a complete run: every section, both Nodes, the reference SDK.
-const full = !quick && !args.has("--no-pipeline") && !results.speakeasySkipped && results.runtimes.every((r) => !r.skipped);
+const full = !quick && !args.has("--no-pipeline") && !results.pipelineFailed && !results.speakeasySkipped && results.runtimes.every((r) => !r.skipped);
 mkdirSync(path.join(repoRoot, "bench", "results"), { recursive: true });
 const file = full ? "latest.json" : "partial.json.tmp";
 writeFileSync(path.join(repoRoot, "bench", "results", file), JSON.stringify(results, null, 2) + "\n");
