@@ -187,22 +187,9 @@ const decoder = new TextDecoder();
  */
 async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const all = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (let chunk; !(chunk = await reader.read()).done; ) chunks.push(chunk.value as Uint8Array<ArrayBuffer>);
+  return chunks.length === 1 ? chunks[0]! : new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 export class BufferedResponse extends Response {
