@@ -45,7 +45,9 @@ export async function pipelineTimes({ buildSeconds, fullTests }) {
       steps[step] = timeCommand(command, args);
     } catch (error) {
       steps[step] = null;
-      failed[step] = String(error instanceof Error ? error.message : error).trim().split("\n")[0];
+      // The command, and what names the failure (vitest's FAIL lines), not the whole output.
+      const lines = String(error instanceof Error ? error.message : error).trim().split("\n");
+      failed[step] = [lines[0], ...lines.filter((line) => /\bFAIL\b|Error:/.test(line)).slice(0, 5)].join(" | ");
     }
     load[step] = [before, loadAverage()];
   };
