@@ -22,6 +22,9 @@ const projects = [
       include: ["test/types/**/*.test.ts"],
       environment: "node",
       typecheck: { enabled: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
+      // A hang guard, not a budget: a language-service test builds the whole program on its first
+      // hover, 3 s quiet and past vitest's default 5 s at a load of 10 (seen here).
+      testTimeout: 60_000,
     },
   },
   inNode("contract", { ...withMock, testTimeout: 30_000, hookTimeout: 60_000 }),
@@ -32,7 +35,7 @@ const projects = [
   // in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
   inNode("package", { globalSetup: ["test/package/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
   inNode("consumers", { globalSetup: ["test/consumers/global-setup.ts"], testTimeout: 60_000, hookTimeout: 120_000 }),
-  // The shared cases on every runtime users run (Node 20, 22 and 24, Bun, Deno, workerd, the
+  // The shared cases on every runtime users run (Node 20, 22, 24 and 26, Bun, Deno, workerd, the
   // Edge runtime, Chromium) from the packed tarball, plus the types on the oldest and strictest
   // compilers and tree-shaking; runtimes from npm, installed once into .cache/runtimes/.
   inNode("runtimes", { globalSetup: ["test/runtimes/global-setup.ts"], testTimeout: 60_000, hookTimeout: 240_000 }),

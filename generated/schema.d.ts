@@ -1,6 +1,8 @@
 // generated from openapi/ by `npm run build:spec` — do not edit; change the spec and regenerate
 // Inputs are typed as the API requires them: a request property the service defaults is
-// optional, and a file field of a multipart body is a Blob (or File) or a Uint8Array.
+// optional, and a file field of a multipart body is a Blob (or File) or a Uint8Array. Every
+// optional property also takes `undefined` (as "not given"), for code compiled with
+// exactOptionalPropertyTypes.
 export interface paths {
     "/v1/healthcheck": {
         parameters: {
@@ -3862,7 +3864,7 @@ export interface components {
              * @description Format of the dataset (for example csv or jsonl). Defaults to `csv`.
              * @default csv
              */
-            file_type?: string;
+            file_type?: string | undefined;
             /** @description The dataset's content to check, as text. */
             payload: string;
         };
@@ -3919,7 +3921,7 @@ export interface components {
          */
         HTTPValidationError: {
             /** @description One entry per problem found. */
-            detail?: components["schemas"]["ValidationError"][];
+            detail?: components["schemas"]["ValidationError"][] | undefined;
         };
         /**
          * TrainResponse
@@ -3964,17 +3966,17 @@ export interface components {
              * @description The `id` of the project the training job runs in (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Name of the project the training job runs in. */
-            project_name?: string | null;
+            project_name?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the run the training job produces (UUID), as the project's run listing gives it.
              * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
              */
-            run_id?: string | null;
+            run_id?: string | null | undefined;
             /** @description Name of the run the training job belongs to; `null` when unknown. */
-            run_name?: string | null;
+            run_name?: string | null | undefined;
             /** @description State of the training job. */
             status: string;
             /** @description The job's state, in words. */
@@ -4159,7 +4161,7 @@ export interface components {
             /** @description Whether the caller may do it. */
             allowed: boolean;
             /** @description Why the action is not allowed; `null` when it is. */
-            message?: string | null;
+            message?: string | null | undefined;
         };
         /**
          * AuthMethod
@@ -4219,7 +4221,7 @@ export interface components {
              */
             email: string;
             /** @description Whether the user has confirmed their email address. */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's first name.
              * @default
@@ -4398,9 +4400,9 @@ export interface components {
             /** @description The user who created the run. */
             creator: components["schemas"]["UserDB"];
             /** @description A hash of the dataset the run was logged with, when known. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /** @description Identifier of a sample of the run's content shown as its preview in the console; `null` when there is none. The service documents no more about it. */
-            example_content_id?: string | null;
+            example_content_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description The run's ID.
@@ -4418,7 +4420,7 @@ export interface components {
             /** @description The splits the run has logged data for. */
             logged_splits: string[];
             /** @description The run's name. */
-            name?: string | null;
+            name?: string | null | undefined;
             /** @description How many samples the run holds. */
             num_samples: number;
             /**
@@ -4426,14 +4428,14 @@ export interface components {
              * @description The ID of the project the run belongs to.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description The key/value tags attached to the run. */
-            run_tags?: components["schemas"]["RunTagDB"][];
+            run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
              * @description The run's machine-learning task, by number.
              * @example 0
              */
-            task_type?: components["schemas"]["TaskType"] | null;
+            task_type?: components["schemas"]["TaskType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the run was last changed.
@@ -4535,7 +4537,7 @@ export interface components {
              */
             id: string;
             /** @description The project's name. */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description Which actions the caller may take on the project, and why not where they may not.
              * @default []
@@ -4547,7 +4549,7 @@ export interface components {
              * @description The kind of project; it decides which runs, data and operations apply.
              * @example training_inference
              */
-            type?: components["schemas"]["ProjectType"] | null;
+            type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the project was last changed.
@@ -4567,13 +4569,13 @@ export interface components {
              * @description Whether the service should add its example prompt templates to the new project.
              * @default false
              */
-            create_example_templates?: boolean;
+            create_example_templates?: boolean | undefined;
             /**
              * Format: uuid
              * @description The ID of the user to record as the project's creator.
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description The project's name. */
             name: string;
             /**
@@ -4581,7 +4583,7 @@ export interface components {
              * @default training_inference
              * @example training_inference
              */
-            type?: components["schemas"]["ProjectType"];
+            type?: components["schemas"]["ProjectType"] | undefined;
         };
         /**
          * ProjectCreateResponse
@@ -4607,7 +4609,7 @@ export interface components {
              * @description The `id` of the user who created the project (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this project (UUID).
@@ -4615,12 +4617,12 @@ export interface components {
              */
             id: string;
             /** @description Name of the project, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
              * @example training_inference
              */
-            type?: components["schemas"]["ProjectType"] | null;
+            type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the project was last changed (UTC, ISO 8601).
@@ -4751,7 +4753,7 @@ export interface components {
              * @description Whether letter case matters when comparing the names. Defaults to `true`.
              * @default true
              */
-            case_sensitive?: boolean;
+            case_sensitive?: boolean | undefined;
             /**
              * @description Which kind of filter this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4901,7 +4903,7 @@ export interface components {
              * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
              * @default true
              */
-            ascending?: boolean;
+            ascending?: boolean | undefined;
             /**
              * @description Which kind of sort order this is: always `bookmark` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4912,7 +4914,7 @@ export interface components {
              * @default custom
              * @constant
              */
-            sort_type?: "custom";
+            sort_type?: "custom" | undefined;
         };
         /**
          * ProjectCreatedAtSort
@@ -4928,7 +4930,7 @@ export interface components {
              * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
              * @default true
              */
-            ascending?: boolean;
+            ascending?: boolean | undefined;
             /**
              * @description Which kind of sort order this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4939,7 +4941,7 @@ export interface components {
              * @default column
              * @constant
              */
-            sort_type?: "column";
+            sort_type?: "column" | undefined;
         };
         /**
          * ProjectNameSort
@@ -4955,7 +4957,7 @@ export interface components {
              * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
              * @default true
              */
-            ascending?: boolean;
+            ascending?: boolean | undefined;
             /**
              * @description Which kind of sort order this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4966,7 +4968,7 @@ export interface components {
              * @default column
              * @constant
              */
-            sort_type?: "column";
+            sort_type?: "column" | undefined;
         };
         /**
          * ProjectRunsSort
@@ -4982,7 +4984,7 @@ export interface components {
              * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
              * @default true
              */
-            ascending?: boolean;
+            ascending?: boolean | undefined;
             /**
              * @description Which kind of sort order this is: always `runs` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -4993,7 +4995,7 @@ export interface components {
              * @default custom
              * @constant
              */
-            sort_type?: "custom";
+            sort_type?: "custom" | undefined;
         };
         /**
          * ProjectTypeSort
@@ -5009,7 +5011,7 @@ export interface components {
              * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
              * @default true
              */
-            ascending?: boolean;
+            ascending?: boolean | undefined;
             /**
              * @description Which kind of sort order this is: always `type` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -5020,7 +5022,7 @@ export interface components {
              * @default column
              * @constant
              */
-            sort_type?: "column";
+            sort_type?: "column" | undefined;
         };
         /**
          * ProjectUpdatedAtSort
@@ -5036,7 +5038,7 @@ export interface components {
              * @description Sort direction: `true` for ascending (A→Z, oldest or smallest first), `false` for descending. Defaults to `true`.
              * @default true
              */
-            ascending?: boolean;
+            ascending?: boolean | undefined;
             /**
              * @description Which kind of sort order this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -5047,7 +5049,7 @@ export interface components {
              * @default column
              * @constant
              */
-            sort_type?: "column";
+            sort_type?: "column" | undefined;
         };
         /**
          * ProjectSort
@@ -5085,12 +5087,12 @@ export interface components {
          */
         ProjectCollectionParams: {
             /** @description Conditions a project must meet to be listed; all must hold. */
-            filters?: components["schemas"]["ProjectFilter"][];
+            filters?: components["schemas"]["ProjectFilter"][] | undefined;
             /**
              * @description Order of the projects; `null` for the default order.
              * @default null
              */
-            sort?: components["schemas"]["ProjectSort"] | null;
+            sort?: components["schemas"]["ProjectSort"] | null | undefined;
         };
         /**
          * GetProjectsPaginatedResponse
@@ -5174,7 +5176,7 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -5244,9 +5246,9 @@ export interface components {
             /** @description The user who created the run, with their profile. */
             creator: components["schemas"]["UserDB"];
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /** @description Identifier of a sample of the run's content shown as its preview in the console; `null` when there is none. The service documents no more about it. */
-            example_content_id?: string | null;
+            example_content_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
@@ -5260,7 +5262,7 @@ export interface components {
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
             /**
@@ -5268,14 +5270,14 @@ export interface components {
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
-            run_tags?: components["schemas"]["RunTagDB"][];
+            run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
              * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
              * @example 0
              */
-            task_type?: components["schemas"]["TaskType"] | null;
+            task_type?: components["schemas"]["TaskType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
@@ -5372,7 +5374,7 @@ export interface components {
              */
             id: string;
             /** @description Name of the project, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description What the caller may do with this project: one entry per action, each saying whether it is allowed (and, when not, why).
              * @default []
@@ -5384,7 +5386,7 @@ export interface components {
              * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
              * @example training_inference
              */
-            type?: components["schemas"]["ProjectType"] | null;
+            type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the project was last changed (UTC, ISO 8601).
@@ -5405,14 +5407,14 @@ export interface components {
              * @description The ID of the user to record as the project's creator.
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description The project's new name. */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description The project's new type.
              * @example training_inference
              */
-            type?: components["schemas"]["ProjectType"] | null;
+            type?: components["schemas"]["ProjectType"] | null | undefined;
         };
         /**
          * ProjectUpdateResponse
@@ -5438,7 +5440,7 @@ export interface components {
              * @description The `id` of the user who created the project (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this project (UUID).
@@ -5446,12 +5448,12 @@ export interface components {
              */
             id: string;
             /** @description Name of the project, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
              * @example training_inference
              */
-            type?: components["schemas"]["ProjectType"] | null;
+            type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the project was last changed (UTC, ISO 8601).
@@ -5578,7 +5580,7 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -5603,7 +5605,7 @@ export interface components {
              * @default viewer
              * @example viewer
              */
-            role?: components["schemas"]["CollaboratorRole"];
+            role?: components["schemas"]["CollaboratorRole"] | undefined;
             /**
              * Format: uuid
              * @description The `id` of the user (UUID), as `GET /users` lists it.
@@ -5694,7 +5696,7 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -5725,7 +5727,7 @@ export interface components {
              * @default viewer
              * @example viewer
              */
-            role?: components["schemas"]["CollaboratorRole"];
+            role?: components["schemas"]["CollaboratorRole"] | undefined;
         };
         /**
          * CollaboratorUpdate
@@ -5802,18 +5804,18 @@ export interface components {
              * @description Groups to add the invited users to.
              * @default []
              */
-            group_ids?: string[];
+            group_ids?: string[] | undefined;
             /**
              * @description The role the invited users get. Defaults to `user`.
              * @default user
              * @example user
              */
-            role?: components["schemas"]["UserRole"];
+            role?: components["schemas"]["UserRole"] | undefined;
             /**
              * @description Whether to send each invited user an email with their signup link. Defaults to `true`.
              * @default true
              */
-            send_email?: boolean;
+            send_email?: boolean | undefined;
         };
         /**
          * GetUserResponse
@@ -5861,7 +5863,7 @@ export interface components {
              */
             email: string;
             /** @description Whether the user has confirmed their email address. */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
              * @default
@@ -5955,7 +5957,7 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -5986,7 +5988,7 @@ export interface components {
              * @default email
              * @example email
              */
-            auth_method?: components["schemas"]["AuthMethod"];
+            auth_method?: components["schemas"]["AuthMethod"] | undefined;
             /**
              * Format: email
              * @description The user's email address, which is also their sign-in name.
@@ -5996,28 +5998,28 @@ export interface components {
              * @description Whether to treat the email address as already confirmed.
              * @default false
              */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's first name.
              * @default
              */
-            first_name?: string | null;
+            first_name?: string | null | undefined;
             /**
              * @description The user's last name.
              * @default
              */
-            last_name?: string | null;
+            last_name?: string | null | undefined;
             /**
              * Format: password
              * @description The password for signing in with email and password.
              */
-            password?: string | null;
+            password?: string | null | undefined;
             /**
              * @description The user's organisation-wide role.
              * @default read_only
              * @example read_only
              */
-            role?: components["schemas"]["UserRole"];
+            role?: components["schemas"]["UserRole"] | undefined;
         };
         /**
          * CreateUserResponse
@@ -6053,7 +6055,7 @@ export interface components {
              */
             email: string;
             /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
              * @default
@@ -6142,18 +6144,18 @@ export interface components {
              * Format: email
              * @description The new email address.
              */
-            email?: string | null;
+            email?: string | null | undefined;
             /** @description Whether the email address counts as confirmed. */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /** @description The new first name. */
-            first_name?: string | null;
+            first_name?: string | null | undefined;
             /** @description The new last name. */
-            last_name?: string | null;
+            last_name?: string | null | undefined;
             /**
              * @description The new organisation-wide role.
              * @example admin
              */
-            role?: components["schemas"]["UserRole"] | null;
+            role?: components["schemas"]["UserRole"] | null | undefined;
         };
         /**
          * UpdateUserResponse
@@ -6189,7 +6191,7 @@ export interface components {
              */
             email: string;
             /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
              * @default
@@ -6269,9 +6271,9 @@ export interface components {
             /** @description The user who created the run, with their profile. */
             creator: components["schemas"]["UserDB"];
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /** @description Identifier of a sample of the run's content shown as its preview in the console; `null` when there is none. The service documents no more about it. */
-            example_content_id?: string | null;
+            example_content_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
@@ -6285,7 +6287,7 @@ export interface components {
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
             /**
@@ -6293,16 +6295,16 @@ export interface components {
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Name of the project the run belongs to. */
             project_name: string;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
-            run_tags?: components["schemas"]["RunTagDB"][];
+            run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
              * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
              * @example 0
              */
-            task_type?: components["schemas"]["TaskType"] | null;
+            task_type?: components["schemas"]["TaskType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
@@ -6356,14 +6358,14 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
              */
             paginated: boolean;
             /** @description The user's most recent runs. */
-            runs?: components["schemas"]["RunDBThinWithProjectName"][];
+            runs?: components["schemas"]["RunDBThinWithProjectName"][] | undefined;
             /**
              * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
              * @default 0
@@ -6405,12 +6407,12 @@ export interface components {
              * @description Whether the user has confirmed their email address (through the verification link or a social sign-in). Defaults to `true`.
              * @default true
              */
-            email_is_verified?: boolean;
+            email_is_verified?: boolean | undefined;
             /**
              * Format: password
              * @description The new password.
              */
-            password?: string | null;
+            password?: string | null | undefined;
         };
         /**
          * UserPasswordResetResponse
@@ -6446,7 +6448,7 @@ export interface components {
              */
             email: string;
             /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
              * @default
@@ -6543,7 +6545,7 @@ export interface components {
              */
             created_at: string;
             /** @description Free text that describes the group; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this group (UUID).
@@ -6561,7 +6563,7 @@ export interface components {
              * @description The calling user's own role in this group; `null` when the caller is not a member.
              * @example maintainer
              */
-            role?: components["schemas"]["GroupRole"] | null;
+            role?: components["schemas"]["GroupRole"] | null | undefined;
             /** @description How many members the group has. */
             size: number;
             /**
@@ -6609,7 +6611,7 @@ export interface components {
              * @default any
              * @example any
              */
-            operator?: components["schemas"]["CategoryFilterOperator"];
+            operator?: components["schemas"]["CategoryFilterOperator"] | undefined;
         };
         /**
          * RangePromptFilterParam
@@ -6701,7 +6703,7 @@ export interface components {
          */
         PromptFilterParams: {
             /** @description Conditions on the rows' columns; all must hold. */
-            filters?: components["schemas"]["PromptFilterParam"][];
+            filters?: components["schemas"]["PromptFilterParam"][] | undefined;
         };
         /**
          * InsightType
@@ -6730,9 +6732,9 @@ export interface components {
          */
         MetricThreshold: {
             /** @description Boundaries that split the metric's values into levels, in ascending order; a value falls in the level between the two boundaries around it. */
-            buckets?: (number)[];
+            buckets?: (number)[] | undefined;
             /** @description The labels of the levels, from the lowest values to the highest; one more than the boundaries in `buckets`. */
-            display_value_levels?: string[];
+            display_value_levels?: string[] | undefined;
             /**
              * @description Whether lower values of the metric are better (`true`), so the levels read the other way round; `false` means higher is better. Defaults to `false`.
              * @default false
@@ -6768,7 +6770,7 @@ export interface components {
          */
         MetricInsight: {
             /** @description The metric's aggregate value over the run; `null` when not computed. */
-            aggregate?: number | null;
+            aggregate?: number | null | undefined;
             /** @description For a categorical metric, how many records fall in each category. Free-form object. */
             categories: {
                 [key: string]: number;
@@ -6781,7 +6783,7 @@ export interface components {
              */
             insight_type: components["schemas"]["InsightType"];
             /** @description How the metric's values are graded into levels; `null` when it has no grading. */
-            metric_threshold?: components["schemas"]["MetricThreshold"] | null;
+            metric_threshold?: components["schemas"]["MetricThreshold"] | null | undefined;
             /** @description Title of the insight, as shown. */
             title: string;
         };
@@ -6804,7 +6806,7 @@ export interface components {
              */
             dataset_id: string;
             /** @description The name of the dataset's file. */
-            file_name?: string | null;
+            file_name?: string | null | undefined;
             /**
              * Format: uuid
              * @description The ID of the dataset's entry in the project.
@@ -6812,11 +6814,11 @@ export interface components {
              */
             id: string;
             /** @description A note from the service about the dataset, when there is one. */
-            message?: string | null;
+            message?: string | null | undefined;
             /** @description How many rows the dataset holds, when known. */
-            num_rows?: number | null;
+            num_rows?: number | null | undefined;
             /** @description How many rows the dataset has; `null` when not counted. */
-            rows?: number | null;
+            rows?: number | null | undefined;
         };
         /**
          * ListPromptDatasetResponse
@@ -6839,14 +6841,14 @@ export interface components {
          */
         ListPromptDatasetResponse: {
             /** @description The datasets of this page. */
-            datasets?: components["schemas"]["PromptDatasetDB"][];
+            datasets?: components["schemas"]["PromptDatasetDB"][] | undefined;
             /**
              * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
              * @default 100
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -6897,13 +6899,13 @@ export interface components {
              * @description New names for the dataset's columns. The service's reference types this field as nullable;
              *     a multipart field is either sent or left out, so the contract leaves null out.
              */
-            column_names?: string[];
+            column_names?: string[] | undefined;
             /**
              * Format: binary
              * @description A file that replaces the dataset's current one. Nullable in the service's reference; leave
              *     the field out to keep the current file.
              */
-            file?: Blob | Uint8Array;
+            file?: Blob | Uint8Array | undefined;
         };
         /**
          * Metrics
@@ -6912,25 +6914,25 @@ export interface components {
          */
         Metrics: {
             /** @description The row's `bleu` score, BLEU (n-gram overlap with the expected answer); `null` when it was not computed. */
-            bleu?: number | null;
+            bleu?: number | null | undefined;
             /** @description The row's `context_relevance` score, context relevance (whether the retrieved context fits the question); `null` when it was not computed. */
-            context_relevance?: number | null;
+            context_relevance?: number | null | undefined;
             /** @description The row's `factuality` score, correctness (whether the answer is factually right); `null` when it was not computed. */
-            factuality?: number | null;
+            factuality?: number | null | undefined;
             /** @description The row's `groundedness` score, context adherence (whether the answer stays within the retrieved context); `null` when it was not computed. */
-            groundedness?: number | null;
+            groundedness?: number | null | undefined;
             /** @description The row's `hallucination` score, hallucination (likelihood that the output is not supported); `null` when it was not computed. */
-            hallucination?: number | null;
+            hallucination?: number | null | undefined;
             /** @description The row's `instruction_adherence` score, instruction adherence (whether the answer follows the prompt's instructions); `null` when it was not computed. */
-            instruction_adherence?: number | null;
+            instruction_adherence?: number | null | undefined;
             /** @description The row's `latency` score, latency (how long the model took); `null` when it was not computed. */
-            latency?: number | null;
+            latency?: number | null | undefined;
             /** @description The row's `pii` score, PII (personal data found in the output); `null` when it was not computed. */
-            pii?: string[] | null;
+            pii?: string[] | null | undefined;
             /** @description The row's `rouge` score, ROUGE (overlap with the expected answer); `null` when it was not computed. */
-            rouge?: number | null;
+            rouge?: number | null | undefined;
             /** @description The row's `toxicity` score, toxicity of the output; `null` when it was not computed. */
-            toxicity?: number | null;
+            toxicity?: number | null | undefined;
         };
         /**
          * NodeType
@@ -7020,76 +7022,76 @@ export interface components {
          */
         PromptRow: {
             /** @description The row's BLEU score against the expected output; `null` when not computed. */
-            bleu?: number | null;
+            bleu?: number | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
              * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
-            chain_id?: string | null;
+            chain_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
              * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
-            chain_root_id?: string | null;
+            chain_root_id?: string | null | undefined;
             /** @description Cost of the model calls for this row, in US dollars, as the service estimates it; `null` when unknown. */
-            cost?: number | null;
+            cost?: number | null | undefined;
             /** @description How likely the response is to contain unsupported statements (0 to 1); `null` when not computed. */
-            hallucination?: number | null;
+            hallucination?: number | null | undefined;
             /**
              * @description How severe the response's hallucinations are, from 0 (none) to 2 (severe). Defaults to `0`.
              * @default 0
              */
             hallucination_severity: number;
             /** @description Whether other nodes are nested under this one. */
-            has_children?: boolean | null;
+            has_children?: boolean | null | undefined;
             /** @description Position of the row in the run (0-based). */
             index: number;
             /** @description The values of the template's variables for this row, keyed by variable name. Free-form object. */
             inputs?: {
                 [key: string]: string | null;
-            };
+            } | undefined;
             /** @description The row's scores, one per metric. */
-            metrics?: components["schemas"]["Metrics"];
+            metrics?: components["schemas"]["Metrics"] | undefined;
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
              * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
              */
-            node_id?: string | null;
+            node_id?: string | null | undefined;
             /** @description What the node received, as text. */
-            node_input?: string | null;
+            node_input?: string | null | undefined;
             /** @description Name of the node (the step of the chain); `null` when unnamed. */
-            node_name?: string | null;
+            node_name?: string | null | undefined;
             /** @description What the node produced: text, a list of texts, or an object. */
             node_output?: string | string[] | {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
              * @example chain
              */
-            node_type?: components["schemas"]["NodeType"] | null;
+            node_type?: components["schemas"]["NodeType"] | null | undefined;
             /** @description The prompt sent to the model, as text. */
-            prompt?: string | null;
+            prompt?: string | null | undefined;
             /**
              * @description How likely the prompt is to lead the model to hallucinate, from 0 (unlikely) to 2 (likely). Defaults to `0`.
              * @default 0
              */
             prompt_hallucination_severity: number;
             /** @description The prompt in segments, each with how much it contributes to hallucination; `null` when not computed. */
-            prompt_segments?: components["schemas"]["HallucinationSegment"][] | null;
+            prompt_segments?: components["schemas"]["HallucinationSegment"][] | null | undefined;
             /** @description The model's response, as text. */
-            response?: string | null;
+            response?: string | null | undefined;
             /** @description The response in segments, each with its hallucination score. */
-            response_segments?: components["schemas"]["HallucinationSegment"][];
+            response_segments?: components["schemas"]["HallucinationSegment"][] | undefined;
             /** @description The row's ROUGE score against the expected output; `null` when not computed. */
-            rouge?: number | null;
+            rouge?: number | null | undefined;
             /** @description The response in segments, each with its hallucination score (older form of `response_segments`). */
-            segments?: components["schemas"]["HallucinationSegment"][];
+            segments?: components["schemas"]["HallucinationSegment"][] | undefined;
             /** @description The expected output (ground truth) for this row, when the dataset has one; `null` otherwise. */
-            target?: string | null;
+            target?: string | null | undefined;
         };
         /**
          * GetPromptRowsResponse
@@ -7155,14 +7157,14 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
              */
             paginated: boolean;
             /** @description The rows of this page. */
-            rows?: components["schemas"]["PromptRow"][];
+            rows?: components["schemas"]["PromptRow"][] | undefined;
             /**
              * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
              * @default 0
@@ -7253,19 +7255,19 @@ export interface components {
          */
         JobInfo: {
             /** @description Message to show when the job failed; `null` otherwise. */
-            job_error_message?: string | null;
+            job_error_message?: string | null | undefined;
             /**
              * @description State of the job.
              * @example unstarted
              */
-            job_status?: components["schemas"]["JobStatus"] | null;
+            job_status?: components["schemas"]["JobStatus"] | null | undefined;
             /**
              * @description Tier of the scorer (basic or plus); `null` when neither.
              * @example Luna
              */
-            job_type?: components["schemas"]["ScorerType"] | null;
+            job_type?: components["schemas"]["ScorerType"] | null | undefined;
             /** @description The scorer the job ran. */
-            scorer_name?: string | null;
+            scorer_name?: string | null | undefined;
         };
         /**
          * MetricNotComputed
@@ -7282,7 +7284,7 @@ export interface components {
              * @description Tier of the scorer behind the metric; `null` when none.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `not_computed` for a metric not computed.
              * @default not_computed
@@ -7300,7 +7302,7 @@ export interface components {
              * @description Tier of the scorer behind the metric; `null` when none.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `pending` for a metric pending.
              * @default pending
@@ -7318,7 +7320,7 @@ export interface components {
              * @description Tier of the scorer behind the metric; `null` when none.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `computing` for a metric computing.
              * @default computing
@@ -7341,7 +7343,7 @@ export interface components {
              * @description Tier of the scorer behind the metric; `null` when none.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `not_applicable` for a metric not applicable.
              * @default not_applicable
@@ -7408,7 +7410,7 @@ export interface components {
             /** @description Position just after the segment's last character. */
             end: number;
             /** @description Probability tied to the segment; `null` when none. */
-            prob?: number | null;
+            prob?: number | null | undefined;
             /** @description Position of the segment's first character in the text. */
             start: number;
             /** @description The segment's score or label. */
@@ -7428,7 +7430,7 @@ export interface components {
             /** @description Metadata of the document (source, page, score and the like), as key/value pairs of strings, numbers or booleans. */
             metadata?: {
                 [key: string]: boolean | string | number;
-            };
+            } | undefined;
             /** @description The text of the document (or of the chunk retrieved). */
             page_content: string;
         };
@@ -7561,7 +7563,7 @@ export interface components {
              */
             created_by: string | null;
             /** @description The reviewer's explanation, when given. */
-            explanation?: string | null;
+            explanation?: string | null | undefined;
             /** @description The rating, in the shape that matches the template's kind. */
             rating: components["schemas"]["FeedbackRating"];
         };
@@ -7750,24 +7752,24 @@ export interface components {
          */
         MetricSuccess: {
             /** @description Cost of computing the metric, in US dollars; `null` when unknown. */
-            cost?: number | null;
+            cost?: number | null | undefined;
             /** @description A user's critique of the metric's explanation, when there is one. */
-            critique?: components["schemas"]["MetricCritiqueColumnar"] | null;
+            critique?: components["schemas"]["MetricCritiqueColumnar"] | null | undefined;
             /** @description The value as it should be shown (formatted); `null` to show the raw value. */
-            display_value?: string | null;
+            display_value?: string | null | undefined;
             /** @description The judge's explanation of the value; `null` when it gave none. */
-            explanation?: string | null;
+            explanation?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /** @description The reasoning behind the value; `null` when none was recorded. */
-            rationale?: string | null;
+            rationale?: string | null | undefined;
             /**
              * @description Tier of the scorer that computed the metric.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `success` for a metric success.
              * @default success
@@ -7792,7 +7794,7 @@ export interface components {
              * @description Tier of the scorer behind the metric; `null` when none.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `error` for a metric error.
              * @default error
@@ -7815,7 +7817,7 @@ export interface components {
              * @description Tier of the scorer behind the metric; `null` when none.
              * @example Luna
              */
-            scorer_type?: components["schemas"]["ScorerType"] | null;
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
              * @description Always `failed` for a metric failed.
              * @default failed
@@ -7878,7 +7880,7 @@ export interface components {
          */
         PromptRowColumn: {
             /** @description An alert shown with the column (a title and a message); `null` when there is none. */
-            alert?: components["schemas"]["Alert"] | null;
+            alert?: components["schemas"]["Alert"] | null | undefined;
             /**
              * @description Whether users can critique (correct) the explanations in this metric column. Defaults to `false`.
              * @default false
@@ -7891,58 +7893,58 @@ export interface components {
              */
             data_type: components["schemas"]["DataTypeOptions"];
             /** @description What the column holds; `null` when undescribed. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Values to show in place of the raw ones, in the same order, where they differ; `null` when the raw values are shown. */
-            display_values?: (string | null)[] | null;
+            display_values?: (string | null)[] | null | undefined;
             /**
              * @description Whether the rows can be filtered by this column's value (categorical filters aside). Defaults to `true`.
              * @default true
              */
             filterable: boolean;
             /** @description Description of the group of columns (super column) this column belongs to. */
-            group_description?: string | null;
+            group_description?: string | null | undefined;
             /** @description Display label of the column's group. */
-            group_label?: string | null;
+            group_label?: string | null | undefined;
             /** @description Identifier of the column's group. */
-            group_name?: string | null;
+            group_name?: string | null | undefined;
             /** @description Message to show when the job computing the column failed; `null` otherwise. */
-            job_error_message?: string | null;
+            job_error_message?: string | null | undefined;
             /** @description For a metric column computed by its own scorer job, that job's state per row; `null` for other columns. */
-            job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
+            job_info?: (components["schemas"]["JobInfo"] | null)[] | null | undefined;
             /**
              * @description State of the scorer job computing the column; only for metric columns with their own job.
              * @example unstarted
              */
-            job_status?: components["schemas"]["JobStatus"] | null;
+            job_status?: components["schemas"]["JobStatus"] | null | undefined;
             /**
              * @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither.
              * @example Luna
              */
-            job_type?: components["schemas"]["ScorerType"] | null;
+            job_type?: components["schemas"]["ScorerType"] | null | undefined;
             /** @description Human-readable title of the column. */
-            label?: string | null;
+            label?: string | null | undefined;
             /**
              * @description Whether critiques of this column are being applied now. Defaults to `false`.
              * @default false
              */
             metric_critique_computing: boolean;
             /** @description For a metric column, the metric's state and value for each row, in row order. */
-            metric_infos?: components["schemas"]["MetricState"][];
+            metric_infos?: components["schemas"]["MetricState"][] | undefined;
             /** @description How the metric's values are graded into levels; only for metric columns. */
-            metric_threshold?: components["schemas"]["MetricThreshold"] | null;
+            metric_threshold?: components["schemas"]["MetricThreshold"] | null | undefined;
             /** @description Identifier of the column (its key in the rows). */
             name: string;
             /** @description The scorer that computes the column; `null` for columns no scorer computes. */
-            scorer_name?: string | null;
+            scorer_name?: string | null | undefined;
             /**
              * @description Whether the rows can be sorted by this column. Defaults to `true`.
              * @default true
              */
             sortable: boolean;
             /** @description Which table of the service the column comes from; `null` when unknown. */
-            source?: string | null;
+            source?: string | null | undefined;
             /** @description The column's value for each row, in row order; `null` where a row has none. */
-            values?: (components["schemas"]["ColumnValue"] | null)[];
+            values?: (components["schemas"]["ColumnValue"] | null)[] | undefined;
         };
         /**
          * GetPromptRowsColumnarResponse
@@ -7995,18 +7997,18 @@ export interface components {
          */
         GetPromptRowsColumnarResponse: {
             /** @description The columns, each with its value for every row of the page. */
-            columns?: components["schemas"]["PromptRowColumn"][];
+            columns?: components["schemas"]["PromptRowColumn"][] | undefined;
             /**
              * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
              * @default 100
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /** @description How many filtered rows there are; `null` when unknown. */
-            num_filtered_rows?: number | null;
+            num_filtered_rows?: number | null | undefined;
             /** @description How many rows there are; `null` when unknown. */
-            num_rows?: number | null;
+            num_rows?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -8055,7 +8057,7 @@ export interface components {
             /** @description Names of the columns in the group. */
             columns: string[];
             /** @description What the group's columns are about. */
-            group_description?: string | null;
+            group_description?: string | null | undefined;
             /**
              * @description Name of the icon the console shows for the group. Defaults to `Puzzle`.
              * @default Puzzle
@@ -8064,7 +8066,7 @@ export interface components {
             /** @description Display label of the group. */
             group_label: string;
             /** @description Identifier of the group. */
-            group_name?: string | null;
+            group_name?: string | null | undefined;
         };
         /**
          * LikeDislikeConstraints
@@ -8130,7 +8132,7 @@ export interface components {
              * @description Whether raters may add tags that are not in `tags`. Defaults to `false`.
              * @default false
              */
-            allow_other?: boolean;
+            allow_other?: boolean | undefined;
             /**
              * @description Which kind of set of rating constraints this is: always `tags` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -8200,7 +8202,7 @@ export interface components {
              */
             created_by: string | null;
             /** @description The question or guidance shown to reviewers. */
-            criteria?: string | null;
+            criteria?: string | null | undefined;
             /**
              * Format: uuid
              * @description The template's ID.
@@ -8229,12 +8231,12 @@ export interface components {
             /** @description The kind of rating to collect and its limits. An update cannot change them later. */
             constraints: components["schemas"]["FeedbackConstraints"];
             /** @description The question or guidance shown to reviewers. */
-            criteria?: string | null;
+            criteria?: string | null | undefined;
             /**
              * @description Whether reviewers are asked to explain their rating.
              * @default false
              */
-            include_explanation?: boolean;
+            include_explanation?: boolean | undefined;
             /** @description The template's name. */
             name: string;
         };
@@ -8265,7 +8267,7 @@ export interface components {
          */
         FeedbackRatingCreate: {
             /** @description Why the reviewer gave this rating. */
-            explanation?: string | null;
+            explanation?: string | null | undefined;
             /** @description The rating; its `feedback_type` must match the template's kind. */
             rating: components["schemas"]["FeedbackRating"];
         };
@@ -8307,13 +8309,13 @@ export interface components {
          */
         MetaFilter: {
             /** @description Keep rows whose value is greater than this; `null` for no bound. */
-            greater_than?: number | null;
+            greater_than?: number | null | undefined;
             /** @description Keep rows whose value equals this; `null` for no condition. */
-            is_equal?: number | null;
+            is_equal?: number | null | undefined;
             /** @description Keep rows whose value is one of these; `null` for no condition. */
-            isin?: (string | boolean | number | null)[] | null;
+            isin?: (string | boolean | number | null)[] | null | undefined;
             /** @description Keep rows whose value is less than this; `null` for no bound. */
-            less_than?: number | null;
+            less_than?: number | null | undefined;
             /** @description The metadata column to filter on. */
             name: string;
         };
@@ -8386,80 +8388,80 @@ export interface components {
          */
         FilterParams: {
             /** @description Keep samples in these class-boundary-overlap clusters (as the insights list them); `null` for no condition. */
-            cbo_clusters?: number[] | null;
+            cbo_clusters?: number[] | null | undefined;
             /** @description Keep samples whose label or prediction is one of these classes; `null` for no condition. */
-            class_filter?: string[] | null;
+            class_filter?: string[] | null | undefined;
             /** @description Keep samples in these embedding clusters; `null` for no condition. */
-            cluster_ids?: number[] | null;
+            cluster_ids?: number[] | null | undefined;
             /** @description Keep samples whose confidence is at most this (0 to 1); `null` for no bound. */
-            confidence_high?: number | null;
+            confidence_high?: number | null | undefined;
             /** @description Keep samples whose confidence is at least this (0 to 1); `null` for no bound. */
-            confidence_low?: number | null;
+            confidence_low?: number | null | undefined;
             /** @description Keep only correctly (`true`) or only wrongly (`false`) classified samples; `null` for both. */
-            correctly_classified?: boolean | null;
+            correctly_classified?: boolean | null | undefined;
             /**
              * @description Whether the embedding conditions apply to the data embeddings rather than the model's. Defaults to `false`.
              * @default false
              */
-            data_embs?: boolean | null;
+            data_embs?: boolean | null | undefined;
             /** @description Keep samples whose data error potential is at most this (0 to 1); `null` for no bound. */
-            data_error_potential_high?: number | null;
+            data_error_potential_high?: number | null | undefined;
             /** @description Keep samples whose data error potential is at least this (0 to 1); `null` for no bound. */
-            data_error_potential_low?: number | null;
+            data_error_potential_low?: number | null | undefined;
             /** @description Keep samples whose drift score is at least this; `null` for no condition. */
-            drift_score_threshold?: number | null;
+            drift_score_threshold?: number | null | undefined;
             /**
              * @description Leave out the samples with these ids.
              * @default []
              */
-            exclude_ids?: number[];
+            exclude_ids?: number[] | undefined;
             /** @description Keep samples whose label is one of these; `null` for no condition. */
-            gold_filter?: string[] | null;
+            gold_filter?: string[] | null | undefined;
             /**
              * @description Keep only the samples with these ids; empty for no condition.
              * @default []
              */
-            ids?: number[];
+            ids?: number[] | undefined;
             /** @description Keep only these images (for box and polygon runs); `null` for no condition. */
-            image_ids?: number[] | null;
+            image_ids?: number[] | null | undefined;
             /** @description Keep only drifted (`true`) or only in-distribution (`false`) samples; `null` for both. */
-            is_drifted?: boolean | null;
+            is_drifted?: boolean | null | undefined;
             /** @description Keep only edited (`true`) or only unedited (`false`) samples; `null` for both. */
-            is_edited?: boolean | null;
+            is_edited?: boolean | null | undefined;
             /** @description Keep only samples on the class boundary (`true`) or off it (`false`); `null` for both. */
-            is_otb?: boolean | null;
+            is_otb?: boolean | null | undefined;
             /** @description Keep samples inside this lasso drawn on the embeddings view; `null` for no condition. */
-            lasso?: components["schemas"]["LassoSelection"] | null;
+            lasso?: components["schemas"]["LassoSelection"] | null | undefined;
             /** @description Keep only samples the service thinks are likely mislabelled; `null` for no condition. */
-            likely_mislabeled?: boolean | null;
+            likely_mislabeled?: boolean | null | undefined;
             /**
              * @description How strict `likely_mislabeled` is: the data error potential percentile (0 to 100) above which a sample counts as likely mislabelled. Defaults to `0`.
              * @default 0
              */
-            likely_mislabeled_dep_percentile?: number | null;
+            likely_mislabeled_dep_percentile?: number | null | undefined;
             /** @description Conditions on metadata columns; `null` for none. */
-            meta_filter?: components["schemas"]["MetaFilter"][] | null;
+            meta_filter?: components["schemas"]["MetaFilter"][] | null | undefined;
             /** @description Keep only samples the model got wrong. */
-            misclassified_only?: boolean | null;
+            misclassified_only?: boolean | null | undefined;
             /** @description How many samples to keep with `similar_to`; `null` for the default. */
-            num_similar_to?: number | null;
+            num_similar_to?: number | null | undefined;
             /** @description Keep samples whose prediction is one of these; `null` for no condition. */
-            pred_filter?: string[] | null;
+            pred_filter?: string[] | null | undefined;
             /** @description Whether `text_pat` is a regular expression. */
-            regex?: boolean | null;
+            regex?: boolean | null | undefined;
             /** @description Keep the samples most similar to these sample ids (in embedding space); `null` for no condition. */
-            similar_to?: number[] | null;
+            similar_to?: number[] | null | undefined;
             /**
              * @description Whether `span_text` is a regular expression. Defaults to `false`.
              * @default false
              */
-            span_regex?: boolean | null;
+            span_regex?: boolean | null | undefined;
             /** @description Keep only these samples' spans (named-entity runs); `null` for no condition. */
-            span_sample_ids?: number[] | null;
+            span_sample_ids?: number[] | null | undefined;
             /** @description Keep spans whose text matches this; `null` for no condition. */
-            span_text?: string | null;
+            span_text?: string | null | undefined;
             /** @description Keep samples whose text contains this pattern; `null` for no condition. */
-            text_pat?: string | null;
+            text_pat?: string | null | undefined;
         };
         /**
          * SummaryRequest
@@ -8492,7 +8494,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -8503,43 +8505,43 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to also compute the data error potential thresholds that separate hard from easy samples. Defaults to `false`.
              * @default false
              */
-            hard_easy_threshold?: boolean;
+            hard_easy_threshold?: boolean | undefined;
             /**
              * @description Whether to include each sample's embedding coordinates. Defaults to `true`.
              * @default true
              */
-            include_emb?: boolean;
+            include_emb?: boolean | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /**
              * @description Which page of samples to return, counting from 0. Defaults to `0`.
              * @default 0
              */
-            page_num?: number;
+            page_num?: number | undefined;
             /**
              * @description Sort direction for `sort_by`: `true` for ascending. Defaults to `false`.
              * @default false
              */
-            sort_ascending?: boolean;
+            sort_ascending?: boolean | undefined;
             /** @description Column to sort the samples by; `null` keeps the service's default order (by data error potential). */
-            sort_by?: string | null;
+            sort_by?: string | null | undefined;
             /**
              * @description Whether to return the samples in the order of the ids given in the filter. Defaults to `false`.
              * @default false
              */
-            sort_by_id_list?: boolean;
+            sort_by_id_list?: boolean | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * BBox
@@ -8556,13 +8558,13 @@ export interface components {
             /** @description The box's corners in pixels: x and y of the top left, then of the bottom right. */
             bbox: number[];
             /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
-            confidence?: number | null;
+            confidence?: number | null | undefined;
             /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
-            data_error_potential?: number | null;
+            data_error_potential?: number | null | undefined;
             /** @description The kind of error the model made on this item, as the service classifies it; `null` when it made none. */
-            error_type?: string | null;
+            error_type?: string | null | undefined;
             /** @description The labelled (true) class; `null` for a prediction without label. */
-            gold?: string | null;
+            gold?: string | null | undefined;
             /**
              * @description Identifier of the box within the image.
              * @example 0
@@ -8575,16 +8577,16 @@ export interface components {
             /** @description Whether the item is a predicted one. */
             is_pred: boolean;
             /** @description The predicted class; `null` for a label without prediction. */
-            pred?: string | null;
+            pred?: string | null | undefined;
             /**
              * @description Identifier of the box this one was matched with when errors were classified (TIDE); `null` when unmatched.
              * @example 3
              */
-            tide_match_id?: number | null;
+            tide_match_id?: number | null | undefined;
             /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
-            x?: number | null;
+            x?: number | null | undefined;
             /** @description Vertical coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
-            y?: number | null;
+            y?: number | null | undefined;
         };
         /**
          * TopKToken
@@ -8610,13 +8612,13 @@ export interface components {
          */
         Seq2SeqSegment: {
             /** @description Data error potential of the segment; `null` when not computed. */
-            data_error_potential?: number | null;
+            data_error_potential?: number | null | undefined;
             /** @description Position just after the segment's last character. */
             end: number;
             /** @description How unsure the model was when it generated the segment; `null` when not computed. */
-            generated_uncertainty?: number | null;
+            generated_uncertainty?: number | null | undefined;
             /** @description Probability the model gave the segment; `null` when not computed. */
-            segment_probability?: number | null;
+            segment_probability?: number | null | undefined;
             /** @description Position of the segment's first character in the text. */
             start: number;
             /**
@@ -8673,11 +8675,11 @@ export interface components {
          */
         PolygonData: {
             /** @description Share of the polygon's pixels predicted right; `null` when not computed. */
-            accuracy?: number | null;
+            accuracy?: number | null | undefined;
             /** @description Area of the polygon in pixels; `null` when not computed. */
-            area?: number | null;
+            area?: number | null | undefined;
             /** @description Share of the polygon's pixels where the model predicted background; `null` when not computed. */
-            background_error_pct?: number | null;
+            background_error_pct?: number | null | undefined;
             /** @description The polygon's outlines, as lists of points. Free-form: the service documents no shape. */
             contours: unknown[];
             /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
@@ -8686,9 +8688,9 @@ export interface components {
              * @description The kind of error the model made on this item, as the service classifies it; `null` when it made none.
              * @example class_confusion
              */
-            error_type?: components["schemas"]["SemSegErrorType"] | null;
+            error_type?: components["schemas"]["SemSegErrorType"] | null | undefined;
             /** @description The labelled (true) class; `null` for a prediction without label. */
-            gold?: string | null;
+            gold?: string | null | undefined;
             /**
              * @description Identifier of the polygon within the image.
              * @example 0
@@ -8701,12 +8703,12 @@ export interface components {
             /** @description Whether the item is a predicted one. */
             is_pred: boolean;
             /** @description The predicted class; `null` for a label without prediction. */
-            pred?: string | null;
+            pred?: string | null | undefined;
             /**
              * @description Size class of the polygon (small, medium or large); `null` when not computed.
              * @example extra_small
              */
-            size?: components["schemas"]["PolygonSize"] | null;
+            size?: components["schemas"]["PolygonSize"] | null | undefined;
         };
         /**
          * Span
@@ -8721,13 +8723,13 @@ export interface components {
          */
         Span: {
             /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
-            confidence?: number | null;
+            confidence?: number | null | undefined;
             /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
-            data_error_potential?: number | null;
+            data_error_potential?: number | null | undefined;
             /** @description The kind of error the model made on this item, as the service classifies it; `null` when it made none. */
-            error_type?: string | null;
+            error_type?: string | null | undefined;
             /** @description The labelled (true) class; `null` for a prediction without label. */
-            gold?: string | null;
+            gold?: string | null | undefined;
             /**
              * @description Identifier of the span within the sample.
              * @example 1
@@ -8736,9 +8738,9 @@ export interface components {
             /** @description Whether the item is currently shown (not filtered out). */
             is_active: boolean;
             /** @description Whether the sample lies outside the training data's distribution (drifted); `null` when not computed. */
-            is_drifted?: boolean | null;
+            is_drifted?: boolean | null | undefined;
             /** @description Whether the sample lies on the decision boundary between classes; `null` when not computed. */
-            is_on_the_boundary?: boolean | null;
+            is_on_the_boundary?: boolean | null | undefined;
             /** @description The class the model predicted for the span. */
             pred: string;
             /** @description Position just after the span's last character in the text. */
@@ -8746,9 +8748,9 @@ export interface components {
             /** @description Position of the span's first character in the text. */
             span_start: number;
             /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
-            x?: number | null;
+            x?: number | null | undefined;
             /** @description Vertical coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
-            y?: number | null;
+            y?: number | null | undefined;
         };
         /**
          * DataRow
@@ -8759,27 +8761,27 @@ export interface components {
          */
         DataRow: {
             /** @description For object detection, how many boxes were predicted on background; `null` otherwise. */
-            background?: number | null;
+            background?: number | null | undefined;
             /** @description For generation runs, the sample's BLEU score; `null` otherwise. */
-            bleu?: number | null;
+            bleu?: number | null | undefined;
             /** @description For segmentation runs, intersection over union measured on mask boundaries only (less biased toward large masks); `null` otherwise. */
-            boundary_iou?: number | null;
+            boundary_iou?: number | null | undefined;
             /** @description For object-detection runs, the sample's boxes; `null` otherwise. */
-            boxes?: components["schemas"]["BBox"][] | null;
+            boxes?: components["schemas"]["BBox"][] | null | undefined;
             /** @description For object detection, how many boxes got the wrong class; `null` otherwise. */
-            classification?: number | null;
+            classification?: number | null | undefined;
             /** @description For object detection, how many boxes had both the wrong class and the wrong place; `null` otherwise. */
-            classification_and_localization?: number | null;
+            classification_and_localization?: number | null | undefined;
             /** @description The model's confidence in its prediction (0 to 1); `null` when not computed. */
-            confidence?: number | null;
+            confidence?: number | null | undefined;
             /** @description The sample's data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model); `null` when not computed. */
-            data_error_potential?: number | null;
+            data_error_potential?: number | null | undefined;
             /** @description For segmentation runs, address of the image of per-pixel data error potential; `null` otherwise. */
-            dep_mask?: string | null;
+            dep_mask?: string | null | undefined;
             /** @description How far the sample lies from the training data (higher is further); `null` when not computed. */
-            drift_score?: number | null;
+            drift_score?: number | null | undefined;
             /** @description For object detection, how many duplicate predictions the image has; `null` otherwise. */
-            duplicate?: number | null;
+            duplicate?: number | null | undefined;
             /**
              * @description Whether an edit has relabelled the sample. Defaults to `false`.
              * @default false
@@ -8791,17 +8793,17 @@ export interface components {
              */
             edited: boolean;
             /** @description For generation runs, the text the model generated; `null` otherwise. */
-            generated_output?: string | null;
+            generated_output?: string | null | undefined;
             /** @description For generation runs, the generated text in segments with their probabilities; `null` otherwise. */
-            generated_segments?: components["schemas"]["Seq2SeqSegment"][] | null;
+            generated_segments?: components["schemas"]["Seq2SeqSegment"][] | null | undefined;
             /** @description For generation runs, how unsure the model was of its output (higher is less sure); `null` otherwise. */
-            generated_uncertainty?: number | null;
+            generated_uncertainty?: number | null | undefined;
             /** @description For named-entity runs, how many predicted spans have no labelled span; `null` otherwise. */
-            ghost_span?: number | null;
+            ghost_span?: number | null | undefined;
             /** @description The labelled (true) class; `null` for a prediction without label. */
-            gold?: string | null;
+            gold?: string | null | undefined;
             /** @description Height of the image in pixels; `null` for samples that are not images. */
-            height?: number | null;
+            height?: number | null | undefined;
             /**
              * @description Identifier of the sample in the run's dataset.
              * @example 1042
@@ -8813,79 +8815,79 @@ export interface components {
              */
             image: string | null;
             /** @description For generation runs, the input the model saw; `null` otherwise. */
-            input?: string | null;
+            input?: string | null | undefined;
             /** @description For generation runs, where the input was cut to fit the model's limit (a character position); `null` when it was not cut. */
-            input_cutoff?: number | null;
+            input_cutoff?: number | null | undefined;
             /** @description Whether the sample lies outside the training data's distribution (drifted); `null` when not computed. */
-            is_drifted?: boolean | null;
+            is_drifted?: boolean | null | undefined;
             /** @description Whether the sample lies on the decision boundary between classes; `null` when not computed. */
-            is_on_the_boundary?: boolean | null;
+            is_on_the_boundary?: boolean | null | undefined;
             /** @description For object detection, how many boxes were in the wrong place; `null` otherwise. */
-            localization?: number | null;
+            localization?: number | null | undefined;
             /** @description For multi-label or named-entity runs, the highest data error potential (DEP: the service's score, 0 to 1, of how likely a sample is mislabelled or hard for the model) among the sample's labels or spans; `null` otherwise. */
-            max_dep?: number | null;
+            max_dep?: number | null | undefined;
             /** @description The label (or span class) with that highest data error potential; `null` otherwise. */
-            max_dep_label?: string | null;
+            max_dep_label?: string | null | undefined;
             /** @description For segmentation runs, intersection over union of the predicted and true masks, averaged over classes; `null` otherwise. */
-            mean_iou?: number | null;
+            mean_iou?: number | null | undefined;
             /** @description The sample's metadata columns and their values. Free-form object. */
             meta?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description For object detection, how many labelled boxes no prediction matched; `null` otherwise. */
-            missed?: number | null;
+            missed?: number | null | undefined;
             /** @description For named-entity runs, how many labelled spans were not predicted; `null` otherwise. */
-            missed_label?: number | null;
+            missed_label?: number | null | undefined;
             /** @description For multi-label runs, the labels the sample carries; `null` otherwise. */
-            mltc_golds?: string[] | null;
+            mltc_golds?: string[] | null | undefined;
             /** @description For multi-label runs, the data error potential of each label in `mltc_golds`, in order; `null` otherwise. */
-            mltc_golds_deps?: number[] | null;
+            mltc_golds_deps?: number[] | null | undefined;
             /** @description For multi-label runs, the labels the model predicted; `null` otherwise. */
-            mltc_preds?: string[] | null;
+            mltc_preds?: string[] | null | undefined;
             /** @description For multi-label runs, the data error potential of each label in `mltc_preds`, in order; `null` otherwise. */
-            mltc_preds_deps?: number[] | null;
+            mltc_preds_deps?: number[] | null | undefined;
             /**
              * @description The kind of label noise suspected in the sample; `null` when none.
              * @example Label Noise
              */
-            noise_type?: components["schemas"]["NoiseType"] | null;
+            noise_type?: components["schemas"]["NoiseType"] | null | undefined;
             /** @description For generation runs, the model's perplexity on the expected output; `null` otherwise. */
-            perplexity?: number | null;
+            perplexity?: number | null | undefined;
             /** @description For segmentation runs, the sample's polygons; `null` otherwise. */
-            polygons?: components["schemas"]["PolygonData"][] | null;
+            polygons?: components["schemas"]["PolygonData"][] | null | undefined;
             /** @description The predicted class; `null` for a label without prediction. */
-            pred?: string | null;
+            pred?: string | null | undefined;
             /** @description For generation runs, the sample's ROUGE score; `null` otherwise. */
-            rouge?: number | null;
+            rouge?: number | null | undefined;
             /** @description For named-entity runs, how many spans were predicted with the wrong boundaries; `null` otherwise. */
-            span_shift?: number | null;
+            span_shift?: number | null | undefined;
             /** @description For named-entity runs, the sample's spans; `null` otherwise. */
-            spans?: components["schemas"]["Span"][] | null;
+            spans?: components["schemas"]["Span"][] | null | undefined;
             /** @description For chat generation runs, the system prompts the model was given. Free-form object; `null` otherwise. */
             system_prompts?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /** @description For generation runs, the expected output; `null` otherwise. */
-            target?: string | null;
+            target?: string | null | undefined;
             /** @description For generation runs, where the expected output was cut (a character position); `null` when it was not cut. */
-            target_cutoff?: number | null;
+            target_cutoff?: number | null | undefined;
             /** @description For generation runs, the expected output in segments with their scores; `null` otherwise. */
-            target_segments?: components["schemas"]["Seq2SeqSegment"][] | null;
+            target_segments?: components["schemas"]["Seq2SeqSegment"][] | null | undefined;
             /**
              * @description The sample's text; `null` for samples that are not text. Empty by default.
              * @default
              */
             text: string | null;
             /** @description For named-entity runs, how many span errors of any kind the sample has; `null` otherwise. */
-            total_errors?: number | null;
+            total_errors?: number | null | undefined;
             /** @description Width of the image in pixels; `null` for samples that are not images. */
-            width?: number | null;
+            width?: number | null | undefined;
             /** @description For named-entity runs, how many spans got the wrong class; `null` otherwise. */
-            wrong_tag?: number | null;
+            wrong_tag?: number | null | undefined;
             /** @description Horizontal coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
-            x?: number | null;
+            x?: number | null | undefined;
             /** @description Vertical coordinate of the sample in the embeddings view; `null` when embeddings were not computed. */
-            y?: number | null;
+            y?: number | null | undefined;
         };
         /**
          * InferenceModelMetrics
@@ -8935,11 +8937,11 @@ export interface components {
             /** @description How many samples there are in scope. */
             sample_count: number;
             /** @description How many spans there are in scope. */
-            span_count?: number | null;
+            span_count?: number | null | undefined;
             /** @description How many split total samples there are in scope. */
             split_total_sample_count: number;
             /** @description How many split total spans there are in scope. */
-            split_total_span_count?: number | null;
+            split_total_span_count?: number | null | undefined;
         };
         /**
          * InferenceRunResults
@@ -9008,9 +9010,9 @@ export interface components {
              */
             data_metrics: components["schemas"]["DataRow"][];
             /** @description Data error potential below which a sample counts as easy; `null` when not computed. */
-            easy_samples_threshold?: number | null;
+            easy_samples_threshold?: number | null | undefined;
             /** @description Data error potential above which a sample counts as hard; `null` when not computed. */
-            hard_samples_threshold?: number | null;
+            hard_samples_threshold?: number | null | undefined;
             /** @description Whether the run results has next page. */
             has_next_page: boolean;
             /** @description The classes of the run. */
@@ -9024,15 +9026,15 @@ export interface components {
             /** @description Share of the samples the model got wrong, as a percentage. */
             sample_misclassified_percentage: number;
             /** @description How many spans there are in scope. */
-            span_count?: number | null;
+            span_count?: number | null | undefined;
             /** @description How many split total samples there are in scope. */
             split_total_sample_count: number;
             /** @description How many split total spans there are in scope. */
-            split_total_span_count?: number | null;
+            split_total_span_count?: number | null | undefined;
             /** @description Words that appear most in the samples the model got wrong, with their counts. Free-form object; `null` when not computed. */
             top_erroneous_words?: {
                 [key: string]: number;
-            } | null;
+            } | null | undefined;
         };
         /**
          * SplitRunResults
@@ -9109,7 +9111,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -9120,16 +9122,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * GroupByMetrics
@@ -9195,7 +9197,7 @@ export interface components {
              */
             ghost_span: number[];
             /** @description The cohorts' labels; every other list here is in this order. */
-            labels?: (string | number | boolean)[];
+            labels?: (string | number | boolean)[] | undefined;
             /**
              * @description Per cohort, in the order of `labels`: the missed label of that cohort's samples.
              * @default []
@@ -9253,7 +9255,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -9264,43 +9266,43 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to also compute the data error potential thresholds that separate hard from easy samples. Defaults to `false`.
              * @default false
              */
-            hard_easy_threshold?: boolean;
+            hard_easy_threshold?: boolean | undefined;
             /**
              * @description Whether to include each sample's embedding coordinates. Defaults to `true`.
              * @default true
              */
-            include_emb?: boolean;
+            include_emb?: boolean | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /**
              * @description Which page of samples to return, counting from 0. Defaults to `0`.
              * @default 0
              */
-            page_num?: number;
+            page_num?: number | undefined;
             /**
              * @description Sort direction for `sort_by`: `true` for ascending. Defaults to `false`.
              * @default false
              */
-            sort_ascending?: boolean;
+            sort_ascending?: boolean | undefined;
             /** @description Column to sort the samples by; `null` keeps the service's default order (by data error potential). */
-            sort_by?: string | null;
+            sort_by?: string | null | undefined;
             /**
              * @description Whether to return the samples in the order of the ids given in the filter. Defaults to `false`.
              * @default false
              */
-            sort_by_id_list?: boolean;
+            sort_by_id_list?: boolean | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * SummaryIDResponse
@@ -9391,7 +9393,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -9421,7 +9423,7 @@ export interface components {
              */
             map_threshold: number;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /**
              * @description Which page of samples to return, counting from 0. Defaults to `0`.
              * @default 0
@@ -9433,14 +9435,14 @@ export interface components {
              */
             sort_ascending: boolean;
             /** @description Column to sort the samples by; `null` keeps the service's default order (by data error potential). */
-            sort_by?: string | null;
+            sort_by?: string | null | undefined;
             /**
              * @description Whether to return the samples in the order of the ids given in the filter. Defaults to `false`.
              * @default false
              */
             sort_by_id_list: boolean;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * FilterPercentageRequest
@@ -9459,7 +9461,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -9470,16 +9472,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * FilterPercentageResponse
@@ -9582,9 +9584,9 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Share of the samples in scope that look like feature noise, as a percentage; `null` when it does not apply to the run's task. */
-            feature_noise_pct?: number | null;
+            feature_noise_pct?: number | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -9597,54 +9599,54 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /** @description How many labelled boxes the filter selects; `null` for other tasks. */
-            gold_box_count?: number | null;
+            gold_box_count?: number | null | undefined;
             /** @description Share of the samples in scope that are labelled boxes, as a percentage; `null` when it does not apply to the run's task. */
-            gold_box_percentage?: number | null;
+            gold_box_percentage?: number | null | undefined;
             /** @description How many labelled polygons the filter selects; `null` for other tasks. */
-            gold_polygon_count?: number | null;
+            gold_polygon_count?: number | null | undefined;
             /** @description Share of the samples in scope that are labelled polygons, as a percentage; `null` when it does not apply to the run's task. */
-            gold_polygon_percentage?: number | null;
+            gold_polygon_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that look like label noise, as a percentage; `null` when it does not apply to the run's task. */
-            label_noise_pct?: number | null;
+            label_noise_pct?: number | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
             map_threshold: number;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description Share of the split's samples that the filter selects, as a percentage. */
             percentage: number;
             /** @description How many predicted boxes the filter selects; `null` for other tasks. */
-            pred_box_count?: number | null;
+            pred_box_count?: number | null | undefined;
             /** @description Share of the samples in scope that are predicted boxes, as a percentage; `null` when it does not apply to the run's task. */
-            pred_box_percentage?: number | null;
+            pred_box_percentage?: number | null | undefined;
             /** @description How many predicted polygons the filter selects; `null` for other tasks. */
-            pred_polygon_count?: number | null;
+            pred_polygon_count?: number | null | undefined;
             /** @description Share of the samples in scope that are predicted polygons, as a percentage; `null` when it does not apply to the run's task. */
-            pred_polygon_percentage?: number | null;
+            pred_polygon_percentage?: number | null | undefined;
             /** @description How many samples the filter selects. */
             sample_count: number;
             /** @description Share of the samples in scope that are drifted, as a percentage; `null` when it does not apply to the run's task. */
-            sample_drifted_percentage?: number | null;
+            sample_drifted_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that are easy (low data error potential), as a percentage; `null` when it does not apply to the run's task. */
-            sample_easy_percentage?: number | null;
+            sample_easy_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that have an error, as a percentage; `null` when it does not apply to the run's task. */
-            sample_error_percentage?: number | null;
+            sample_error_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that are hard (high data error potential), as a percentage; `null` when it does not apply to the run's task. */
-            sample_hard_percentage?: number | null;
+            sample_hard_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that the model got wrong, as a percentage; `null` when it does not apply to the run's task. */
-            sample_misclassified_percentage?: number | null;
+            sample_misclassified_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that are likely mislabelled, as a percentage; `null` when it does not apply to the run's task. */
-            sample_mislabeled_percentage?: number | null;
+            sample_mislabeled_percentage?: number | null | undefined;
             /** @description Share of the samples in scope that lie on the class boundary, as a percentage; `null` when it does not apply to the run's task. */
-            sample_otb_percentage?: number | null;
+            sample_otb_percentage?: number | null | undefined;
             /** @description For named-entity runs, how many spans the filter selects; `null` otherwise. */
-            span_count?: number | null;
+            span_count?: number | null | undefined;
             /** @description For named-entity runs, share of the spans that the filter selects, as a percentage; `null` otherwise. */
-            span_percentage?: number | null;
+            span_percentage?: number | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * ThresholdRequest
@@ -9656,7 +9658,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -9667,14 +9669,14 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * ThresholdResponse
@@ -9755,7 +9757,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Data error potential below which a sample counts as easy. */
             easy_samples_threshold: number;
             /**
@@ -9777,7 +9779,7 @@ export interface components {
              */
             map_threshold: number;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * EditAction
@@ -9867,7 +9869,7 @@ export interface components {
             /** @description How many values fall in each bin. */
             counts: number[];
             /** @description The model's metrics per bin, when they were asked for; `null` otherwise. */
-            metrics?: components["schemas"]["GroupByMetrics"] | null;
+            metrics?: components["schemas"]["GroupByMetrics"] | null | undefined;
         };
         /**
          * MultiLabelTaskMetrics
@@ -9894,7 +9896,7 @@ export interface components {
              */
             f1: number[];
             /** @description The labels; every other list here is in this order. */
-            labels?: (string | number | boolean)[];
+            labels?: (string | number | boolean)[] | undefined;
             /**
              * @description Precision: of the predictions of a class, the share that were right (0 to 1).
              * @default []
@@ -9920,9 +9922,9 @@ export interface components {
             /** @description Share of samples whose prediction matches the label (0 to 1). */
             accuracy: number;
             /** @description Mean confidence of the model's predictions (0 to 1). */
-            confidence?: number | null;
+            confidence?: number | null | undefined;
             /** @description How the samples' data error potential is distributed; `null` when not computed. */
-            dep_distribution?: components["schemas"]["Distribution"] | null;
+            dep_distribution?: components["schemas"]["Distribution"] | null | undefined;
             /** @description F1 score: the harmonic mean of precision and recall (0 to 1). */
             f1: number;
             /**
@@ -9960,7 +9962,7 @@ export interface components {
              * @description The `id` of the user who created the slice metrics (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description The filter that defines the slice. */
             logic: components["schemas"]["FilterParams"];
             /** @description The model's metrics on the slice. */
@@ -9972,7 +9974,7 @@ export interface components {
              * @description The `id` of the project of the slice (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
         };
         /**
          * ProjectRunSummary
@@ -10033,7 +10035,7 @@ export interface components {
              */
             data_edits: components["schemas"]["EditSummary"][];
             /** @description The model's metrics on the hard samples only; `null` when not computed. */
-            hard_sample_metrics?: components["schemas"]["ModelMetrics"] | null;
+            hard_sample_metrics?: components["schemas"]["ModelMetrics"] | null | undefined;
             /** @description Share of the samples that are hard, as a percentage. */
             hard_sample_pct: number;
             /**
@@ -10051,15 +10053,15 @@ export interface components {
             /** @description How many samples (rows of data) the project run summary holds. */
             num_samples: number;
             /** @description For named-entity runs, how many spans the run has; `null` otherwise. */
-            num_spans?: number | null;
+            num_spans?: number | null | undefined;
             /** @description The metrics of the project's slices on this run. */
             slices: components["schemas"]["SliceMetrics"][];
             /** @description For named-entity runs, mean number of spans per class; `null` otherwise. */
-            spans_per_class?: number | null;
+            spans_per_class?: number | null | undefined;
             /** @description For named-entity runs, mean number of spans per sample; `null` otherwise. */
-            spans_per_sample?: number | null;
+            spans_per_sample?: number | null | undefined;
             /** @description For a multi-task run, the task summarised; `null` otherwise. */
-            task?: string | null;
+            task?: string | null | undefined;
             /**
              * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
              * @example 0
@@ -10167,7 +10169,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10178,35 +10180,35 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to also return the model's metrics per bin. Defaults to `false`.
              * @default false
              */
-            include_metrics?: boolean;
+            include_metrics?: boolean | undefined;
             /** @description Leave out values above this; `null` for no limit. */
-            limit_max?: number | null;
+            limit_max?: number | null | undefined;
             /** @description Leave out values below this; `null` for no limit. */
-            limit_min?: number | null;
+            limit_min?: number | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /**
              * @description How many bins the histogram has. Defaults to `20`.
              * @default 20
              */
-            nbins?: number;
+            nbins?: number | undefined;
             /**
              * @description Whether to leave out outliers before binning. Defaults to `false`.
              * @default false
              */
-            remove_outliers?: boolean;
+            remove_outliers?: boolean | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * MetricsRequest
@@ -10225,7 +10227,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10236,16 +10238,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * MetricsResponse
@@ -10344,18 +10346,18 @@ export interface components {
          */
         MetricsResponse: {
             /** @description Share of samples whose prediction matches the label (0 to 1). */
-            accuracy?: number | null;
+            accuracy?: number | null | undefined;
             /**
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Mean confidence of the model's predictions (0 to 1). */
-            confidence?: number | null;
+            confidence?: number | null | undefined;
             /** @description Mean data error potential of the samples. */
-            data_error_potential?: number | null;
+            data_error_potential?: number | null | undefined;
             /** @description F1 score: the harmonic mean of precision and recall (0 to 1). */
-            f1?: number | null;
+            f1?: number | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10373,7 +10375,7 @@ export interface components {
              */
             map_threshold: number;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /**
              * @description For multi-label runs, the metrics per label.
              * @default {
@@ -10385,11 +10387,11 @@ export interface components {
              */
             multi_label_task_metrics: components["schemas"]["MultiLabelTaskMetrics"];
             /** @description Precision: of the predictions of a class, the share that were right (0 to 1). */
-            precision?: number | null;
+            precision?: number | null | undefined;
             /** @description Recall: of the samples of a class, the share predicted as that class (0 to 1). */
-            recall?: number | null;
+            recall?: number | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * TargetLabels
@@ -10477,14 +10479,14 @@ export interface components {
          */
         SimilarToResponse: {
             /** @description For the inference split, the inference run the reference samples come from; `null` otherwise. */
-            from_inference_name?: string | null;
+            from_inference_name?: string | null | undefined;
             /**
              * @description The split the reference samples come from.
              * @example training
              */
             from_split: components["schemas"]["Split"];
             /** @description For the inference split, the inference run the similar samples come from; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project of the run that was searched (UUID), as `GET /projects` lists it.
@@ -10505,7 +10507,7 @@ export interface components {
              */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * CBOClusterRequest
@@ -10524,7 +10526,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10535,16 +10537,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * CBORunCluster
@@ -10663,7 +10665,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10681,9 +10683,9 @@ export interface components {
              */
             map_threshold: number;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * CartographCluster
@@ -10701,11 +10703,11 @@ export interface components {
          */
         CartographCluster: {
             /** @description Mean `confidence` over the records in scope; `null` when none was computed. */
-            average_confidence?: number | null;
+            average_confidence?: number | null | undefined;
             /** @description Mean `dep` over the records in scope; `null` when none was computed. */
-            average_dep?: number | null;
+            average_dep?: number | null | undefined;
             /** @description Mean `f1` over the records in scope; `null` when none was computed. */
-            average_f1?: number | null;
+            average_f1?: number | null | undefined;
             /** @description What the samples of the cluster have in common, in words. */
             cluster_description: string;
             /**
@@ -10716,9 +10718,9 @@ export interface components {
             /** @description How many samples the cluster has. */
             cluster_size: number;
             /** @description A summary of the cluster's samples; `null` when not computed. */
-            cluster_summary?: string | null;
+            cluster_summary?: string | null | undefined;
             /** @description The cluster's topic, in a few words; `null` when not computed. */
-            cluster_topic?: string | null;
+            cluster_topic?: string | null | undefined;
         };
         /**
          * CartographClusterResponse
@@ -10778,7 +10780,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10789,16 +10791,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * TopInsightsResponse
@@ -10890,7 +10892,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10908,9 +10910,9 @@ export interface components {
              */
             map_threshold: number;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /**
              * @description The pairs of classes the model confuses most, with their correlation. Free-form object.
              * @default {}
@@ -10952,7 +10954,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -10963,16 +10965,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * InsightChartResponse
@@ -11065,7 +11067,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description The chart's values, row by row. */
             data: (number)[][];
             /**
@@ -11085,9 +11087,9 @@ export interface components {
              */
             map_threshold: number;
             /** @description Metadata columns to return with each sample; `null` returns none. */
-            meta_cols?: string[] | null;
+            meta_cols?: string[] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description Labels of the chart's columns. */
             x_labels: string[];
             /** @description Labels of the chart's rows. */
@@ -11102,7 +11104,7 @@ export interface components {
          */
         ExtraAlertFilters: {
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
-            map_threshold?: string | null;
+            map_threshold?: string | null | undefined;
         };
         /**
          * AlertImportance
@@ -11212,7 +11214,7 @@ export interface components {
             /** @description Whether a user has dismissed the card. */
             dismissed: boolean;
             /** @description More filters that, with `logic`, select the samples the card is about; `null` for none. */
-            extra_filters?: components["schemas"]["ExtraAlertFilters"] | null;
+            extra_filters?: components["schemas"]["ExtraAlertFilters"] | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this insight alert (UUID).
@@ -11223,9 +11225,9 @@ export interface components {
              * @description How important the finding is.
              * @example high
              */
-            importance?: components["schemas"]["AlertImportance"] | null;
+            importance?: components["schemas"]["AlertImportance"] | null | undefined;
             /** @description The filter that selects the samples the card is about; `null` when it has none. */
-            logic?: components["schemas"]["FilterParams"] | null;
+            logic?: components["schemas"]["FilterParams"] | null | undefined;
             /**
              * @description A human-readable message about the x ray card. Empty by default.
              * @default
@@ -11236,11 +11238,11 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Share of the split's samples the finding concerns, as a percentage; `null` when not computed. */
-            pct_samples?: number | null;
+            pct_samples?: number | null | undefined;
             /** @description How strong the finding is, from 0 to 1; `null` when not computed. */
-            score?: number | null;
+            score?: number | null | undefined;
             /** @description What the service suggests doing about the finding; `null` when nothing. */
-            suggestion?: string | null;
+            suggestion?: string | null | undefined;
             /**
              * @description The kind of finding, as a numeric class (see `XRayClass`).
              * @example 0
@@ -11362,11 +11364,11 @@ export interface components {
          */
         Seq2SeqMetricsResponse: {
             /** @description Mean `bleu` over the records in scope; `null` when none was computed. */
-            average_bleu?: number | null;
+            average_bleu?: number | null | undefined;
             /** @description Mean `data_error_potential` over the records in scope; `null` when none was computed. */
-            average_data_error_potential?: number | null;
+            average_data_error_potential?: number | null | undefined;
             /** @description Mean `rouge` over the records in scope; `null` when none was computed. */
-            average_rouge?: number | null;
+            average_rouge?: number | null | undefined;
         };
         /**
          * DataRows
@@ -11600,7 +11602,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `anthropic` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -11636,7 +11638,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `aws_bedrock` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -11671,14 +11673,14 @@ export interface components {
              * @description Text placed before the request body's JSON. Empty by default.
              * @default
              */
-            prefix?: string;
+            prefix?: string | undefined;
             /** @description Key of the request body that takes the prompt. */
             prompt: string;
             /**
              * @description Text placed after the request body's JSON. Empty by default.
              * @default
              */
-            suffix?: string;
+            suffix?: string | undefined;
         };
         /**
          * LLMIntegration
@@ -11709,15 +11711,15 @@ export interface components {
          */
         OutputMap: {
             /** @description Key of the answer that holds why generation stopped; `null` when the model reports none. */
-            completion_reason?: string | null;
+            completion_reason?: string | null | undefined;
             /** @description Key of the answer that holds the input token count; `null` when not reported. */
-            input_token_count?: string | null;
+            input_token_count?: string | null | undefined;
             /** @description Key of the answer that holds the output token count; `null` when not reported. */
-            output_token_count?: string | null;
+            output_token_count?: string | null | undefined;
             /** @description Key of the answer that holds the model's output. */
             response: string;
             /** @description Key of the answer that holds the total token count; `null` when not reported. */
-            token_count?: string | null;
+            token_count?: string | null | undefined;
         };
         /**
          * RunParamsMap
@@ -11744,39 +11746,39 @@ export interface components {
          */
         RunParamsMap: {
             /** @description Name under which the model's API takes the api version setting (the provider API version to call); `null` when the model has no such parameter. */
-            api_version?: string | null;
+            api_version?: string | null | undefined;
             /** @description Name under which the model's API takes the deployment name setting (the Azure deployment that serves the model); `null` when the model has no such parameter. */
-            deployment_name?: string | null;
+            deployment_name?: string | null | undefined;
             /** @description Name under which the model's API takes the echo setting (whether the prompt is returned with the completion); `null` when the model has no such parameter. */
-            echo?: string | null;
+            echo?: string | null | undefined;
             /** @description Name under which the model's API takes the frequency penalty setting (penalty on tokens in proportion to how often they already appeared); `null` when the model has no such parameter. */
-            frequency_penalty?: string | null;
+            frequency_penalty?: string | null | undefined;
             /** @description Name under which the model's API takes the logprobs setting (whether log probabilities of the output tokens are returned); `null` when the model has no such parameter. */
-            logprobs?: string | null;
+            logprobs?: string | null | undefined;
             /** @description Name under which the model's API takes the max tokens setting (most tokens the model may generate); `null` when the model has no such parameter. */
-            max_tokens?: string | null;
+            max_tokens?: string | null | undefined;
             /** @description Name under which the model's API takes the model setting (the model to call); `null` when the model has no such parameter. */
-            model?: string | null;
+            model?: string | null | undefined;
             /** @description Name under which the model's API takes the n setting (how many completions to generate per prompt); `null` when the model has no such parameter. */
-            n?: string | null;
+            n?: string | null | undefined;
             /** @description Name under which the model's API takes the presence penalty setting (penalty on tokens that already appeared at all); `null` when the model has no such parameter. */
-            presence_penalty?: string | null;
+            presence_penalty?: string | null | undefined;
             /** @description Name under which the model's API takes the response format setting (the format the model must answer in (for example a JSON object)); `null` when the model has no such parameter. */
-            response_format?: string | null;
+            response_format?: string | null | undefined;
             /** @description Name under which the model's API takes the stop sequences setting (sequences at which the model stops generating); `null` when the model has no such parameter. */
-            stop_sequences?: string | null;
+            stop_sequences?: string | null | undefined;
             /** @description Name under which the model's API takes the temperature setting (sampling temperature (higher gives more varied output)); `null` when the model has no such parameter. */
-            temperature?: string | null;
+            temperature?: string | null | undefined;
             /** @description Name under which the model's API takes the tool choice setting (which tool the model must (or may) call); `null` when the model has no such parameter. */
-            tool_choice?: string | null;
+            tool_choice?: string | null | undefined;
             /** @description Name under which the model's API takes the tools setting (tool (function) definitions offered to the model); `null` when the model has no such parameter. */
-            tools?: string | null;
+            tools?: string | null | undefined;
             /** @description Name under which the model's API takes the top k setting (only the k most likely tokens are considered at each step); `null` when the model has no such parameter. */
-            top_k?: string | null;
+            top_k?: string | null | undefined;
             /** @description Name under which the model's API takes the top logprobs setting (how many most-likely alternatives to return log probabilities for, per token); `null` when the model has no such parameter. */
-            top_logprobs?: string | null;
+            top_logprobs?: string | null | undefined;
             /** @description Name under which the model's API takes the top p setting (nucleus sampling: only the most likely tokens whose probabilities add up to this share are considered); `null` when the model has no such parameter. */
-            top_p?: string | null;
+            top_p?: string | null | undefined;
         };
         /**
          * Model
@@ -11836,72 +11838,72 @@ export interface components {
             /** @description The name the service shows for the model and takes in settings (`model_alias`). */
             alias: string;
             /** @description The provider API version to call; `null` for the default. */
-            api_version?: string | null;
+            api_version?: string | null | undefined;
             /** @description The role name the model's API uses for its own messages; `null` for the default. */
-            assistant_role?: string | null;
+            assistant_role?: string | null | undefined;
             /**
              * @description Whether the model is priced per token or per character. Defaults to `tokens`.
              * @default tokens
              * @example tokens
              */
-            cost_by?: components["schemas"]["ModelCostBy"];
+            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
             /**
              * @description Tokens the provider adds to each request for formatting, counted in the cost. Defaults to `0`.
              * @default 0
              */
-            formatting_tokens?: number;
+            formatting_tokens?: number | undefined;
             /** @description For a custom (SageMaker) model, how the request body is built from the prompt; `null` for other models. */
-            input_map?: components["schemas"]["InputMap"] | null;
+            input_map?: components["schemas"]["InputMap"] | null | undefined;
             /**
              * @description Price of the model's input, per unit of `cost_by`, in US dollars. Defaults to `0`.
              * @default 0
              */
-            input_price?: number;
+            input_price?: number | undefined;
             /** @description Most tokens the model takes as input; `null` when unknown. */
-            input_token_limit?: number | null;
+            input_token_limit?: number | null | undefined;
             /**
              * @description The integration (provider) that serves the model. Defaults to `openai`.
              * @default openai
              * @example openai
              */
-            integration?: components["schemas"]["LLMIntegration"];
+            integration?: components["schemas"]["LLMIntegration"] | undefined;
             /**
              * @description Whether the model is a chat model (takes messages) rather than a completion model (takes text). Defaults to `false`.
              * @default false
              */
-            is_chat?: boolean;
+            is_chat?: boolean | undefined;
             /** @description The model's name at its provider (for example `gpt-4o-mini`). */
             name: string;
             /** @description For a custom (SageMaker) model, where in its answer the output and token counts are; `null` for other models. */
-            output_map?: components["schemas"]["OutputMap"] | null;
+            output_map?: components["schemas"]["OutputMap"] | null | undefined;
             /**
              * @description Price of the model's output, per unit of `cost_by`, in US dollars. Defaults to `0`.
              * @default 0
              */
-            output_price?: number;
+            output_price?: number | undefined;
             /** @description Most tokens the model generates; `null` when unknown. */
-            output_token_limit?: number | null;
+            output_token_limit?: number | null | undefined;
             /** @description For each run setting, the name the model's API takes it under. */
-            params_map?: components["schemas"]["RunParamsMap"];
+            params_map?: components["schemas"]["RunParamsMap"] | undefined;
             /**
              * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
              * @default false
              */
-            provides_log_probs?: boolean;
+            provides_log_probs?: boolean | undefined;
             /**
              * @description Tokens the provider adds before each response, counted in the cost. Defaults to `0`.
              * @default 0
              */
-            response_prefix_tokens?: number;
+            response_prefix_tokens?: number | undefined;
             /**
              * @description Whether the model accepts a system message. Defaults to `false`.
              * @default false
              */
-            system_supported?: boolean;
+            system_supported?: boolean | undefined;
             /** @description Most tokens of input and output together; `null` when unknown. */
-            token_limit?: number | null;
+            token_limit?: number | null | undefined;
             /** @description The role name the model's API uses for the user's messages; `null` for the default. */
-            user_role?: string | null;
+            user_role?: string | null | undefined;
         };
         /**
          * AwsSageMakerIntegration
@@ -11975,9 +11977,9 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The SageMaker endpoints to use, each described as a model. */
-            models?: components["schemas"]["Model"][];
+            models?: components["schemas"]["Model"][] | undefined;
             /**
              * @description Which kind of integration this is: always `aws_sagemaker` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12046,7 +12048,7 @@ export interface components {
              */
             api_version: string;
             /** @description OAuth scope to request when authenticating with a client credential; `null` for the default. */
-            authentication_scope?: string | null;
+            authentication_scope?: string | null | undefined;
             /**
              * @description How the service authenticates to Azure: with an API key or with a client credential. Defaults to `api_key`.
              * @default api_key
@@ -12054,19 +12056,19 @@ export interface components {
              */
             authentication_type: components["schemas"]["AzureAuthenticationType"];
             /** @description The deployments to use, each with the model it serves. When given, the service does not fetch the deployment list from Azure. */
-            available_deployments?: components["schemas"]["AzureModelDeployment"][] | null;
+            available_deployments?: components["schemas"]["AzureModelDeployment"][] | null | undefined;
             /** @description A single deployment to use; `null` to use the deployments of the resource. */
-            azure_deployment?: string | null;
+            azure_deployment?: string | null | undefined;
             /** @description Address of the Azure OpenAI resource (or of a proxy in front of it). */
             endpoint: string;
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description Extra HTTP headers to send with each request to Azure (for example for a proxy). Free-form string map; `null` for none. */
             headers?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `azure` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12090,7 +12092,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `databricks` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12111,7 +12113,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description Whether the server runs Label Studio Enterprise. */
             is_enterprise: boolean;
             /**
@@ -12134,7 +12136,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `mistral` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12154,7 +12156,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `openai` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12164,7 +12166,7 @@ export interface components {
              * @description The OpenAI organisation to bill calls to; `null` for the key's default.
              * @example org-acme-example
              */
-            organization_id?: string | null;
+            organization_id?: string | null | undefined;
         };
         /**
          * VertexAIIntegration
@@ -12178,7 +12180,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `vertex_ai` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12198,7 +12200,7 @@ export interface components {
             /** @description Further settings of this integration, as a JSON object. Free-form: the service documents no keys for it; `null` when none are set. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Which kind of integration this is: always `writer` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12251,12 +12253,12 @@ export interface components {
              * @default key_secret
              * @example key_secret
              */
-            credential_type?: components["schemas"]["AwsCredentialType"];
+            credential_type?: components["schemas"]["AwsCredentialType"] | undefined;
             /**
              * @description The cloud region to use.
              * @default us-west-2
              */
-            region?: string;
+            region?: string | undefined;
             /** @description The credential map for the cloud account: an access key and secret, or the role to assume, as `credential_type` says. It is stored by the service and not returned when the integration is read. */
             token: {
                 [key: string]: string;
@@ -12312,14 +12314,14 @@ export interface components {
              * @default key_secret
              * @example key_secret
              */
-            credential_type?: components["schemas"]["AwsCredentialType"];
+            credential_type?: components["schemas"]["AwsCredentialType"] | undefined;
             /** @description The hosted models to offer through the integration. */
-            models?: components["schemas"]["Model"][];
+            models?: components["schemas"]["Model"][] | undefined;
             /**
              * @description The cloud region to use.
              * @default us-west-2
              */
-            region?: string;
+            region?: string | undefined;
             /** @description The credential map for the cloud account: an access key and secret, or the role to assume, as `credential_type` says. It is stored by the service and not returned when the integration is read. */
             token: {
                 [key: string]: string;
@@ -12380,30 +12382,30 @@ export interface components {
              * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
              * @default 2024-10-21
              */
-            api_version?: string;
+            api_version?: string | undefined;
             /** @description OAuth scope to request when authenticating with a client credential; `null` for the default. */
-            authentication_scope?: string | null;
+            authentication_scope?: string | null | undefined;
             /**
              * @description How `token` authenticates with the provider.
              * @default api_key
              * @example api_key
              */
-            authentication_type?: components["schemas"]["AzureAuthenticationType"];
+            authentication_type?: components["schemas"]["AzureAuthenticationType"] | undefined;
             /** @description The deployments to use, each with the model it serves. When given, the service does not fetch the deployment list from Azure. */
-            available_deployments?: components["schemas"]["AzureModelDeployment"][] | null;
+            available_deployments?: components["schemas"]["AzureModelDeployment"][] | null | undefined;
             /** @description A single deployment to use; `null` to use the deployments of the resource. */
-            azure_deployment?: string | null;
+            azure_deployment?: string | null | undefined;
             /** @description The address of the provider's resource. */
             endpoint: string;
             /** @description Extra HTTP headers to send with each request to Azure (for example for a proxy). Free-form string map; `null` for none. */
             headers?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Whether `endpoint` is a proxy in front of Azure rather than Azure itself. Defaults to `false`.
              * @default false
              */
-            proxy?: boolean;
+            proxy?: boolean | undefined;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
@@ -12450,7 +12452,7 @@ export interface components {
              * @description The organisation ID to use at the provider.
              * @example org-acme-example
              */
-            organization_id?: string | null;
+            organization_id?: string | null | undefined;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
@@ -12499,7 +12501,7 @@ export interface components {
          */
         DatabricksIntegrationCreate: {
             /** @description The catalog to treat as the default. */
-            default_catalog_name?: string | null;
+            default_catalog_name?: string | null | undefined;
             /**
              * Format: uri
              * @description The host address of the data platform workspace.
@@ -12509,14 +12511,14 @@ export interface components {
              * @description Whether the integration is used for language models.
              * @default false
              */
-            llm?: boolean;
+            llm?: boolean | undefined;
             /** @description HTTP path of the SQL warehouse to use (`/sql/1.0/warehouses/…`); `null` when the integration is for models only. */
-            path?: string | null;
+            path?: string | null | undefined;
             /**
              * @description Whether the integration is used for storage.
              * @default false
              */
-            storage?: boolean;
+            storage?: boolean | undefined;
             /** @description The credential the service uses to reach the provider. It is stored by the service and not returned when the integration is read. */
             token: string;
         };
@@ -12570,21 +12572,21 @@ export interface components {
              * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
              * @default false
              */
-            all_but?: boolean;
+            all_but?: boolean | undefined;
             /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
-            catalog_name?: string | null;
+            catalog_name?: string | null | undefined;
             /**
              * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
              * @default null
              */
             col_mapping?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /**
@@ -12592,7 +12594,7 @@ export interface components {
              * @default csv
              * @example csv
              */
-            file_type?: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"] | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -12603,24 +12605,24 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
              * @default false
              */
-            hf_format?: boolean;
+            hf_format?: boolean | undefined;
             /**
              * @description Columns to include in the export; `null` exports the default set.
              * @default []
              */
-            include_cols?: string[] | null;
+            include_cols?: string[] | null | undefined;
             /** @description For the inference split, the name of the inference run to export; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project whose run is exported (UUID), as `GET /projects` lists it.
@@ -12644,9 +12646,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * DatabricksExportResponse
@@ -12667,7 +12669,7 @@ export interface components {
              */
             all_but: boolean;
             /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
-            catalog_name?: string | null;
+            catalog_name?: string | null | undefined;
             /**
              * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
              * @default null
@@ -12679,7 +12681,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /**
@@ -12710,7 +12712,7 @@ export interface components {
              */
             include_cols: string[] | null;
             /** @description For the inference split, the name of the inference run to export; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
@@ -12739,9 +12741,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * EditSpan
@@ -12759,7 +12761,7 @@ export interface components {
              * @description Number that identifies this span; `null` when it has none.
              * @example 12
              */
-            id?: number | null;
+            id?: number | null | undefined;
             /** @description The span's class. */
             label: string;
             /** @description Position of the span's first character. */
@@ -12805,7 +12807,7 @@ export interface components {
              * @description The `id` of the user who created the edit override (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
              * @example relabel
@@ -12814,17 +12816,17 @@ export interface components {
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
-            } | null;
+            } | null | undefined;
             /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
-            filter?: components["schemas"]["FilterParams"] | null;
+            filter?: components["schemas"]["FilterParams"] | null | undefined;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
-            map_threshold?: number | null;
+            map_threshold?: number | null | undefined;
             /** @description For a relabel, the label to give the samples; `null` otherwise. */
-            new_label?: string | null;
+            new_label?: string | null | undefined;
             /** @description A note the author left on the edit; `null` when none. */
-            note?: string | null;
+            note?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
@@ -12840,25 +12842,25 @@ export interface components {
             /** @description Ids of the samples the edit applies to, as the run's dataset numbers them. */
             sample_ids: number[];
             /** @description For a text edit, the text to look for; `null` otherwise. */
-            search_string?: string | null;
+            search_string?: string | null | undefined;
             /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
-            shift_span_end_num_words?: number | null;
+            shift_span_end_num_words?: number | null | undefined;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
-            shift_span_start_num_words?: number | null;
+            shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
-            text_replacement?: string | null;
+            text_replacement?: string | null | undefined;
             /**
              * @description Whether `search_string` is a regular expression. Defaults to `false`.
              * @default false
              */
-            use_regex?: boolean | null;
+            use_regex?: boolean | null | undefined;
         };
         /**
          * DatabricksEditExportRequest
@@ -12888,19 +12890,19 @@ export interface components {
              * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
              * @default false
              */
-            all_but?: boolean;
+            all_but?: boolean | undefined;
             /**
              * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
              * @default null
              */
             col_mapping?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
@@ -12909,13 +12911,13 @@ export interface components {
              * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
              * @default []
              */
-            edit_overrides?: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null | undefined;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
              * @example csv
              */
-            file_type?: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"] | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -12926,38 +12928,38 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
              * @default false
              */
-            hf_format?: boolean;
+            hf_format?: boolean | undefined;
             /**
              * @description Columns to include in the export; `null` exports the default set.
              * @default []
              */
-            include_cols?: string[] | null;
+            include_cols?: string[] | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /**
              * @description Whether to export only the samples that the edits changed. Defaults to `false`.
              * @default false
              */
-            only_export_edited?: boolean | null;
+            only_export_edited?: boolean | null | undefined;
             /** @description Name of the table to write the rows to. */
             table_name: string;
             /**
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * DatabricksEditExportResponse
@@ -12989,9 +12991,9 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description Identifier of the export job on the data platform; `null` until it is known. Not documented further by the service. */
-            context_id?: string | null;
+            context_id?: string | null | undefined;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
@@ -13034,7 +13036,7 @@ export interface components {
              */
             map_threshold: number;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /**
              * @description Whether to export only the samples that the edits changed. Defaults to `false`.
              * @default false
@@ -13046,9 +13048,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * DatabricksUnityCatalogExportResponse
@@ -13075,7 +13077,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
@@ -13114,9 +13116,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * DatabricksUnityCatalogEditExportRequest
@@ -13148,7 +13150,7 @@ export interface components {
              * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
              * @default false
              */
-            all_but?: boolean;
+            all_but?: boolean | undefined;
             /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
             catalog_name: string;
             /**
@@ -13157,25 +13159,25 @@ export interface components {
              */
             col_mapping?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
             /**
              * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
              * @default []
              */
-            edit_overrides?: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null | undefined;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
              * @example csv
              */
-            file_type?: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"] | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -13186,29 +13188,29 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
              * @default false
              */
-            hf_format?: boolean;
+            hf_format?: boolean | undefined;
             /**
              * @description Columns to include in the export; `null` exports the default set.
              * @default []
              */
-            include_cols?: string[] | null;
+            include_cols?: string[] | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /**
              * @description Whether to export only the samples that the edits changed. Defaults to `false`.
              * @default false
              */
-            only_export_edited?: boolean | null;
+            only_export_edited?: boolean | null | undefined;
             /** @description Name of the file the exported content is written to. The service documents no more about it. */
             psl_content_file_name: string;
             /** @description Name of the Unity Catalog schema that holds the table. */
@@ -13219,9 +13221,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * DatabricksUnityCatalogExportEditsResponse
@@ -13251,7 +13253,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
             /**
@@ -13292,7 +13294,7 @@ export interface components {
              */
             map_threshold: number;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /**
              * @description Whether to export only the samples that the edits changed. Defaults to `false`.
              * @default false
@@ -13304,9 +13306,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * LabelStudioProject
@@ -13349,7 +13351,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -13360,16 +13362,16 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /** @description For the inference split, the name of the inference run to export; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /** @description Labels to offer annotators in the annotation tool. */
-            labels?: string[] | null;
+            labels?: string[] | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project whose run is exported (UUID), as `GET /projects` lists it.
@@ -13390,9 +13392,9 @@ export interface components {
              */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description The annotation tool's workspace to send the data to; `null` for the default workspace. */
-            workspace?: string | null;
+            workspace?: string | null | undefined;
         };
         /**
          * MetadataFilter
@@ -13411,7 +13413,7 @@ export interface components {
              * @default map
              * @constant
              */
-            filter_type?: "map";
+            filter_type?: "map" | undefined;
             /** @description The metadata key to look at. */
             key: string;
             /**
@@ -13443,13 +13445,13 @@ export interface components {
              * @description Whether letter case matters when comparing the names. Defaults to `true`.
              * @default true
              */
-            case_sensitive?: boolean;
+            case_sensitive?: boolean | undefined;
             /**
              * @description Always `string` for a node name filter.
              * @default string
              * @constant
              */
-            filter_type?: "string";
+            filter_type?: "string" | undefined;
             /**
              * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -13497,7 +13499,7 @@ export interface components {
          */
         GeneratedScorerConfig: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Name of the generated scorer config, as shown in the console and in listings. */
             name: string;
         };
@@ -13537,12 +13539,12 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /**
              * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. An assistant workflow can involves possibly multiple tool selections steps, tool calls steps, and finally a reply to the user. I want a metric that assesses whether each assistant's workflow was thoughtfully planned and ended up helping answer the queries.
              */
-            metric_description?: string;
+            metric_description?: string | undefined;
             /**
              * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
@@ -13552,7 +13554,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default You will receive the chat history from a chatbot application. At the end of the conversation, it will be the bot’s turn to act. The bot's turn may involve several steps such as internal reflections and planning, selecting tools, calling tools, and always ends with the bot replying to the user.
@@ -13584,7 +13586,7 @@ export interface components {
              *
              *     You must respond with a valid JSON object; don't forget to escape special characters.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Chatbot history:
@@ -13602,12 +13604,12 @@ export interface components {
              *     {response}
              *     ```
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `bot_turn_is_successful`.
              * @default bot_turn_is_successful
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * OpenAIFunction
@@ -13637,7 +13639,7 @@ export interface components {
              * @description The kind of tool; `function`. Defaults to `function`.
              * @default function
              */
-            type?: string;
+            type?: string | undefined;
         };
         /**
          * PromptRunSettings
@@ -13721,76 +13723,76 @@ export interface components {
          */
         PromptRunSettings: {
             /** @description The run's the Azure deployment that serves the model. */
-            deployment_name?: string | null;
+            deployment_name?: string | null | undefined;
             /**
              * @description The run's whether the prompt is returned with the completion. Defaults to `false`.
              * @default false
              */
-            echo?: boolean;
+            echo?: boolean | undefined;
             /**
              * @description The run's penalty on tokens in proportion to how often they already appeared. Defaults to `0`.
              * @default 0
              */
-            frequency_penalty?: number;
+            frequency_penalty?: number | undefined;
             /** @description The run's the models the caller's integrations make available, with their settings. */
-            known_models?: components["schemas"]["Model"][];
+            known_models?: components["schemas"]["Model"][] | undefined;
             /**
              * @description The run's whether log probabilities of the output tokens are returned. Defaults to `true`.
              * @default true
              */
-            logprobs?: boolean;
+            logprobs?: boolean | undefined;
             /**
              * @description The run's most tokens the model may generate. Defaults to `256`.
              * @default 256
              */
-            max_tokens?: number;
+            max_tokens?: number | undefined;
             /**
              * @description The run's alias of the model to call (as the model lists of the integrations name it). Defaults to `ChatGPT (4K context)`.
              * @default ChatGPT (4K context)
              */
-            model_alias?: string;
+            model_alias?: string | undefined;
             /**
              * @description The run's how many completions to generate per prompt. Defaults to `1`.
              * @default 1
              */
-            n?: number;
+            n?: number | undefined;
             /**
              * @description The run's penalty on tokens that already appeared at all. Defaults to `0`.
              * @default 0
              */
-            presence_penalty?: number;
+            presence_penalty?: number | undefined;
             /** @description The run's the format the model must answer in (for example a JSON object). */
             response_format?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /** @description The run's sequences at which the model stops generating. */
-            stop_sequences?: string[] | null;
+            stop_sequences?: string[] | null | undefined;
             /**
              * @description The run's sampling temperature (higher gives more varied output). Defaults to `1`.
              * @default 1
              */
-            temperature?: number;
+            temperature?: number | undefined;
             /** @description The run's which tool the model must (or may) call. */
-            tool_choice?: string | components["schemas"]["OpenAIToolChoice"] | null;
+            tool_choice?: string | components["schemas"]["OpenAIToolChoice"] | null | undefined;
             /** @description The run's tool (function) definitions offered to the model. */
             tools?: {
                 [key: string]: unknown;
-            }[] | null;
+            }[] | null | undefined;
             /**
              * @description The run's only the k most likely tokens are considered at each step. Defaults to `40`.
              * @default 40
              */
-            top_k?: number;
+            top_k?: number | undefined;
             /**
              * @description The run's how many most-likely alternatives to return log probabilities for, per token. Defaults to `5`.
              * @default 5
              */
-            top_logprobs?: number;
+            top_logprobs?: number | undefined;
             /**
              * @description The run's nucleus sampling: only the most likely tokens whose probabilities add up to this share are considered. Defaults to `1`.
              * @default 1
              */
-            top_p?: number;
+            top_p?: number | undefined;
         };
         /**
          * ScorerName
@@ -13964,11 +13966,11 @@ export interface components {
              *       "average_agentic_workflow_success"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -13985,55 +13987,55 @@ export interface components {
              *       "value_field_name": "bot_turn_is_successful"
              *     }
              */
-            chainpoll_template?: components["schemas"]["AgenticWorkflowSuccessTemplate"];
+            chainpoll_template?: components["schemas"]["AgenticWorkflowSuccessTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `agentic_workflow_success` for a scorer.
              * @default agentic_workflow_success
              * @constant
              */
-            name?: "agentic_workflow_success";
+            name?: "agentic_workflow_success" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_agentic_workflow_success` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_agentic_workflow_success";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * ChunkAttributionUtilizationTemplate
@@ -14057,13 +14059,13 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /** @description What the metric measures, in a sentence shown to users; `null` when none. */
-            metric_description?: string | null;
+            metric_description?: string | null | undefined;
             /** @description Worked examples included in the judge's prompt to show it how to rate. */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /** @description System prompt given to the judge model: its task and how to answer. */
-            metric_system_prompt?: string | null;
+            metric_system_prompt?: string | null | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default I asked someone to answer a question based on one or more documents. You will tell me which of the documents their answer was sourced from, and which specific sentences from the documents they used.
@@ -14098,12 +14100,12 @@ export interface components {
              *
              *     You must respond with a valid JSON string.
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `rating`.
              * @default rating
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedChunkAttributionUtilizationGPTScorer
@@ -14230,11 +14232,11 @@ export interface components {
              *       "average_chunk_utilization"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -14244,55 +14246,55 @@ export interface components {
              *       "value_field_name": "rating"
              *     }
              */
-            chainpoll_template?: components["schemas"]["ChunkAttributionUtilizationTemplate"];
+            chainpoll_template?: components["schemas"]["ChunkAttributionUtilizationTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `chunk_attribution_utilization` for a scorer.
              * @default chunk_attribution_utilization
              * @constant
              */
-            name?: "chunk_attribution_utilization";
+            name?: "chunk_attribution_utilization" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_chunk_attribution_utilization_gpt` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_chunk_attribution_utilization_gpt";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * CompletenessTemplate
@@ -14316,13 +14318,13 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /** @description What the metric measures, in a sentence shown to users; `null` when none. */
-            metric_description?: string | null;
+            metric_description?: string | null | undefined;
             /** @description Worked examples included in the judge's prompt to show it how to rate. */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /** @description System prompt given to the judge model: its task and how to answer. */
-            metric_system_prompt?: string | null;
+            metric_system_prompt?: string | null | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default I asked someone to answer a question based on one or more documents. On a scale of 0 to 1, tell me how well their response covered the relevant information from the documents.
@@ -14354,12 +14356,12 @@ export interface components {
              *
              *     You must respond with a valid JSON string.
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `completeness`.
              * @default completeness
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedCompletenessGPTScorer
@@ -14484,11 +14486,11 @@ export interface components {
              *       "average_completeness_gpt"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -14498,55 +14500,55 @@ export interface components {
              *       "value_field_name": "completeness"
              *     }
              */
-            chainpoll_template?: components["schemas"]["CompletenessTemplate"];
+            chainpoll_template?: components["schemas"]["CompletenessTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `completeness` for a scorer.
              * @default completeness
              * @constant
              */
-            name?: "completeness";
+            name?: "completeness" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_completeness_gpt` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_completeness_gpt";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * FactualityTemplate
@@ -14574,9 +14576,9 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /** @description What the metric measures, in a sentence shown to users; `null` when none. */
-            metric_description?: string | null;
+            metric_description?: string | null | undefined;
             /**
              * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
@@ -14590,7 +14592,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default # Task
@@ -14637,7 +14639,7 @@ export interface components {
              *     - If the response doesn't make claims per se, break down the response into constituent parts in the most natural way given its content. For example, in code generation tasks, you might break down the response into individual functions or lines of code.
              *     - Work step by step, and do not give an overall assessment of the response until the end of your explanation.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default The prompt was:
@@ -14656,12 +14658,12 @@ export interface components {
              *
              *     REMEMBER: if the prompt asks the LLM to compose an answer on the basis of a "context" or other reference text or texts, you MUST IGNORE these texts when evaluating the response. Evaluate the response as though the reference texts were NOT provided. Do NOT refer to these texts in your evaluation.
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `was_factual`.
              * @default was_factual
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedFactualityGPTScorer
@@ -14791,11 +14793,11 @@ export interface components {
              *       "average_factuality"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -14815,60 +14817,60 @@ export interface components {
              *       "value_field_name": "was_factual"
              *     }
              */
-            chainpoll_template?: components["schemas"]["FactualityTemplate"];
+            chainpoll_template?: components["schemas"]["FactualityTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Name of the parameter that carries the explanation when the judge answers through a function (tool) call. Defaults to `explanation`.
              * @default explanation
              */
-            function_explanation_param_name?: string;
+            function_explanation_param_name?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `correctness` for a scorer.
              * @default correctness
              * @constant
              */
-            name?: "correctness";
+            name?: "correctness" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_factuality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_factuality";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * GroundTruthAdherenceTemplate
@@ -14892,14 +14894,14 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /**
              * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default This metric computes whether a response from a large language model matches a provided ground truth text.
              */
-            metric_description?: string;
+            metric_description?: string | undefined;
             /** @description Worked examples included in the judge's prompt to show it how to rate. */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default I will give you two different texts, called the "ground truth" and the "response."
@@ -14927,7 +14929,7 @@ export interface components {
              *
              *     You must respond with valid JSON.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Ground truth:
@@ -14942,12 +14944,12 @@ export interface components {
              *     {response}
              *     ```
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `equivalent`.
              * @default equivalent
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedGroundTruthAdherenceGPTScorer
@@ -15072,11 +15074,11 @@ export interface components {
              *       "average_ground_truth_adherence"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -15088,55 +15090,55 @@ export interface components {
              *       "value_field_name": "equivalent"
              *     }
              */
-            chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"];
+            chainpoll_template?: components["schemas"]["GroundTruthAdherenceTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `ground_truth_adherence` for a scorer.
              * @default ground_truth_adherence
              * @constant
              */
-            name?: "ground_truth_adherence";
+            name?: "ground_truth_adherence" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_ground_truth_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_ground_truth_adherence";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * GroundednessTemplate
@@ -15160,12 +15162,12 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /**
              * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default I have a RAG (retrieval-augmented generation) system that generates text based on one or more documents that I always include in my prompts. I want a metric that checks whether the generated text was supported by information in the documents. The metric should exhaustively check each claim in the response against the documents, one by one, listing them out explicitly.
              */
-            metric_description?: string;
+            metric_description?: string | undefined;
             /**
              * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
@@ -15175,7 +15177,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default The user will provide you with a prompt that was sent to an automatic question-answering system, and that system's response. Both will be provided as JSON strings.
@@ -15202,7 +15204,7 @@ export interface components {
              *
              *     You must respond with valid JSON.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Prompt JSON:
@@ -15217,12 +15219,12 @@ export interface components {
              *     {response_json}
              *     ```
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `was_supported`.
              * @default was_supported
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedGroundednessGPTScorer
@@ -15347,11 +15349,11 @@ export interface components {
              *       "average_groundedness"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -15368,55 +15370,55 @@ export interface components {
              *       "value_field_name": "was_supported"
              *     }
              */
-            chainpoll_template?: components["schemas"]["GroundednessTemplate"];
+            chainpoll_template?: components["schemas"]["GroundednessTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `context_adherence` for a scorer.
              * @default context_adherence
              * @constant
              */
-            name?: "context_adherence";
+            name?: "context_adherence" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_groundedness` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_groundedness";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * InstructionAdherenceTemplate
@@ -15440,7 +15442,7 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /**
              * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default I have a chatbot application.
@@ -15448,7 +15450,7 @@ export interface components {
              *
              *     The metric should only evaluate the latest message (the response), not the chat history. It should return false only if the latest message violates one or more instructions. Violations earlier in the chat history should not affect whether the value is true or false. The value should only depend on whether the latest message was consistent with the instructions, considered in context. The metric should only consider instructions that are applicable to the latest message.
              */
-            metric_description?: string;
+            metric_description?: string | undefined;
             /**
              * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
@@ -15458,7 +15460,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default The user will provide you with a prompt that was sent to a chatbot system, and the chatbot's latest response. Both will be provided as JSON strings.
@@ -15494,7 +15496,7 @@ export interface components {
              *
              *     You must respond with a valid JSON string.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Prompt JSON:
@@ -15509,12 +15511,12 @@ export interface components {
              *     {response_json}
              *     ```
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `is_consistent`.
              * @default is_consistent
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedInstructionAdherenceGPTScorer
@@ -15640,11 +15642,11 @@ export interface components {
              *       "average_instruction_adherence"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -15661,60 +15663,60 @@ export interface components {
              *       "value_field_name": "is_consistent"
              *     }
              */
-            chainpoll_template?: components["schemas"]["InstructionAdherenceTemplate"];
+            chainpoll_template?: components["schemas"]["InstructionAdherenceTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description Name of the parameter that carries the explanation when the judge answers through a function (tool) call. Defaults to `explanation`.
              * @default explanation
              */
-            function_explanation_param_name?: string;
+            function_explanation_param_name?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `instruction_adherence` for a scorer.
              * @default instruction_adherence
              * @constant
              */
-            name?: "instruction_adherence";
+            name?: "instruction_adherence" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_instruction_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_instruction_adherence";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * ToolErrorRateTemplate
@@ -15742,12 +15744,12 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /**
              * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric to evaluate whether a tool invocation was successful or if it resulted in an error.
              */
-            metric_description?: string;
+            metric_description?: string | undefined;
             /**
              * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
@@ -15761,7 +15763,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default One or more functions have been called, and you will receive their output. The output format could be a string containing the tool's result, it could be in JSON or XML format with additional metadata and information, or it could be a list of the outputs in any such format.
@@ -15786,7 +15788,7 @@ export interface components {
              *
              *     You must respond with a valid JSON object; don't forget to escape special characters.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record. Defaults to `Tools output:\n```\n{response}\n````.
              * @default Tools output:
@@ -15794,12 +15796,12 @@ export interface components {
              *     {response}
              *     ```
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `function_errored_out`.
              * @default function_errored_out
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedToolErrorRateGPTScorer
@@ -15928,11 +15930,11 @@ export interface components {
              *       "average_tool_error_rate"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -15953,19 +15955,19 @@ export interface components {
              *       "value_field_name": "function_errored_out"
              *     }
              */
-            chainpoll_template?: components["schemas"]["ToolErrorRateTemplate"];
+            chainpoll_template?: components["schemas"]["ToolErrorRateTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /**
              * @description Settings of the judge model's calls (model, temperature, token limits and the like).
              * @default {
@@ -15982,41 +15984,41 @@ export interface components {
              *       "top_p": 1
              *     }
              */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `tool_error_rate` for a scorer.
              * @default tool_error_rate
              * @constant
              */
-            name?: "tool_error_rate";
+            name?: "tool_error_rate" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_tool_error_rate` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_tool_error_rate";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * ToolSelectionQualityTemplate
@@ -16040,12 +16042,12 @@ export interface components {
              * @description Key in the judge model's JSON reply that holds the explanation of its rating. Defaults to `explanation`.
              * @default explanation
              */
-            explanation_field_name?: string;
+            explanation_field_name?: string | undefined;
             /**
              * @description What the metric measures, in a sentence shown to users; `null` when none.
              * @default I have a multi-turn chatbot application where the assistant is an agent that has access to tools. I want a metric that assesses whether the assistant made the correct decision in choosing to either use tools or to directly respond, and in cases where it uses tools, whether it selected the correct tools with the correct arguments.
              */
-            metric_description?: string;
+            metric_description?: string | undefined;
             /**
              * @description Worked examples included in the judge's prompt to show it how to rate.
              * @default [
@@ -16055,7 +16057,7 @@ export interface components {
              *       }
              *     ]
              */
-            metric_few_shot_examples?: components["schemas"]["FewShotExample"][];
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
             /**
              * @description System prompt given to the judge model: its task and how to answer.
              * @default You will receive the chat history from a chatbot application. At the end of the  conversation, it will be the bot’s turn to act. The bot has several options: it can reflect and plan its next steps, choose to call tools, or respond directly to the user. If the bot opts to use tools, the tools execute separately, and the bot will subsequently review the output from those tools. Ultimately, the bot should reply to the user, choosing the relevant parts of the tools' output.
@@ -16083,7 +16085,7 @@ export interface components {
              *
              *     You must respond with a valid JSON object; don't forget to escape special characters.
              */
-            metric_system_prompt?: string;
+            metric_system_prompt?: string | undefined;
             /**
              * @description The prompt sent to the judge for each record, with placeholders (such as `{query}` and `{response}`) that are filled from the record.
              * @default Chatbot history:
@@ -16101,12 +16103,12 @@ export interface components {
              *     {response}
              *     ```
              */
-            template?: string;
+            template?: string | undefined;
             /**
              * @description Key in the judge model's JSON reply that holds the rating itself. Defaults to `bot_answer_follows_rules`.
              * @default bot_answer_follows_rules
              */
-            value_field_name?: string;
+            value_field_name?: string | undefined;
         };
         /**
          * CustomizedToolSelectionQualityGPTScorer
@@ -16231,11 +16233,11 @@ export interface components {
              *       "average_tool_selection_quality"
              *     ]
              */
-            aggregate_keys?: string[];
+            aggregate_keys?: string[] | undefined;
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * @description The prompt template this metric sends to its judge model, with the system prompt, few-shot examples and the keys to read from the reply.
              * @default {
@@ -16252,55 +16254,55 @@ export interface components {
              *       "value_field_name": "bot_answer_follows_rules"
              *     }
              */
-            chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"];
+            chainpoll_template?: components["schemas"]["ToolSelectionQualityTemplate"] | undefined;
             /** @description Free text that describes the scorer; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Further settings of the scorer, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a generated (LLM-judged, user-defined) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 48811056-9edf-4543-885c-e4a13f0cdee6
              */
-            generated_scorer_id?: string | null;
+            generated_scorer_id?: string | null | undefined;
             /** @description Settings of the judge model's calls (model, temperature, token limits and the like). */
-            gpt_settings?: components["schemas"]["PromptRunSettings"];
+            gpt_settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /**
              * @description Always `tool_selection_quality` for a scorer.
              * @default tool_selection_quality
              * @constant
              */
-            name?: "tool_selection_quality";
+            name?: "tool_selection_quality" | undefined;
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Regular expression that pulls the value out of the judge's reply when the reply is not plain JSON; empty to read the reply as JSON. Empty by default.
              * @default
              */
-            regex_field?: string;
+            regex_field?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `_customized_tool_selection_quality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             scorer_name: "_customized_tool_selection_quality";
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
             /** @description Other scorers this one depends on; they run with it. */
-            sub_scorers?: components["schemas"]["ScorerName"][];
+            sub_scorers?: components["schemas"]["ScorerName"][] | undefined;
         };
         /**
          * CustomizedScorer
@@ -16337,9 +16339,9 @@ export interface components {
              * @description Unique identifier of this scorer (UUID).
              * @example 11daeebd-f3b7-4f98-8400-73efe1d9c56a
              */
-            id?: string | null;
+            id?: string | null | undefined;
             /** @description Name of the scorer, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
         };
         /**
          * ScorersConfiguration
@@ -16381,147 +16383,147 @@ export interface components {
              * @description Whether the `adherence_nli` scorer runs on the prompt run: context adherence, computed by the service's own small model. Defaults to `false`.
              * @default false
              */
-            adherence_nli?: boolean;
+            adherence_nli?: boolean | undefined;
             /**
              * @description Whether the `agentic_workflow_success` scorer runs on the prompt run: agentic workflow success (whether an agent reached its user's goal). Defaults to `false`.
              * @default false
              */
-            agentic_workflow_success?: boolean;
+            agentic_workflow_success?: boolean | undefined;
             /**
              * @description Whether the `bleu` scorer runs on the prompt run: BLEU (n-gram overlap with the expected answer). Defaults to `true`.
              * @default true
              */
-            bleu?: boolean;
+            bleu?: boolean | undefined;
             /**
              * @description Whether the `chunk_attribution_utilization_gpt` scorer runs on the prompt run: chunk attribution and utilization, judged by an LLM. Defaults to `false`.
              * @default false
              */
-            chunk_attribution_utilization_gpt?: boolean;
+            chunk_attribution_utilization_gpt?: boolean | undefined;
             /**
              * @description Whether the `chunk_attribution_utilization_nli` scorer runs on the prompt run: chunk attribution and utilization, computed by the service's own small model. Defaults to `false`.
              * @default false
              */
-            chunk_attribution_utilization_nli?: boolean;
+            chunk_attribution_utilization_nli?: boolean | undefined;
             /**
              * @description Whether the `completeness_gpt` scorer runs on the prompt run: completeness (how much of the relevant context the answer covers). Defaults to `false`.
              * @default false
              */
-            completeness_gpt?: boolean;
+            completeness_gpt?: boolean | undefined;
             /**
              * @description Whether the `completeness_nli` scorer runs on the prompt run: completeness, computed by the service's own small model. Defaults to `false`.
              * @default false
              */
-            completeness_nli?: boolean;
+            completeness_nli?: boolean | undefined;
             /**
              * @description Whether the `context_relevance` scorer runs on the prompt run: context relevance (whether the retrieved context fits the question). Defaults to `false`.
              * @default false
              */
-            context_relevance?: boolean;
+            context_relevance?: boolean | undefined;
             /**
              * @description Whether the `cost` scorer runs on the prompt run: cost (estimated cost of the model calls). Defaults to `true`.
              * @default true
              */
-            cost?: boolean;
+            cost?: boolean | undefined;
             /**
              * @description Whether the `factuality` scorer runs on the prompt run: correctness (whether the answer is factually right). Defaults to `false`.
              * @default false
              */
-            factuality?: boolean;
+            factuality?: boolean | undefined;
             /**
              * @description Whether the `ground_truth_adherence` scorer runs on the prompt run: ground truth adherence (whether the answer agrees with the expected answer). Defaults to `false`.
              * @default false
              */
-            ground_truth_adherence?: boolean;
+            ground_truth_adherence?: boolean | undefined;
             /**
              * @description Whether the `groundedness` scorer runs on the prompt run: context adherence (whether the answer stays within the retrieved context). Defaults to `false`.
              * @default false
              */
-            groundedness?: boolean;
+            groundedness?: boolean | undefined;
             /**
              * @description Whether the `input_pii` scorer runs on the prompt run: input PII (personal data found in the input). Defaults to `false`.
              * @default false
              */
-            input_pii?: boolean;
+            input_pii?: boolean | undefined;
             /**
              * @description Whether the `input_sexist` scorer runs on the prompt run: sexism in the input. Defaults to `false`.
              * @default false
              */
-            input_sexist?: boolean;
+            input_sexist?: boolean | undefined;
             /**
              * @description Whether the `input_tone` scorer runs on the prompt run: tone of the input. Defaults to `false`.
              * @default false
              */
-            input_tone?: boolean;
+            input_tone?: boolean | undefined;
             /**
              * @description Whether the `input_toxicity` scorer runs on the prompt run: toxicity of the input. Defaults to `false`.
              * @default false
              */
-            input_toxicity?: boolean;
+            input_toxicity?: boolean | undefined;
             /**
              * @description Whether the `instruction_adherence` scorer runs on the prompt run: instruction adherence (whether the answer follows the prompt's instructions). Defaults to `false`.
              * @default false
              */
-            instruction_adherence?: boolean;
+            instruction_adherence?: boolean | undefined;
             /**
              * @description Whether the `latency` scorer runs on the prompt run: latency (how long the model took). Defaults to `true`.
              * @default true
              */
-            latency?: boolean;
+            latency?: boolean | undefined;
             /**
              * @description Whether the `pii` scorer runs on the prompt run: PII (personal data found in the output). Defaults to `false`.
              * @default false
              */
-            pii?: boolean;
+            pii?: boolean | undefined;
             /**
              * @description Whether the `prompt_injection` scorer runs on the prompt run: prompt injection (attempts in the input to override the prompt). Defaults to `false`.
              * @default false
              */
-            prompt_injection?: boolean;
+            prompt_injection?: boolean | undefined;
             /**
              * @description Whether the `prompt_perplexity` scorer runs on the prompt run: prompt perplexity (how predictable the prompt is to the model). Defaults to `false`.
              * @default false
              */
-            prompt_perplexity?: boolean;
+            prompt_perplexity?: boolean | undefined;
             /**
              * @description Whether the `protect_status` scorer runs on the prompt run: protection status (whether a protection rule acted on the record). Defaults to `true`.
              * @default true
              */
-            protect_status?: boolean;
+            protect_status?: boolean | undefined;
             /**
              * @description Whether the `rouge` scorer runs on the prompt run: ROUGE (overlap with the expected answer). Defaults to `true`.
              * @default true
              */
-            rouge?: boolean;
+            rouge?: boolean | undefined;
             /**
              * @description Whether the `sexist` scorer runs on the prompt run: sexism in the output. Defaults to `false`.
              * @default false
              */
-            sexist?: boolean;
+            sexist?: boolean | undefined;
             /**
              * @description Whether the `tone` scorer runs on the prompt run: tone of the output. Defaults to `false`.
              * @default false
              */
-            tone?: boolean;
+            tone?: boolean | undefined;
             /**
              * @description Whether the `tool_error_rate` scorer runs on the prompt run: tool errors (whether tool calls failed). Defaults to `false`.
              * @default false
              */
-            tool_error_rate?: boolean;
+            tool_error_rate?: boolean | undefined;
             /**
              * @description Whether the `tool_selection_quality` scorer runs on the prompt run: tool selection quality (whether the right tools were chosen with the right arguments). Defaults to `false`.
              * @default false
              */
-            tool_selection_quality?: boolean;
+            tool_selection_quality?: boolean | undefined;
             /**
              * @description Whether the `toxicity` scorer runs on the prompt run: toxicity of the output. Defaults to `false`.
              * @default false
              */
-            toxicity?: boolean;
+            toxicity?: boolean | undefined;
             /**
              * @description Whether the `uncertainty` scorer runs on the prompt run: uncertainty (how unsure the model was of its output). Defaults to `false`.
              * @default false
              */
-            uncertainty?: boolean;
+            uncertainty?: boolean | undefined;
         };
         /**
          * ChainRow
@@ -16556,7 +16558,7 @@ export interface components {
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
              * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
-            chain_id?: string | null;
+            chain_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
@@ -16564,23 +16566,23 @@ export interface components {
              */
             chain_root_id: string;
             /** @description When the row was created: seconds since the Unix epoch. */
-            creation_timestamp?: number;
+            creation_timestamp?: number | undefined;
             /**
              * @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). Empty by default.
              * @default
              */
-            finish_reason?: string;
+            finish_reason?: string | undefined;
             /**
              * @description Whether other nodes are nested under this one. Defaults to `false`.
              * @default false
              */
-            has_children?: boolean;
+            has_children?: boolean | undefined;
             /** @description The values of the template's variables for this row, keyed by variable name. Free-form object. */
             inputs?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description Time the model took to answer, in milliseconds; `null` when unknown. */
-            latency?: number | null;
+            latency?: number | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
@@ -16591,14 +16593,14 @@ export interface components {
              * @description What the node received, as text. Empty by default.
              * @default
              */
-            node_input?: string;
+            node_input?: string | undefined;
             /** @description Name of the node (the step of the chain); `null` when unnamed. */
-            node_name?: string | null;
+            node_name?: string | null | undefined;
             /**
              * @description What the node produced: text, a list of texts, or an object. Empty by default.
              * @default
              */
-            node_output?: string;
+            node_output?: string | undefined;
             /**
              * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
              * @example chain
@@ -16607,35 +16609,35 @@ export interface components {
             /** @description Settings of the model call (temperature and the like), as logged. Free-form object. */
             params?: {
                 [key: string]: unknown;
-            };
+            } | undefined;
             /** @description The prompt sent to the model, as text. */
-            prompt?: string | null;
+            prompt?: string | null | undefined;
             /**
              * @description Tokens in the input of the model calls of this row. Defaults to `0`.
              * @default 0
              */
-            query_input_tokens?: number;
+            query_input_tokens?: number | undefined;
             /**
              * @description Tokens in the output of the model calls of this row. Defaults to `0`.
              * @default 0
              */
-            query_output_tokens?: number;
+            query_output_tokens?: number | undefined;
             /**
              * @description Input and output tokens of this row together. Defaults to `0`.
              * @default 0
              */
-            query_total_tokens?: number;
+            query_total_tokens?: number | undefined;
             /** @description The model's response, as text. */
-            response?: string | null;
+            response?: string | null | undefined;
             /**
              * @description Position of the node within its chain (0-based). Defaults to `0`.
              * @default 0
              */
-            step?: number;
+            step?: number | undefined;
             /** @description The expected output (ground truth) for this row, when the dataset has one; `null` otherwise. */
-            target?: string | null;
+            target?: string | null | undefined;
             /** @description Tools offered to the model, as a JSON string; `null` when none. */
-            tools?: string | null;
+            tools?: string | null | undefined;
         };
         /**
          * AgenticWorkflowSuccessScorer
@@ -16658,22 +16660,22 @@ export interface components {
          */
         AgenticWorkflowSuccessScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `agentic_workflow_success` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "agentic_workflow_success";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
-            type?: "plus";
+            type?: "plus" | undefined;
         };
         /**
          * BleuScorer
@@ -16693,7 +16695,7 @@ export interface components {
          */
         BleuScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `bleu` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -16729,9 +16731,9 @@ export interface components {
          */
         ChunkAttributionUtilizationScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `chunk_attribution_utilization` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -16742,7 +16744,7 @@ export interface components {
              * @default luna
              * @example luna
              */
-            type?: components["schemas"]["ScorerVariant"];
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * CompletenessScorer
@@ -16765,22 +16767,22 @@ export interface components {
          */
         CompletenessScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `completeness` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "completeness";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
              * @default luna
              * @example luna
              */
-            type?: components["schemas"]["ScorerVariant"];
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * ContextAdherenceScorer
@@ -16803,22 +16805,22 @@ export interface components {
          */
         ContextAdherenceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `context_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "context_adherence";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Which variant of the scorer runs: `luna` (a small model of the service's own) or `plus` (an LLM judge). Defaults to `luna`.
              * @default luna
              * @example luna
              */
-            type?: components["schemas"]["ScorerVariant"];
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * ContextRelevanceScorer
@@ -16838,7 +16840,7 @@ export interface components {
          */
         ContextRelevanceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `context_relevance` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -16866,22 +16868,22 @@ export interface components {
          */
         CorrectnessScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `correctness` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "correctness";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
-            type?: "plus";
+            type?: "plus" | undefined;
         };
         /**
          * GroundTruthAdherenceScorer
@@ -16904,22 +16906,22 @@ export interface components {
          */
         GroundTruthAdherenceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `ground_truth_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "ground_truth_adherence";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
-            type?: "plus";
+            type?: "plus" | undefined;
         };
         /**
          * InputPIIScorer
@@ -16939,7 +16941,7 @@ export interface components {
          */
         InputPIIScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `input_pii` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -16964,7 +16966,7 @@ export interface components {
          */
         InputSexistScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `input_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -16989,7 +16991,7 @@ export interface components {
          */
         InputToneScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `input_tone` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17014,7 +17016,7 @@ export interface components {
          */
         InputToxicityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `input_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17042,22 +17044,22 @@ export interface components {
          */
         InstructionAdherenceScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `instruction_adherence` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "instruction_adherence";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
-            type?: "plus";
+            type?: "plus" | undefined;
         };
         /**
          * OutputPIIScorer
@@ -17077,7 +17079,7 @@ export interface components {
          */
         OutputPIIScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `output_pii` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17102,7 +17104,7 @@ export interface components {
          */
         OutputSexistScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `output_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17127,7 +17129,7 @@ export interface components {
          */
         OutputToneScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `output_tone` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17152,7 +17154,7 @@ export interface components {
          */
         OutputToxicityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `output_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17177,7 +17179,7 @@ export interface components {
          */
         PromptInjectionScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `prompt_injection` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17202,7 +17204,7 @@ export interface components {
          */
         PromptPerplexityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `prompt_perplexity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17227,7 +17229,7 @@ export interface components {
          */
         RougeScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `rouge` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17254,9 +17256,9 @@ export interface components {
          */
         ToolErrorRateScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `tool_error_rate` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17267,7 +17269,7 @@ export interface components {
              * @default plus
              * @constant
              */
-            type?: "plus";
+            type?: "plus" | undefined;
         };
         /**
          * ToolSelectionQualityScorer
@@ -17290,22 +17292,22 @@ export interface components {
          */
         ToolSelectionQualityScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description Alias of the model that runs this scorer (as the model lists of the integrations name it); `null` uses the default. */
-            model_name?: string | null;
+            model_name?: string | null | undefined;
             /**
              * @description Which kind of scorer this is: always `tool_selection_quality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "tool_selection_quality";
             /** @description How many times the judge model is asked for each record; the scores are combined. More judges give a steadier score at a higher cost. `null` uses the scorer's default. */
-            num_judges?: number | null;
+            num_judges?: number | null | undefined;
             /**
              * @description Always `plus` for a scorer.
              * @default plus
              * @constant
              */
-            type?: "plus";
+            type?: "plus" | undefined;
         };
         /**
          * UncertaintyScorer
@@ -17325,7 +17327,7 @@ export interface components {
          */
         UncertaintyScorer: {
             /** @description Conditions that limit which nodes of a logged workflow the scorer runs on, by node name or by metadata key and value; all must hold. `null` or empty: every node. */
-            filters?: components["schemas"]["ScorerFilter"][] | null;
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * @description Which kind of scorer this is: always `uncertainty` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -17376,17 +17378,17 @@ export interface components {
          */
         PromptChainIngestRequest: {
             /** @description Generated (LLM-judged, user-defined) scorers to run; `null` for none. */
-            generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null;
+            generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null | undefined;
             /** @description Customized LLM-judged scorers to run, with their settings; `null` for none. */
-            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
+            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null | undefined;
             /** @description Registered (user-supplied code) scorers to run; `null` for none. */
-            prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
+            prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null | undefined;
             /** @description Which built-in scorers to switch on, one flag each; `null` for the defaults (older form of `scorers`). */
-            prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null;
+            prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null | undefined;
             /** @description The rows to ingest: one per node of each chain, linked by their ids. */
-            rows?: components["schemas"]["ChainRow"][];
+            rows?: components["schemas"]["ChainRow"][] | undefined;
             /** @description Built-in scorers to run on the rows, each with its settings. */
-            scorers?: components["schemas"]["Scorer"][];
+            scorers?: components["schemas"]["Scorer"][] | undefined;
         };
         /**
          * PromptChainIngestResponse
@@ -17422,19 +17424,19 @@ export interface components {
          */
         PromptChainIngestBatchRequest: {
             /** @description Generated (LLM-judged, user-defined) scorers to run; `null` for none. */
-            generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null;
+            generated_scorers?: components["schemas"]["GeneratedScorerConfig"][] | null | undefined;
             /** @description Customized LLM-judged scorers to run, with their settings; `null` for none. */
-            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
+            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null | undefined;
             /** @description Registered (user-supplied code) scorers to run; `null` for none. */
-            prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
+            prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null | undefined;
             /** @description Which built-in scorers to switch on, one flag each; `null` for the defaults (older form of `scorers`). */
-            prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null;
+            prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | null | undefined;
             /** @description The rows to ingest: one per node of each chain, linked by their ids. */
-            rows?: components["schemas"]["ChainRow"][];
+            rows?: components["schemas"]["ChainRow"][] | undefined;
             /** @description Built-in scorers to run on the rows, each with its settings. */
-            scorers?: components["schemas"]["Scorer"][];
+            scorers?: components["schemas"]["Scorer"][] | undefined;
             /** @description After this many minutes the ingestion closes, even if some batches are still missing. */
-            timeout_minutes?: number;
+            timeout_minutes?: number | undefined;
             /** @description How many chains (distinct root ids) to expect in all; ingestion completes once that many have arrived. */
             total_chains: number;
         };
@@ -17484,7 +17486,7 @@ export interface components {
             /** @description The name the service shows for the model and takes in settings (`model_alias`). */
             alias: string;
             /** @description The role name the model's API uses for its own messages; `null` for the default. */
-            assistant_role?: string | null;
+            assistant_role?: string | null | undefined;
             /**
              * @description The integration (provider) that serves the model. Defaults to `openai`.
              * @default openai
@@ -17499,7 +17501,7 @@ export interface components {
              */
             system_supported: boolean;
             /** @description The role name the model's API uses for the user's messages; `null` for the default. */
-            user_role?: string | null;
+            user_role?: string | null | undefined;
         };
         /**
          * PutPromptScoreRequest
@@ -17519,19 +17521,19 @@ export interface components {
             /** @description Aggregate values the scorer reports over a run, keyed by aggregate name. Free-form: the service returns any JSON object here and documents no keys. */
             aggregates?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description Positions (0-based) of the records to score; `null` scores every record. */
-            indices?: number[] | null;
+            indices?: number[] | null | undefined;
             /** @description Name under which the scorer's values are stored and shown; `null` uses the scorer's own name. */
-            metric_name?: string | null;
+            metric_name?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of a registered (user-supplied code) scorer this configuration refers to (UUID); `null` for a built-in scorer.
              * @example 968f0d1f-14cc-4195-8eaf-1ef39f6eff0a
              */
-            registered_scorer_id?: string | null;
+            registered_scorer_id?: string | null | undefined;
             /** @description Scores already computed for the records, in record order; `null` when none were supplied. Any JSON value per record. */
-            scores?: unknown[] | null;
+            scores?: unknown[] | null | undefined;
         };
         /**
          * PutPromptScoreResponse
@@ -17670,7 +17672,7 @@ export interface components {
             /** @description The numbers of all the template's versions. */
             all_available_versions: number[];
             /** @description All the template's versions with their text. */
-            all_versions?: components["schemas"]["BasePromptTemplateVersionResponse"][];
+            all_versions?: components["schemas"]["BasePromptTemplateVersionResponse"][] | undefined;
             /**
              * Format: uuid
              * @description The template's ID.
@@ -17708,7 +17710,7 @@ export interface components {
             /** @description The first version's text: a string, or a list of chat messages. */
             template: components["schemas"]["TemplateContent"];
             /** @description The number to give the first version; left out, the service numbers it. */
-            version?: number | null;
+            version?: number | null | undefined;
         };
         /**
          * DeletePromptResponse
@@ -17732,7 +17734,7 @@ export interface components {
             /** @description The version's text: a string, or a list of chat messages. */
             template: components["schemas"]["TemplateContent"];
             /** @description The number to give the version; left out, the next number is used. */
-            version?: number | null;
+            version?: number | null | undefined;
         };
         /**
          * RunTagCreateRequest
@@ -17765,25 +17767,25 @@ export interface components {
              * @description The ID of the user to record as the run's creator.
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description A hash of the dataset the run is logged with. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /** @description The run's name. */
             name: string;
             /** @description How many samples the run holds, when known. */
-            num_samples?: number | null;
+            num_samples?: number | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Tags to attach to the new run. */
-            run_tags?: components["schemas"]["RunTagCreateRequest"][];
+            run_tags?: components["schemas"]["RunTagCreateRequest"][] | undefined;
             /** @description The run's machine-learning task, by number. */
             task_type: number;
             /** @description Whether to mark the run as the winner among the project's runs. */
-            winner?: boolean | null;
+            winner?: boolean | null | undefined;
         };
         /**
          * CreateRunResponse
@@ -17816,7 +17818,7 @@ export interface components {
              */
             created_by: string;
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
@@ -17830,7 +17832,7 @@ export interface components {
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
             /**
@@ -17838,14 +17840,14 @@ export interface components {
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
-            run_tags?: components["schemas"]["RunTagDB"][];
+            run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
              * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
              * @example 0
              */
-            task_type?: components["schemas"]["TaskType"] | null;
+            task_type?: components["schemas"]["TaskType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
@@ -17925,15 +17927,15 @@ export interface components {
          */
         GetPromptRun: {
             /** @description Mean `bleu` over the records in scope; `null` when none was computed. */
-            average_bleu?: number | null;
+            average_bleu?: number | null | undefined;
             /** @description Mean cost per response, in US dollars; `null` when unknown. */
-            average_cost?: number | null;
+            average_cost?: number | null | undefined;
             /** @description Mean hallucination score over the run's responses; `null` when not computed. */
-            average_hallucination?: number | null;
+            average_hallucination?: number | null | undefined;
             /** @description Mean `latency` over the records in scope; `null` when none was computed. */
-            average_latency?: number | null;
+            average_latency?: number | null | undefined;
             /** @description Mean `rouge` over the records in scope; `null` when none was computed. */
-            average_rouge?: number | null;
+            average_rouge?: number | null | undefined;
             /**
              * Format: date-time
              * @description When the prompt run was created (UTC, ISO 8601).
@@ -17947,13 +17949,13 @@ export interface components {
              */
             created_by: string;
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the dataset the run used (UUID); `null` when it used none.
              * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
              */
-            dataset_id?: string | null;
+            dataset_id?: string | null | undefined;
             /**
              * @description How severe the run's hallucinations are, from 0 (none) to 2 (severe). Defaults to `0`.
              * @default 0
@@ -17985,11 +17987,11 @@ export interface components {
             /** @description The run's metrics, keyed by metric name. Free-form object. */
             metrics?: {
                 [key: string]: number | string | components["schemas"]["FeedbackAggregate"] | null;
-            };
+            } | undefined;
             /** @description Alias of the model that does the scoring (as the model lists of the integrations name it); `null` uses the scorer's default model. */
-            model_alias?: string | null;
+            model_alias?: string | null | undefined;
             /** @description Name of the prompt run, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /** @description How many samples (rows of data) the prompt run holds. */
             num_samples: number;
             /**
@@ -17997,42 +17999,42 @@ export interface components {
              * @description The `id` of the project this prompt run belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description The customized LLM-judged scorers the run uses, with their settings; `null` for none. */
-            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null;
+            prompt_customized_scorers_configuration?: components["schemas"]["CustomizedScorer"][] | null | undefined;
             /** @description Names of the generated scorers the run uses; `null` for none. */
-            prompt_generated_scorers_configuration?: string[] | null;
+            prompt_generated_scorers_configuration?: string[] | null | undefined;
             /** @description The registered (user-supplied code) scorers the run uses; `null` for none. */
-            prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null;
+            prompt_registered_scorers_configuration?: components["schemas"]["RegisteredScorer"][] | null | undefined;
             /** @description Which built-in scorers the run uses. */
-            prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"];
+            prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | undefined;
             /** @description The model settings the run used (model, temperature, token limit and the like); `null` when not recorded. */
-            prompt_settings?: components["schemas"]["PromptRunSettings"] | null;
+            prompt_settings?: components["schemas"]["PromptRunSettings"] | null | undefined;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
-            run_tags?: components["schemas"]["RunTagDB"][];
+            run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
              * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
              * @example 0
              */
-            task_type?: components["schemas"]["TaskType"] | null;
+            task_type?: components["schemas"]["TaskType"] | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the prompt template the run used (UUID); `null` when it used none.
              * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
              */
-            template_id?: string | null;
+            template_id?: string | null | undefined;
             /** @description Number of the template version the run used; `null` when it used no template. */
-            template_version?: number | null;
+            template_version?: number | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the template version the run used (UUID); `null` when it used none.
              * @example 5c57453e-dc10-4775-836d-d2f21246b3e2
              */
-            template_version_id?: string | null;
+            template_version_id?: string | null | undefined;
             /** @description Whether that template version is the template's selected one; `null` when the run used no template. */
-            template_version_selected?: boolean | null;
+            template_version_selected?: boolean | null | undefined;
             /** @description Cost of the run's model calls, in US dollars; `null` when unknown. */
-            total_cost?: number | null;
+            total_cost?: number | null | undefined;
             /**
              * @description How many responses the run has. Defaults to `0`.
              * @default 0
@@ -18106,14 +18108,14 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
              */
             paginated: boolean;
             /** @description The runs of this prompt runs. */
-            runs?: components["schemas"]["GetPromptRun"][];
+            runs?: components["schemas"]["GetPromptRun"][] | undefined;
             /**
              * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
              * @default 0
@@ -18137,7 +18139,7 @@ export interface components {
          */
         PromptRunColumn: {
             /** @description An alert shown with the column (a title and a message); `null` when there is none. */
-            alert?: components["schemas"]["Alert"] | null;
+            alert?: components["schemas"]["Alert"] | null | undefined;
             /**
              * @description How clients should format the column's values for display. Defaults to `unknown`.
              * @default unknown
@@ -18145,33 +18147,33 @@ export interface components {
              */
             data_type: components["schemas"]["DataTypeOptions"];
             /** @description What the column holds; `null` when undescribed. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Values to show in place of the raw ones, in the same order, where they differ; `null` when the raw values are shown. */
-            display_values?: (string | null)[] | null;
+            display_values?: (string | null)[] | null | undefined;
             /**
              * @description Whether the rows can be filtered by this column's value (categorical filters aside). Defaults to `true`.
              * @default true
              */
             filterable: boolean;
             /** @description Description of the group of columns (super column) this column belongs to. */
-            group_description?: string | null;
+            group_description?: string | null | undefined;
             /** @description Display label of the column's group. */
-            group_label?: string | null;
+            group_label?: string | null | undefined;
             /** @description Identifier of the column's group. */
-            group_name?: string | null;
+            group_name?: string | null | undefined;
             /** @description For a metric column computed by its own scorer job, that job's state per row; `null` for other columns. */
-            job_info?: (components["schemas"]["JobInfo"] | null)[] | null;
+            job_info?: (components["schemas"]["JobInfo"] | null)[] | null | undefined;
             /**
              * @description Tier of the scorer that computes the column (basic or plus); `null` for columns tied to neither.
              * @example Luna
              */
-            job_type?: components["schemas"]["ScorerType"] | null;
+            job_type?: components["schemas"]["ScorerType"] | null | undefined;
             /** @description Human-readable title of the column. */
-            label?: string | null;
+            label?: string | null | undefined;
             /** @description For a metric column, the metric's state and value for each row, in row order. */
-            metric_infos?: components["schemas"]["MetricState"][];
+            metric_infos?: components["schemas"]["MetricState"][] | undefined;
             /** @description How the metric's values are graded into levels; only for metric columns. */
-            metric_threshold?: components["schemas"]["MetricThreshold"] | null;
+            metric_threshold?: components["schemas"]["MetricThreshold"] | null | undefined;
             /** @description Identifier of the column (its key in the rows). */
             name: string;
             /**
@@ -18180,7 +18182,7 @@ export interface components {
              */
             sortable: boolean;
             /** @description The column's value for each row, in row order; `null` where a row has none. */
-            values?: (components["schemas"]["ColumnValue"] | null)[];
+            values?: (components["schemas"]["ColumnValue"] | null)[] | undefined;
         };
         /**
          * GetPromptRunColumnsResponse
@@ -18220,18 +18222,18 @@ export interface components {
          */
         GetPromptRunColumnsResponse: {
             /** @description The columns, each with its value for every run of the page. */
-            columns?: components["schemas"]["PromptRunColumn"][];
+            columns?: components["schemas"]["PromptRunColumn"][] | undefined;
             /**
              * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
              * @default 100
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /** @description How many filtered rows there are; `null` when unknown. */
-            num_filtered_rows?: number | null;
+            num_filtered_rows?: number | null | undefined;
             /** @description How many rows there are; `null` when unknown. */
-            num_rows?: number | null;
+            num_rows?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -18252,7 +18254,7 @@ export interface components {
          */
         RunUpdateRequest: {
             /** @description The run's new name. */
-            name?: string | null;
+            name?: string | null | undefined;
         };
         /**
          * UpdateRunResponse
@@ -18297,7 +18299,7 @@ export interface components {
              */
             created_by: string;
             /** @description Hash of the dataset the run was logged with; runs with the same hash used the same data. `null` when unknown. */
-            dataset_hash?: string | null;
+            dataset_hash?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this run (UUID).
@@ -18311,7 +18313,7 @@ export interface components {
              */
             last_updated_by: string;
             /** @description Name of the run, as shown in the console and in listings. */
-            name?: string | null;
+            name?: string | null | undefined;
             /** @description How many samples (rows of data) the run holds. */
             num_samples: number;
             /**
@@ -18319,14 +18321,14 @@ export interface components {
              * @description The `id` of the project this run belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Key/value tags attached to the run (for example the model or the vector store it used). */
-            run_tags?: components["schemas"]["RunTagDB"][];
+            run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
              * @description The kind of task the run models, as a `TaskType` code (for example 7 for prompt evaluation, 12 for a prompt chain).
              * @example 0
              */
-            task_type?: components["schemas"]["TaskType"] | null;
+            task_type?: components["schemas"]["TaskType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the run was last changed (UTC, ISO 8601).
@@ -18504,11 +18506,11 @@ export interface components {
             /** @description Free-form data stored with the value. */
             extra?: unknown[] | {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The metric's name. */
             key: string;
             /** @description A feedback aggregate stored as the metric's value, for metrics that are not a single number. */
-            object_value?: components["schemas"]["FeedbackAggregate"] | null;
+            object_value?: components["schemas"]["FeedbackAggregate"] | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the run (UUID), as the project's run listing gives it.
@@ -18522,7 +18524,7 @@ export interface components {
              */
             updated_at: string;
             /** @description The metric's numeric value. */
-            value?: number | null;
+            value?: number | null | undefined;
         };
         /**
          * RunMetricCreateRequest
@@ -18541,17 +18543,17 @@ export interface components {
              * @description The training epoch the value belongs to.
              * @default 0
              */
-            epoch?: number;
+            epoch?: number | undefined;
             /** @description Free-form data to store with the value. */
             extra?: unknown[] | {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The metric's name. */
             key: string;
             /** @description A feedback aggregate to store as the metric's value instead of a number. */
-            object_value?: components["schemas"]["FeedbackAggregate"] | null;
+            object_value?: components["schemas"]["FeedbackAggregate"] | null | undefined;
             /** @description The metric's numeric value. */
-            value?: number | null;
+            value?: number | null | undefined;
         };
         /**
          * GenericAction
@@ -18598,7 +18600,7 @@ export interface components {
             /** @description Whether the caller may do it. */
             allowed: boolean;
             /** @description A human-readable message about the generic permission. */
-            message?: string | null;
+            message?: string | null | undefined;
             /**
              * @description The kind of resource the action is on.
              * @example user
@@ -18661,7 +18663,7 @@ export interface components {
              */
             email: string;
             /** @description Whether the user has confirmed their email address (through the verification link or a social sign-in). */
-            email_is_verified?: boolean | null;
+            email_is_verified?: boolean | null | undefined;
             /**
              * @description The user's given name, as shown in the console; `null` when not given. Empty by default.
              * @default
@@ -18727,32 +18729,32 @@ export interface components {
              * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
              * @default false
              */
-            all_but?: boolean;
+            all_but?: boolean | undefined;
             /**
              * @description Renames columns on export: a map from the service's column name to the name to write. Free-form string map; `null` keeps the names.
              * @default null
              */
             col_mapping?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
             /**
              * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
              * @default []
              */
-            edit_overrides?: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null | undefined;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
              * @example csv
              */
-            file_type?: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"] | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -18763,36 +18765,36 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
              * @default false
              */
-            hf_format?: boolean;
+            hf_format?: boolean | undefined;
             /**
              * @description Columns to include in the export; `null` exports the default set.
              * @default []
              */
-            include_cols?: string[] | null;
+            include_cols?: string[] | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /**
              * @description Whether to export only the samples that the edits changed. Defaults to `false`.
              * @default false
              */
-            only_export_edited?: boolean | null;
+            only_export_edited?: boolean | null | undefined;
             /**
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * RemoteEditExportRequest
@@ -18823,7 +18825,7 @@ export interface components {
              * @description Whether to export every sample except those the filter selects (`true`), instead of only those it selects. Defaults to `false`.
              * @default false
              */
-            all_but?: boolean;
+            all_but?: boolean | undefined;
             /** @description Name of the storage bucket to write to. */
             bucket_name: string;
             /**
@@ -18832,30 +18834,30 @@ export interface components {
              */
             col_mapping?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /**
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
             /**
              * @description Edits allowed to go ahead although they clash with others on the same samples; `null` for none.
              * @default []
              */
-            edit_overrides?: components["schemas"]["EditOverride"][] | null;
+            edit_overrides?: components["schemas"]["EditOverride"][] | null | undefined;
             /**
              * @description Where to write the export (the remote storage's kind, as the service names it). Defaults to `s3`.
              * @default s3
              */
-            export_to?: string;
+            export_to?: string | undefined;
             /**
              * @description File format to write the export in. Defaults to `csv`.
              * @default csv
              * @example csv
              */
-            file_type?: components["schemas"]["FileType"];
+            file_type?: components["schemas"]["FileType"] | undefined;
             /**
              * @description Which samples to include: filters on labels, predictions, confidence, data error potential, metadata and more. An empty object selects every sample.
              * @default {
@@ -18866,38 +18868,38 @@ export interface components {
              *       "span_regex": false
              *     }
              */
-            filter_params?: components["schemas"]["FilterParams"];
+            filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
              * @description Whether to write the rows in the Hugging Face datasets layout. Defaults to `false`.
              * @default false
              */
-            hf_format?: boolean;
+            hf_format?: boolean | undefined;
             /**
              * @description Columns to include in the export; `null` exports the default set.
              * @default []
              */
-            include_cols?: string[] | null;
+            include_cols?: string[] | null | undefined;
             /**
              * @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5.
              * @default 0.5
              */
-            map_threshold?: number;
+            map_threshold?: number | undefined;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /** @description Name (key) of the object to write in the bucket. */
             object_name: string;
             /**
              * @description Whether to export only the samples that the edits changed. Defaults to `false`.
              * @default false
              */
-            only_export_edited?: boolean | null;
+            only_export_edited?: boolean | null | undefined;
             /**
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * RemoteEditExportResponse
@@ -19040,7 +19042,7 @@ export interface components {
              * @description Another split of the same run to compare with (for example `training`); `null` for no comparison.
              * @example training
              */
-            compare_to?: components["schemas"]["Split"] | null;
+            compare_to?: components["schemas"]["Split"] | null | undefined;
             /** @description The `id`s of the edits to apply to the exported data (UUIDs). */
             edit_ids: string[];
             /**
@@ -19086,7 +19088,7 @@ export interface components {
              */
             map_threshold: number;
             /** @description Export only edits reviewed at least this many times; `null` or 0 for no minimum. */
-            min_reviews?: number | null;
+            min_reviews?: number | null | undefined;
             /** @description Name (key) of the object to write in the bucket. */
             object_name: string;
             /**
@@ -19098,9 +19100,9 @@ export interface components {
              * @description For named-entity runs, the tagging scheme (BIO, BIOES or BILOU) to write the spans in; `null` for other tasks.
              * @example BIO
              */
-            tagging_schema?: components["schemas"]["TaggingSchema"] | null;
+            tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
         };
         /**
          * EditReviewDB
@@ -19241,7 +19243,7 @@ export interface components {
              * @description The `id` of the user who created the edit (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
              * @example relabel
@@ -19250,11 +19252,11 @@ export interface components {
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
-            } | null;
+            } | null | undefined;
             /** @description Whether the edit has been exported. */
             exported: boolean;
             /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
-            filter?: components["schemas"]["FilterParams"] | null;
+            filter?: components["schemas"]["FilterParams"] | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this edit (UUID).
@@ -19262,13 +19264,13 @@ export interface components {
              */
             id: string;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
-            map_threshold?: number | null;
+            map_threshold?: number | null | undefined;
             /** @description For a relabel, the label to give the samples; `null` otherwise. */
-            new_label?: string | null;
+            new_label?: string | null | undefined;
             /** @description A note the author left on the edit; `null` when none. */
-            note?: string | null;
+            note?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
@@ -19276,7 +19278,7 @@ export interface components {
              */
             project_id: string;
             /** @description The reviews the edit has had, one per reviewer. */
-            reviewers?: components["schemas"]["EditReviewDB"][];
+            reviewers?: components["schemas"]["EditReviewDB"][] | undefined;
             /**
              * Format: uuid
              * @description The `id` of the run whose data the edit changes (UUID).
@@ -19289,20 +19291,20 @@ export interface components {
              */
             sample_ids: number[];
             /** @description For a text edit, the text to look for; `null` otherwise. */
-            search_string?: string | null;
+            search_string?: string | null | undefined;
             /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
-            shift_span_end_num_words?: number | null;
+            shift_span_end_num_words?: number | null | undefined;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
-            shift_span_start_num_words?: number | null;
+            shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
-            text_replacement?: string | null;
+            text_replacement?: string | null | undefined;
             /**
              * @description Whether `search_string` is a regular expression. Defaults to `false`.
              * @default false
@@ -19355,11 +19357,11 @@ export interface components {
          */
         EditRowData: {
             /** @description For object-detection runs, the sample's boxes; `null` for other tasks. */
-            boxes?: components["schemas"]["BBox"][] | null;
+            boxes?: components["schemas"]["BBox"][] | null | undefined;
             /** @description For generation runs, the text the model generated; `null` otherwise. */
             generated_output: string | null;
             /** @description The sample's true (labelled) class; `null` when unlabelled. */
-            gold?: string | null;
+            gold?: string | null | undefined;
             /**
              * @description Identifier of the sample in the run's dataset.
              * @example 1042
@@ -19375,15 +19377,15 @@ export interface components {
             /** @description The sample's metadata columns and their values. Free-form object. */
             meta?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The class the model predicted; `null` when there is no prediction. */
-            pred?: string | null;
+            pred?: string | null | undefined;
             /** @description For named-entity runs, the sample's spans; `null` for other tasks. */
-            spans?: components["schemas"]["Span"][] | null;
+            spans?: components["schemas"]["Span"][] | null | undefined;
             /** @description For generation runs, the expected output; `null` otherwise. */
             target: string | null;
             /** @description The sample's text; `null` for samples that are not text. */
-            text?: string | null;
+            text?: string | null | undefined;
         };
         /**
          * EditContent
@@ -19536,7 +19538,7 @@ export interface components {
              * @description The `id` of the user who created the edit content (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
              * @example relabel
@@ -19545,11 +19547,11 @@ export interface components {
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
-            } | null;
+            } | null | undefined;
             /** @description Whether the edit has been exported. */
             exported: boolean;
             /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
-            filter?: components["schemas"]["FilterParams"] | null;
+            filter?: components["schemas"]["FilterParams"] | null | undefined;
             /** @description Whether more samples follow this page. */
             has_next_page: boolean;
             /**
@@ -19559,13 +19561,13 @@ export interface components {
              */
             id: string;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). */
-            map_threshold?: number | null;
+            map_threshold?: number | null | undefined;
             /** @description For a relabel, the label to give the samples; `null` otherwise. */
-            new_label?: string | null;
+            new_label?: string | null | undefined;
             /** @description A note the author left on the edit; `null` when none. */
-            note?: string | null;
+            note?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
@@ -19589,20 +19591,20 @@ export interface components {
              */
             sample_ids: number[];
             /** @description For a text edit, the text to look for; `null` otherwise. */
-            search_string?: string | null;
+            search_string?: string | null | undefined;
             /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
-            shift_span_end_num_words?: number | null;
+            shift_span_end_num_words?: number | null | undefined;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
-            shift_span_start_num_words?: number | null;
+            shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
-            text_replacement?: string | null;
+            text_replacement?: string | null | undefined;
             /**
              * @description Whether `search_string` is a regular expression. Defaults to `false`.
              * @default false
@@ -19675,7 +19677,7 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -19700,7 +19702,7 @@ export interface components {
              * @default member
              * @example member
              */
-            role?: components["schemas"]["GroupRole"];
+            role?: components["schemas"]["GroupRole"] | undefined;
             /**
              * Format: uuid
              * @description The `id` of the user (UUID), as `GET /users` lists it.
@@ -19719,20 +19721,20 @@ export interface components {
          */
         GroupCreate: {
             /** @description Free text that describes the group; `null` or absent when none was given. */
-            description?: string | null;
+            description?: string | null | undefined;
             /** @description Name of the group, as shown in the console and in listings. */
             name: string;
             /**
              * @description Members to add when the group is created, each with their role in it.
              * @default []
              */
-            users?: components["schemas"]["GroupMemberCreate"][];
+            users?: components["schemas"]["GroupMemberCreate"][] | undefined;
             /**
              * @description Who can see the new group: everyone in the organisation, only by request, or only its members. Defaults to `public`.
              * @default public
              * @example public
              */
-            visibility?: components["schemas"]["GroupVisibility"];
+            visibility?: components["schemas"]["GroupVisibility"] | undefined;
         };
         /**
          * GroupUpdate
@@ -19842,7 +19844,7 @@ export interface components {
             /** @description The members of this page. */
             members: components["schemas"]["GroupMemberDB"][];
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -19878,11 +19880,11 @@ export interface components {
          */
         LoginEmailForm: {
             /** @description OAuth 2 client id; the service does not use it. */
-            client_id?: string | null;
+            client_id?: string | null | undefined;
             /** @description OAuth 2 client secret; the service does not use it. */
-            client_secret?: string | null;
+            client_secret?: string | null | undefined;
             /** @description OAuth 2 grant type; only `password` is accepted, and it may be left out. */
-            grant_type?: string | null;
+            grant_type?: string | null | undefined;
             /**
              * @description The user's password.
              * @example correct-horse-battery-staple
@@ -19892,7 +19894,7 @@ export interface components {
              * @description OAuth 2 scopes, separated by spaces; the service does not use them. Empty by default.
              * @default
              */
-            scope?: string;
+            scope?: string | undefined;
             /**
              * @description The user's email address.
              * @example ada@acme.example
@@ -19977,17 +19979,17 @@ export interface components {
          */
         GetObserveWorkflowsRequest: {
             /** @description Conditions a workflow must meet to be listed; all must hold. Empty lists every workflow. */
-            filters?: components["schemas"]["ObserveWorkflowFilter"][];
+            filters?: components["schemas"]["ObserveWorkflowFilter"][] | undefined;
             /**
              * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
              * @default 100
              */
-            limit?: number;
+            limit?: number | undefined;
             /**
              * @description Offset of the first item of this page. Pass the previous page's `next_starting_token` to get the next page; 0 is the first page. Defaults to `0`.
              * @default 0
              */
-            starting_token?: number;
+            starting_token?: number | undefined;
         };
         /**
          * StepMetric
@@ -20057,14 +20059,14 @@ export interface components {
          */
         BaseServiceStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
             duration_ns: number;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -20076,9 +20078,9 @@ export interface components {
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /** @description Metrics computed for the step; `null` before any were computed. */
-            metrics?: components["schemas"]["StepMetric"][] | null;
+            metrics?: components["schemas"]["StepMetric"][] | null | undefined;
             /**
              * @description Name of the service step, as shown in the console and in listings. Empty by default.
              * @default
@@ -20100,17 +20102,17 @@ export interface components {
              * @description The `id` of the outermost workflow this step belongs to (UUID).
              * @example 1f2b791a-7eba-4e71-8d18-fa04cb838437
              */
-            root_workflow_id?: string | null;
+            root_workflow_id?: string | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this step (UUID).
              * @example 70d386ac-e569-43d2-85e0-5db0cc71734c
              */
-            step_id?: string | null;
+            step_id?: string | null | undefined;
             /** @description The steps nested inside this one, in the order they ran; `null` or empty for a leaf step. */
-            steps?: components["schemas"]["BaseServiceStep"][] | null;
+            steps?: components["schemas"]["BaseServiceStep"][] | null | undefined;
             /**
              * @description The kind of step (node) this is: an LLM call, a chain, a retriever, a tool, an agent or a whole workflow. Defaults to `workflow`.
              * @default workflow
@@ -20122,7 +20124,7 @@ export interface components {
              * @description The `id` of the workflow this step belongs to (UUID).
              * @example eb5e4cc1-a9ef-4e94-805b-676751b3e724
              */
-            workflow_id?: string | null;
+            workflow_id?: string | null | undefined;
         };
         /**
          * WorkflowsReadResponse
@@ -20191,7 +20193,7 @@ export interface components {
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -20230,14 +20232,14 @@ export interface components {
          */
         StepWithChildren: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -20249,12 +20251,12 @@ export interface components {
             /** @description Metadata attached to the step, as string key/value pairs. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /**
              * @description Name of the step with children, as shown in the console and in listings. Empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /**
              * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
@@ -20265,19 +20267,19 @@ export interface components {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
             /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
-            parent?: components["schemas"]["StepWithChildren"] | null;
+            parent?: components["schemas"]["StepWithChildren"] | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description The steps nested inside this one, each tagged with its `type`. */
-            steps?: components["schemas"]["AnyStep"][];
+            steps?: components["schemas"]["AnyStep"][] | undefined;
             /**
              * @description The kind of step (node) this is. Defaults to `workflow`.
              * @default workflow
              * @example workflow
              */
-            type?: components["schemas"]["NodeType"];
+            type?: components["schemas"]["NodeType"] | undefined;
         };
         /**
          * AnyStep
@@ -20343,14 +20345,14 @@ export interface components {
          */
         AgentStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -20362,12 +20364,12 @@ export interface components {
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /**
              * @description Name of the agent step, as shown in the console and in listings. Empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /**
              * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
@@ -20378,13 +20380,13 @@ export interface components {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
             /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
-            parent?: components["schemas"]["StepWithChildren"] | null;
+            parent?: components["schemas"]["StepWithChildren"] | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description The steps nested inside this one, each tagged with its `type`. */
-            steps?: components["schemas"]["AnyStep"][];
+            steps?: components["schemas"]["AnyStep"][] | undefined;
             /**
              * @description Which kind of step this is: always `agent` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -20435,14 +20437,14 @@ export interface components {
          */
         ChainStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -20454,12 +20456,12 @@ export interface components {
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /**
              * @description Name of the chain step, as shown in the console and in listings. Empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /**
              * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
@@ -20470,13 +20472,13 @@ export interface components {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
             /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
-            parent?: components["schemas"]["StepWithChildren"] | null;
+            parent?: components["schemas"]["StepWithChildren"] | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description The steps nested inside this one, each tagged with its `type`. */
-            steps?: components["schemas"]["AnyStep"][];
+            steps?: components["schemas"]["AnyStep"][] | undefined;
             /**
              * @description Which kind of step this is: always `chain` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -20493,14 +20495,14 @@ export interface components {
          */
         LlmStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What was sent to the model: a string, a message, or a list of them (the chat history). */
             input: string | {
                 [key: string]: string;
@@ -20508,18 +20510,18 @@ export interface components {
                 [key: string]: string;
             }[] | components["schemas"]["Message"][];
             /** @description Tokens in the model's input; `null` when not reported. */
-            input_tokens?: number | null;
+            input_tokens?: number | null | undefined;
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /** @description Name of the model that was called (for example `gpt-4o-mini`); `null` when not logged. */
-            model?: string | null;
+            model?: string | null | undefined;
             /**
              * @description Name you give the step (for example the function or chain call it stands for); empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /**
              * @description What the model produced: a string, a message, or a list of them. Empty by default.
              * @default
@@ -20528,19 +20530,19 @@ export interface components {
                 [key: string]: string;
             } | components["schemas"]["Message"] | string[] | {
                 [key: string]: string;
-            }[] | components["schemas"]["Message"][];
+            }[] | components["schemas"]["Message"][] | undefined;
             /** @description Tokens in the model's output; `null` when not reported. */
-            output_tokens?: number | null;
+            output_tokens?: number | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description Sampling temperature of the call; `null` when not logged. */
-            temperature?: number | null;
+            temperature?: number | null | undefined;
             /** @description Definitions of the tools offered to the model in this call, in the provider's JSON format; `null` when none. */
             tools?: {
                 [key: string]: unknown;
-            }[] | null;
+            }[] | null | undefined;
             /** @description Input and output tokens together; `null` when not reported. */
-            total_tokens?: number | null;
+            total_tokens?: number | null | undefined;
             /**
              * @description Tag that marks this step as an LLM call; always `llm`. The service reads it to tell the kinds of step apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -20573,29 +20575,29 @@ export interface components {
          */
         RetrieverStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description The query given to the retriever. */
             input: string;
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /**
              * @description Name of the retriever step, as shown in the console and in listings. Empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /** @description The documents retrieved, in order, as plain strings or documents with metadata. */
-            output?: components["schemas"]["Document"][];
+            output?: components["schemas"]["Document"][] | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /**
              * @description Which kind of step this is: always `retriever` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -20621,14 +20623,14 @@ export interface components {
          */
         ToolStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -20640,12 +20642,12 @@ export interface components {
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /**
              * @description Name of the tool step, as shown in the console and in listings. Empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /**
              * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
@@ -20656,9 +20658,9 @@ export interface components {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /**
              * @description Which kind of step this is: always `tool` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -20709,14 +20711,14 @@ export interface components {
          */
         WorkflowStep: {
             /** @description When the step started: nanoseconds since the Unix epoch (UTC). */
-            created_at_ns?: number;
+            created_at_ns?: number | undefined;
             /**
              * @description How long the step took, in nanoseconds. Defaults to `0`.
              * @default 0
              */
-            duration_ns?: number;
+            duration_ns?: number | undefined;
             /** @description The output the step was expected to produce (a reference answer), used by scorers that compare with it; `null` when there is none. */
-            ground_truth?: string | null;
+            ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a message, a document, a JSON object of your own (free-form), or a list of these. */
             input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
@@ -20728,12 +20730,12 @@ export interface components {
             /** @description Metadata you attach to the step, as string key/value pairs; scorer filters and listings can match on it. */
             metadata?: {
                 [key: string]: string;
-            };
+            } | undefined;
             /**
              * @description Name of the workflow step, as shown in the console and in listings. Empty by default.
              * @default
              */
-            name?: string;
+            name?: string | undefined;
             /**
              * @description What the step produced: a string, a message, a document, a JSON object of your own (free-form), or a list of these. Empty by default.
              * @default
@@ -20744,13 +20746,13 @@ export interface components {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
             /** @description The step this one is nested in. Set by the service when it links steps; do not send it. */
-            parent?: components["schemas"]["StepWithChildren"] | null;
+            parent?: components["schemas"]["StepWithChildren"] | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description The steps nested inside this one, each tagged with its `type`. */
-            steps?: components["schemas"]["AnyStep"][];
+            steps?: components["schemas"]["AnyStep"][] | undefined;
             /**
              * @description Which kind of step this is: always `workflow` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -20795,9 +20797,9 @@ export interface components {
              * @description The `id` of the Observe project to log into (UUID). Give this or `project_name`.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /** @description Name of the Observe project to log into. Give this or `project_id`. */
-            project_name?: string | null;
+            project_name?: string | null | undefined;
             /** @description The workflows to log, each a step tagged with its `type` (usually `workflow`) with its nested steps. At least one. */
             workflows: components["schemas"]["AnyStep"][];
         };
@@ -20893,16 +20895,16 @@ export interface components {
              * @default metric/numeric/1
              * @example metric/numeric/1
              */
-            condition_type?: components["schemas"]["AlertConditionType"];
+            condition_type?: components["schemas"]["AlertConditionType"] | undefined;
             /** @description The field (for example a metric) the condition watches. */
             field: string;
             /**
              * @description Operator of an extra filter on the records; `null` for none.
              * @example eq
              */
-            filter_operator?: components["schemas"]["Operator"] | null;
+            filter_operator?: components["schemas"]["Operator"] | null | undefined;
             /** @description Value of that extra filter; `null` for none. */
-            filter_value?: string | number | null;
+            filter_value?: string | number | null | undefined;
             /**
              * @description How the aggregated value is compared with `value`.
              * @example eq
@@ -20950,15 +20952,15 @@ export interface components {
          */
         AlertConfigurationResponse: {
             /** @description Whether the alert is on. */
-            active?: boolean | null;
+            active?: boolean | null | undefined;
             /** @description Whether the alert has been sent since it last triggered. */
-            alert_sent?: boolean | null;
+            alert_sent?: boolean | null | undefined;
             /** @description The conditions that trigger the alert; all must hold. */
-            conditions?: components["schemas"]["AlertCondition"][] | null;
+            conditions?: components["schemas"]["AlertCondition"][] | null | undefined;
             /** @description How many times the alert has triggered. */
-            counter?: number | null;
+            counter?: number | null | undefined;
             /** @description How many times the alert has triggered since it was last sent. */
-            counter_since_last_sent?: number | null;
+            counter_since_last_sent?: number | null | undefined;
             /**
              * Format: date-time
              * @description When the alert configuration was created (UTC, ISO 8601).
@@ -20978,25 +20980,25 @@ export interface components {
              */
             id: string;
             /** @description How often the conditions are checked, in seconds. */
-            interval?: number | null;
+            interval?: number | null | undefined;
             /**
              * Format: date-time
              * @description When the alert was last sent (UTC, ISO 8601); `null` if never.
              * @example 2026-03-04T14:32:10Z
              */
-            last_sent?: string | null;
+            last_sent?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the alert last triggered (UTC, ISO 8601); `null` if never.
              * @example 2026-03-04T14:32:10Z
              */
-            last_triggered?: string | null;
+            last_triggered?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the job that last checked the alert (UUID); `null` before any check.
              * @example 71712eb5-9909-40a9-84eb-adb68b626a9c
              */
-            processed_by?: string | null;
+            processed_by?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
@@ -21007,7 +21009,7 @@ export interface components {
              * @description Which version of the alert format the alert uses.
              * @example multi_condition/object/1
              */
-            schema_version?: components["schemas"]["AlertMonitorType"] | null;
+            schema_version?: components["schemas"]["AlertMonitorType"] | null | undefined;
             /**
              * Format: date-time
              * @description When the alert configuration was last changed (UTC, ISO 8601).
@@ -21054,14 +21056,14 @@ export interface components {
          */
         ListAlertConfigurationsResponse: {
             /** @description The alerts of this page. */
-            alerts?: components["schemas"]["AlertConfigurationResponse"][];
+            alerts?: components["schemas"]["AlertConfigurationResponse"][] | undefined;
             /**
              * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
              * @default 100
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -21098,7 +21100,7 @@ export interface components {
              * @description The `id` of the user who created the alert configuration (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description How often the conditions are checked, in seconds. */
             interval: number;
             /**
@@ -21106,13 +21108,13 @@ export interface components {
              * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /**
              * @description Which version of the alert format the alert uses. Defaults to `multi_condition/object/1`.
              * @default multi_condition/object/1
              * @example multi_condition/object/1
              */
-            schema_version?: components["schemas"]["AlertMonitorType"];
+            schema_version?: components["schemas"]["AlertMonitorType"] | undefined;
         };
         /**
          * AlertStatusResponse
@@ -21125,11 +21127,11 @@ export interface components {
          */
         AlertStatusResponse: {
             /** @description Unique identifier of this alert status. */
-            id?: string | null;
+            id?: string | null | undefined;
             /** @description A sentence from the service confirming what was done. */
-            message?: string | null;
+            message?: string | null | undefined;
             /** @description State of the alert check; `null` when unknown. */
-            status?: string | null;
+            status?: string | null | undefined;
         };
         /**
          * UpdateAlertConfigurationRequest
@@ -21150,40 +21152,40 @@ export interface components {
          */
         UpdateAlertConfigurationRequest: {
             /** @description Whether the alert is on. */
-            active?: boolean | null;
+            active?: boolean | null | undefined;
             /** @description Whether the alert has been sent since it last triggered. */
-            alert_sent?: boolean | null;
+            alert_sent?: boolean | null | undefined;
             /** @description The conditions that trigger the alert; all must hold. */
-            conditions?: components["schemas"]["AlertCondition"][] | null;
+            conditions?: components["schemas"]["AlertCondition"][] | null | undefined;
             /** @description How many times the alert has triggered. */
-            counter?: number | null;
+            counter?: number | null | undefined;
             /** @description How many times the alert has triggered since it was last sent. */
-            counter_since_last_sent?: number | null;
+            counter_since_last_sent?: number | null | undefined;
             /** @description How often the conditions are checked, in seconds. */
-            interval?: number | null;
+            interval?: number | null | undefined;
             /**
              * Format: date-time
              * @description When the alert was last sent (UTC, ISO 8601); `null` if never.
              * @example 2026-03-04T14:32:10Z
              */
-            last_sent?: string | null;
+            last_sent?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the alert last triggered (UTC, ISO 8601); `null` if never.
              * @example 2026-03-04T14:32:10Z
              */
-            last_triggered?: string | null;
+            last_triggered?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the job that last checked the alert (UUID); `null` before any check.
              * @example 71712eb5-9909-40a9-84eb-adb68b626a9c
              */
-            processed_by?: string | null;
+            processed_by?: string | null | undefined;
             /**
              * @description Which version of the alert format the alert uses.
              * @example multi_condition/object/1
              */
-            schema_version?: components["schemas"]["AlertMonitorType"] | null;
+            schema_version?: components["schemas"]["AlertMonitorType"] | null | undefined;
         };
         /**
          * FieldType
@@ -21210,16 +21212,16 @@ export interface components {
          */
         QueryFilterV1: {
             /** @description Another key to try when `json_field` is missing; `null` for none. */
-            alternate_json_field?: string | null;
+            alternate_json_field?: string | null | undefined;
             /** @description The column to filter on. */
             col_name: string;
             /** @description For a JSON column (metrics, metadata), the key inside it to filter on; `null` for a plain column. */
-            json_field?: string | null;
+            json_field?: string | null | undefined;
             /**
              * @description The type of that key's values, so the comparison is done right; `null` for a plain column.
              * @example int
              */
-            json_field_type?: components["schemas"]["FieldType"] | null;
+            json_field_type?: components["schemas"]["FieldType"] | null | undefined;
             /**
              * @description How the column's value is compared with `value`.
              * @example eq
@@ -21231,7 +21233,7 @@ export interface components {
              * @description Whether `value` names another column to compare with, rather than a value. Defaults to `false`.
              * @default false
              */
-            value_is_column?: boolean | null;
+            value_is_column?: boolean | null | undefined;
         };
         /**
          * SortDirection
@@ -21256,12 +21258,12 @@ export interface components {
             /** @description The column to sort by. */
             col_name: string;
             /** @description For a JSON column, the key inside it to sort by; `null` for a plain column. */
-            json_field?: string | null;
+            json_field?: string | null | undefined;
             /**
              * @description The type of that key's values; `null` for a plain column.
              * @example int
              */
-            json_field_type?: components["schemas"]["FieldType"] | null;
+            json_field_type?: components["schemas"]["FieldType"] | null | undefined;
             /**
              * @description Sort direction.
              * @example asc
@@ -21305,9 +21307,9 @@ export interface components {
          */
         TransactionRowsRequestBody: {
             /** @description Columns to return; `null` or empty for all. */
-            columns?: string[] | null;
+            columns?: string[] | null | undefined;
             /** @description Conditions the records must meet; all must hold. */
-            filters?: components["schemas"]["QueryFilterV1"][];
+            filters?: components["schemas"]["QueryFilterV1"][] | undefined;
             /**
              * @description Order of the records: one clause per column.
              * @default [
@@ -21317,7 +21319,7 @@ export interface components {
              *       }
              *     ]
              */
-            sort_spec?: components["schemas"]["SortClause"][];
+            sort_spec?: components["schemas"]["SortClause"][] | undefined;
         };
         /**
          * TransactionMetricInfo
@@ -21743,13 +21745,13 @@ export interface components {
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
              * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
-            chain_id?: string | null;
+            chain_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
              * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
-            chain_root_id?: string | null;
+            chain_root_id?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the transaction record was created (UTC, ISO 8601).
@@ -21759,11 +21761,11 @@ export interface components {
             /** @description Ratings people gave this record, keyed by the `id` of the feedback template (UUID). */
             feedback_ratings?: {
                 [key: string]: components["schemas"]["FeedbackRatingDB"];
-            };
+            } | undefined;
             /** @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). */
-            finish_reason?: string | null;
+            finish_reason?: string | null | undefined;
             /** @description Whether other nodes are nested under this one. */
-            has_children?: boolean | null;
+            has_children?: boolean | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this transaction record (UUID).
@@ -21773,7 +21775,7 @@ export interface components {
             /** @description The text that went into the model. */
             input_text: string;
             /** @description How long the call took, in milliseconds; `null` when not measured. */
-            latency_ms?: number | null;
+            latency_ms?: number | null | undefined;
             /** @description Each metric computed for this record, with its state and value. */
             metric_info: components["schemas"]["TransactionMetricInfo"];
             /**
@@ -21781,7 +21783,7 @@ export interface components {
              * @description The `id` of the batch of metric jobs that scored the record (UUID); `null` before scoring.
              * @example 104a8bee-97a1-471f-8032-4130af65b366
              */
-            metrics_batch_id?: string | null;
+            metrics_batch_id?: string | null | undefined;
             /**
              * @description Whether the record's metrics are still being computed. Defaults to `unprocessed`.
              * @default unprocessed
@@ -21789,7 +21791,7 @@ export interface components {
              */
             metrics_status: components["schemas"]["TransactionRecordStatus"];
             /** @description Name of the model that was called; `null` when unknown. */
-            model?: string | null;
+            model?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
@@ -21797,24 +21799,24 @@ export interface components {
              */
             node_id: string;
             /** @description Name of the node (the step of the chain); `null` when unnamed. */
-            node_name?: string | null;
+            node_name?: string | null | undefined;
             /**
              * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
              * @example chain
              */
             node_type: components["schemas"]["NodeType"];
             /** @description Tokens in the model's input; `null` when not reported. */
-            num_input_tokens?: number | null;
+            num_input_tokens?: number | null | undefined;
             /** @description Tokens in the model's output; `null` when not reported. */
-            num_output_tokens?: number | null;
+            num_output_tokens?: number | null | undefined;
             /** @description Input and output tokens together; `null` when not reported. */
-            num_total_tokens?: number | null;
+            num_total_tokens?: number | null | undefined;
             /** @description Log probabilities of the output tokens, as the provider returned them; `null` when not requested. Free-form object. */
             output_logprobs?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The text the model produced; `null` when it produced none. */
-            output_text?: string | null;
+            output_text?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project this transaction record belongs to (UUID), as `GET /projects` lists it.
@@ -21822,15 +21824,15 @@ export interface components {
              */
             project_id: string;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description Tags you attached to the record; `null` when none. */
-            tags?: string[] | null;
+            tags?: string[] | null | undefined;
             /** @description Sampling temperature of the model call; `null` when not logged. */
-            temperature?: number | null;
+            temperature?: number | null | undefined;
             /** @description Time until the model's first output token, in milliseconds; `null` when not measured. */
-            time_to_first_token_ms?: number | null;
+            time_to_first_token_ms?: number | null | undefined;
             /** @description Tools offered to the model, as a JSON string; `null` when none. */
-            tools?: string | null;
+            tools?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the transaction record was last changed (UTC, ISO 8601).
@@ -21840,9 +21842,9 @@ export interface components {
             /** @description Metadata you attached to the record, as key/value pairs; `null` when none. */
             user_metadata?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /** @description Version of your application that produced the record, as you logged it; `null` when not given. */
-            version?: string | null;
+            version?: string | null | undefined;
         };
         /**
          * TransactionRecordsResponse
@@ -21921,14 +21923,14 @@ export interface components {
             /** @description Values each column can be filtered on. Free-form object. */
             filter_options?: {
                 [key: string]: string[];
-            };
+            } | undefined;
             /**
              * @description Most items this page may hold (the page size that was asked for). Defaults to `100`.
              * @default 100
              */
             limit: number;
             /** @description Where the next page starts: pass it as `starting_token` to continue. `null` when this is the last page. */
-            next_starting_token?: number | null;
+            next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing was paged (`true`) or returned whole. Defaults to `false`.
              * @default false
@@ -21970,13 +21972,13 @@ export interface components {
          */
         DatabricksObserveExportRequest: {
             /** @description Name of the Unity Catalog catalog that holds the database; `null` for the default catalog. */
-            catalog_name?: string | null;
+            catalog_name?: string | null | undefined;
             /** @description Columns to export; empty for all. */
-            columns?: string[] | null;
+            columns?: string[] | null | undefined;
             /** @description Name of the database (schema) that holds the table. */
             database_name: string;
             /** @description Conditions on the records to export; all must hold. */
-            filters?: components["schemas"]["QueryFilterV1"][];
+            filters?: components["schemas"]["QueryFilterV1"][] | undefined;
             /**
              * @description Order of the exported records: one clause per column.
              * @default [
@@ -21986,7 +21988,7 @@ export interface components {
              *       }
              *     ]
              */
-            sort_spec?: components["schemas"]["SortClause"][];
+            sort_spec?: components["schemas"]["SortClause"][] | undefined;
             /** @description Name of the table to write the rows to. */
             table_name: string;
         };
@@ -22005,7 +22007,7 @@ export interface components {
             /** @description Values each column can be filtered on, keyed by column. Free-form object. */
             filter_options?: {
                 [key: string]: string[];
-            };
+            } | undefined;
         };
         /**
          * TransactionLoggingMethod
@@ -22037,13 +22039,13 @@ export interface components {
              * @description The `id` of the chain (the run of one input through a prompt chain) the row belongs to (UUID); `null` for a single prompt.
              * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
              */
-            chain_id?: string | null;
+            chain_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the root node of the row's chain (UUID); rows with the same root form one chain.
              * @example 283254cf-f9a6-4c1b-8cc3-f0444e6c9c50
              */
-            chain_root_id?: string | null;
+            chain_root_id?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the transaction record was created (UTC, ISO 8601).
@@ -22051,15 +22053,15 @@ export interface components {
              */
             created_at: string;
             /** @description Why the model stopped generating, as the provider reports it (for example `stop` or `length`). */
-            finish_reason?: string | null;
+            finish_reason?: string | null | undefined;
             /** @description Whether other nodes are nested under this one. */
-            has_children?: boolean | null;
+            has_children?: boolean | null | undefined;
             /** @description The text that went into the model. */
             input_text: string;
             /** @description How long the call took, in milliseconds; `null` when not measured. */
-            latency_ms?: number | null;
+            latency_ms?: number | null | undefined;
             /** @description Name of the model that was called; `null` when unknown. */
-            model?: string | null;
+            model?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of this node (row) within its chain (UUID).
@@ -22067,40 +22069,40 @@ export interface components {
              */
             node_id: string;
             /** @description Name of the node (the step of the chain); `null` when unnamed. */
-            node_name?: string | null;
+            node_name?: string | null | undefined;
             /**
              * @description The kind of node: an LLM call, a chain, a retriever, a tool, an agent or a workflow.
              * @example chain
              */
             node_type: components["schemas"]["NodeType"];
             /** @description Tokens in the model's input; `null` when not reported. */
-            num_input_tokens?: number | null;
+            num_input_tokens?: number | null | undefined;
             /** @description Tokens in the model's output; `null` when not reported. */
-            num_output_tokens?: number | null;
+            num_output_tokens?: number | null | undefined;
             /** @description Input and output tokens together; `null` when not reported. */
-            num_total_tokens?: number | null;
+            num_total_tokens?: number | null | undefined;
             /** @description Log probabilities of the output tokens, as the provider returned them; `null` when not requested. Free-form object. */
             output_logprobs?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The text the model produced; `null` when it produced none. */
-            output_text?: string | null;
+            output_text?: string | null | undefined;
             /** @description Status code recorded for the step when it failed or errored (for example an HTTP status); `null` for a step that succeeded. */
-            status_code?: number | null;
+            status_code?: number | null | undefined;
             /** @description Tags you attached to the record; `null` when none. */
-            tags?: string[] | null;
+            tags?: string[] | null | undefined;
             /** @description Sampling temperature of the model call; `null` when not logged. */
-            temperature?: number | null;
+            temperature?: number | null | undefined;
             /** @description Time until the model's first output token, in milliseconds; `null` when not measured. */
-            time_to_first_token_ms?: number | null;
+            time_to_first_token_ms?: number | null | undefined;
             /** @description Tools offered to the model, as a JSON string; `null` when none. */
-            tools?: string | null;
+            tools?: string | null | undefined;
             /** @description Metadata you attached to the record, as key/value pairs; `null` when none. */
             user_metadata?: {
                 [key: string]: string;
-            } | null;
+            } | null | undefined;
             /** @description Version of your application that produced the record, as you logged it; `null` when not given. */
-            version?: string | null;
+            version?: string | null | undefined;
         };
         /**
          * TransactionRecordBatch
@@ -22120,13 +22122,13 @@ export interface components {
          */
         TransactionRecordBatch: {
             /** @description Version of the client library that sent the batch; `null` when not given. */
-            client_version?: string | null;
+            client_version?: string | null | undefined;
             /**
              * @description How the records were logged (from which client). Defaults to `api_direct`.
              * @default api_direct
              * @example api_direct
              */
-            logging_method?: components["schemas"]["TransactionLoggingMethod"];
+            logging_method?: components["schemas"]["TransactionLoggingMethod"] | undefined;
             /** @description The records to log. */
             records: components["schemas"]["TransactionRecordIngest"][];
         };
@@ -22217,7 +22219,7 @@ export interface components {
          */
         FiltersRequestBody: {
             /** @description Conditions the records must meet; all must hold. */
-            filters?: components["schemas"]["QueryFilterV1"][];
+            filters?: components["schemas"]["QueryFilterV1"][] | undefined;
         };
         /**
          * AggregateMetrics
@@ -22248,41 +22250,41 @@ export interface components {
          */
         AggregateMetrics: {
             /** @description Mean `agentic_workflow_success` score, agentic workflow success (whether an agent reached its user's goal), over the records in the period; `null` when none was computed. */
-            average_agentic_workflow_success?: number | null;
+            average_agentic_workflow_success?: number | null | undefined;
             /** @description Mean `completeness_gpt` score, completeness (how much of the relevant context the answer covers), over the records in the period; `null` when none was computed. */
-            average_completeness_gpt?: number | null;
+            average_completeness_gpt?: number | null | undefined;
             /** @description Mean `factuality` score, correctness (whether the answer is factually right), over the records in the period; `null` when none was computed. */
-            average_factuality?: number | null;
+            average_factuality?: number | null | undefined;
             /** @description Mean `groundedness` score, context adherence (whether the answer stays within the retrieved context), over the records in the period; `null` when none was computed. */
-            average_groundedness?: number | null;
+            average_groundedness?: number | null | undefined;
             /** @description Mean `input_sexist` score, sexism in the input, over the records in the period; `null` when none was computed. */
-            average_input_sexist?: number | null;
+            average_input_sexist?: number | null | undefined;
             /** @description Mean `input_token_length` score, input token length, over the records in the period; `null` when none was computed. */
-            average_input_token_length?: number | null;
+            average_input_token_length?: number | null | undefined;
             /** @description Mean `input_toxicity` score, toxicity of the input, over the records in the period; `null` when none was computed. */
-            average_input_toxicity?: number | null;
+            average_input_toxicity?: number | null | undefined;
             /** @description Mean `instruction_adherence` score, instruction adherence (whether the answer follows the prompt's instructions), over the records in the period; `null` when none was computed. */
-            average_instruction_adherence?: number | null;
+            average_instruction_adherence?: number | null | undefined;
             /** @description Mean `latency` score, latency (how long the model took), over the records in the period; `null` when none was computed. */
-            average_latency?: number | null;
+            average_latency?: number | null | undefined;
             /** @description Mean `output_token_length` score, output token length, over the records in the period; `null` when none was computed. */
-            average_output_token_length?: number | null;
+            average_output_token_length?: number | null | undefined;
             /** @description Mean `prompt_perplexity` score, prompt perplexity (how predictable the prompt is to the model), over the records in the period; `null` when none was computed. */
-            average_prompt_perplexity?: number | null;
+            average_prompt_perplexity?: number | null | undefined;
             /** @description Mean `retriever_attribution` score, retriever attribution (which retrieved chunks were used), over the records in the period; `null` when none was computed. */
-            average_retriever_attribution?: number | null;
+            average_retriever_attribution?: number | null | undefined;
             /** @description Mean `retriever_utilization` score, retriever utilization (how much of the retrieved text was used), over the records in the period; `null` when none was computed. */
-            average_retriever_utilization?: number | null;
+            average_retriever_utilization?: number | null | undefined;
             /** @description Mean `sexist` score, sexism in the output, over the records in the period; `null` when none was computed. */
-            average_sexist?: number | null;
+            average_sexist?: number | null | undefined;
             /** @description Mean `tool_error_rate` score, tool errors (whether tool calls failed), over the records in the period; `null` when none was computed. */
-            average_tool_error_rate?: number | null;
+            average_tool_error_rate?: number | null | undefined;
             /** @description Mean `tool_selection_quality` score, tool selection quality (whether the right tools were chosen with the right arguments), over the records in the period; `null` when none was computed. */
-            average_tool_selection_quality?: number | null;
+            average_tool_selection_quality?: number | null | undefined;
             /** @description Mean `total_token_length` score, total token length, over the records in the period; `null` when none was computed. */
-            average_total_token_length?: number | null;
+            average_total_token_length?: number | null | undefined;
             /** @description Mean `toxicity` score, toxicity of the output, over the records in the period; `null` when none was computed. */
-            average_toxicity?: number | null;
+            average_toxicity?: number | null | undefined;
             /**
              * @description How many failuress there are in scope. Defaults to `0`.
              * @default 0
@@ -22309,41 +22311,41 @@ export interface components {
          */
         BucketedMetrics: {
             /** @description Mean `agentic_workflow_success` score, agentic workflow success (whether an agent reached its user's goal), over the records in this time bucket; `null` when none was computed. */
-            average_agentic_workflow_success?: number | null;
+            average_agentic_workflow_success?: number | null | undefined;
             /** @description Mean `completeness_gpt` score, completeness (how much of the relevant context the answer covers), over the records in this time bucket; `null` when none was computed. */
-            average_completeness_gpt?: number | null;
+            average_completeness_gpt?: number | null | undefined;
             /** @description Mean `factuality` score, correctness (whether the answer is factually right), over the records in this time bucket; `null` when none was computed. */
-            average_factuality?: number | null;
+            average_factuality?: number | null | undefined;
             /** @description Mean `groundedness` score, context adherence (whether the answer stays within the retrieved context), over the records in this time bucket; `null` when none was computed. */
-            average_groundedness?: number | null;
+            average_groundedness?: number | null | undefined;
             /** @description Mean `input_sexist` score, sexism in the input, over the records in this time bucket; `null` when none was computed. */
-            average_input_sexist?: number | null;
+            average_input_sexist?: number | null | undefined;
             /** @description Mean `input_token_length` score, input token length, over the records in this time bucket; `null` when none was computed. */
-            average_input_token_length?: number | null;
+            average_input_token_length?: number | null | undefined;
             /** @description Mean `input_toxicity` score, toxicity of the input, over the records in this time bucket; `null` when none was computed. */
-            average_input_toxicity?: number | null;
+            average_input_toxicity?: number | null | undefined;
             /** @description Mean `instruction_adherence` score, instruction adherence (whether the answer follows the prompt's instructions), over the records in this time bucket; `null` when none was computed. */
-            average_instruction_adherence?: number | null;
+            average_instruction_adherence?: number | null | undefined;
             /** @description Mean `latency` score, latency (how long the model took), over the records in this time bucket; `null` when none was computed. */
-            average_latency?: number | null;
+            average_latency?: number | null | undefined;
             /** @description Mean `output_token_length` score, output token length, over the records in this time bucket; `null` when none was computed. */
-            average_output_token_length?: number | null;
+            average_output_token_length?: number | null | undefined;
             /** @description Mean `prompt_perplexity` score, prompt perplexity (how predictable the prompt is to the model), over the records in this time bucket; `null` when none was computed. */
-            average_prompt_perplexity?: number | null;
+            average_prompt_perplexity?: number | null | undefined;
             /** @description Mean `retriever_attribution` score, retriever attribution (which retrieved chunks were used), over the records in this time bucket; `null` when none was computed. */
-            average_retriever_attribution?: number | null;
+            average_retriever_attribution?: number | null | undefined;
             /** @description Mean `retriever_utilization` score, retriever utilization (how much of the retrieved text was used), over the records in this time bucket; `null` when none was computed. */
-            average_retriever_utilization?: number | null;
+            average_retriever_utilization?: number | null | undefined;
             /** @description Mean `sexist` score, sexism in the output, over the records in this time bucket; `null` when none was computed. */
-            average_sexist?: number | null;
+            average_sexist?: number | null | undefined;
             /** @description Mean `tool_error_rate` score, tool errors (whether tool calls failed), over the records in this time bucket; `null` when none was computed. */
-            average_tool_error_rate?: number | null;
+            average_tool_error_rate?: number | null | undefined;
             /** @description Mean `tool_selection_quality` score, tool selection quality (whether the right tools were chosen with the right arguments), over the records in this time bucket; `null` when none was computed. */
-            average_tool_selection_quality?: number | null;
+            average_tool_selection_quality?: number | null | undefined;
             /** @description Mean `total_token_length` score, total token length, over the records in this time bucket; `null` when none was computed. */
-            average_total_token_length?: number | null;
+            average_total_token_length?: number | null | undefined;
             /** @description Mean `toxicity` score, toxicity of the output, over the records in this time bucket; `null` when none was computed. */
-            average_toxicity?: number | null;
+            average_toxicity?: number | null | undefined;
             /**
              * Format: date-time
              * @description End of the bucket (UTC, ISO 8601).
@@ -22356,13 +22358,13 @@ export interface components {
              */
             failures_count: number | null;
             /** @description Counts of each kind of personal data found in inputs, as JSON text; `null` when not computed. */
-            input_pii_values_count?: string | null;
+            input_pii_values_count?: string | null | undefined;
             /** @description Counts of each tone found in inputs, as JSON text; `null` when not computed. */
-            input_tone_values_count?: string | null;
+            input_tone_values_count?: string | null | undefined;
             /** @description Counts of each kind of personal data found in outputs, as JSON text; `null` when not computed. */
-            pii_values_count?: string | null;
+            pii_values_count?: string | null | undefined;
             /** @description Counts of each kind of prompt injection found, as JSON text; `null` when not computed. */
-            prompt_injection_values_count?: string | null;
+            prompt_injection_values_count?: string | null | undefined;
             /**
              * @description How many requestss there are in scope. Defaults to `0`.
              * @default 0
@@ -22375,7 +22377,7 @@ export interface components {
              */
             start_bucket_time: string;
             /** @description Counts of each tone found in outputs, as JSON text; `null` when not computed. */
-            tone_values_count?: string | null;
+            tone_values_count?: string | null | undefined;
             /**
              * @description Cost of the records in the bucket, in US dollars; `null` when unknown. Defaults to `0`.
              * @default 0
@@ -22517,7 +22519,7 @@ export interface components {
             /** @description Further settings of the evaluate alert, as a JSON object. Free-form: the service takes any object here and documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description The field the alert watches. */
             field_name: string;
             /** @description The condition on the rows that triggers the alert. */
@@ -22578,35 +22580,35 @@ export interface components {
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
-            } | null;
+            } | null | undefined;
             /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
-            filter?: components["schemas"]["FilterParams"] | null;
+            filter?: components["schemas"]["FilterParams"] | null | undefined;
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
-            map_threshold?: number | null;
+            map_threshold?: number | null | undefined;
             /** @description For a relabel, the label to give the samples; `null` otherwise. */
-            new_label?: string | null;
+            new_label?: string | null | undefined;
             /** @description A note the author left on the edit; `null` when none. */
-            note?: string | null;
+            note?: string | null | undefined;
             /**
              * @description Ids of the samples the edit applies to, as the run's dataset numbers them.
              * @default []
              */
-            sample_ids?: number[];
+            sample_ids?: number[] | undefined;
             /** @description For a text edit, the text to look for; `null` otherwise. */
-            search_string?: string | null;
+            search_string?: string | null | undefined;
             /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
-            shift_span_end_num_words?: number | null;
+            shift_span_end_num_words?: number | null | undefined;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
-            shift_span_start_num_words?: number | null;
+            shift_span_start_num_words?: number | null | undefined;
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
-            text_replacement?: string | null;
+            text_replacement?: string | null | undefined;
             /**
              * @description Whether `search_string` is a regular expression. Defaults to `false`.
              * @default false
              */
-            use_regex?: boolean | null;
+            use_regex?: boolean | null | undefined;
         };
         /**
          * EditCreateResponse
@@ -22719,7 +22721,7 @@ export interface components {
              * @description The `id` of the user who created the edit (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * @description What the edit does to its samples: relabel, delete, select for labelling, change text or spans, and so on.
              * @example relabel
@@ -22728,11 +22730,11 @@ export interface components {
             /** @description For span edits, the spans to add or change, keyed by sample id. Free-form: the service documents no shape. */
             edit_spans?: {
                 [key: string]: components["schemas"]["EditSpan"][];
-            } | null;
+            } | null | undefined;
             /** @description Whether the edit has been exported. */
             exported: boolean;
             /** @description The filter that selected the edit's samples; `null` when the samples were picked by id. */
-            filter?: components["schemas"]["FilterParams"] | null;
+            filter?: components["schemas"]["FilterParams"] | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this edit (UUID).
@@ -22740,13 +22742,13 @@ export interface components {
              */
             id: string;
             /** @description For the inference split, the inference run the edit applies to; `null` otherwise. */
-            inference_name?: string | null;
+            inference_name?: string | null | undefined;
             /** @description Intersection-over-union threshold above which a predicted object counts as matching a labelled one (object detection only). Defaults to 0.5. */
-            map_threshold?: number | null;
+            map_threshold?: number | null | undefined;
             /** @description For a relabel, the label to give the samples; `null` otherwise. */
-            new_label?: string | null;
+            new_label?: string | null | undefined;
             /** @description A note the author left on the edit; `null` when none. */
-            note?: string | null;
+            note?: string | null | undefined;
             /**
              * Format: uuid
              * @description The `id` of the project of that run (UUID).
@@ -22765,20 +22767,20 @@ export interface components {
              */
             sample_ids: number[];
             /** @description For a text edit, the text to look for; `null` otherwise. */
-            search_string?: string | null;
+            search_string?: string | null | undefined;
             /** @description For a span shift, how many words to move the span's end by (negative moves left); `null` otherwise. */
-            shift_span_end_num_words?: number | null;
+            shift_span_end_num_words?: number | null | undefined;
             /** @description For a span shift, how many words to move the span's start by (negative moves left); `null` otherwise. */
-            shift_span_start_num_words?: number | null;
+            shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
             /** @description For a multi-task run, the task to look at; `null` for a run with one task. */
-            task?: string | null;
+            task?: string | null | undefined;
             /** @description For a text edit, the text to put in place of `search_string`; `null` otherwise. */
-            text_replacement?: string | null;
+            text_replacement?: string | null | undefined;
             /**
              * @description Whether `search_string` is a regular expression. Defaults to `false`.
              * @default false
@@ -22819,7 +22821,7 @@ export interface components {
              * @description The `id` of the user who ran the export (UUID); `null` when unknown.
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
-            user_id?: string | null;
+            user_id?: string | null | undefined;
         };
         /**
          * SliceDB
@@ -22908,7 +22910,7 @@ export interface components {
              * @description The `id` of the user who created the slice (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this slice (UUID).
@@ -22924,7 +22926,7 @@ export interface components {
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the slice was last changed (UTC, ISO 8601).
@@ -22952,7 +22954,7 @@ export interface components {
              * @description The `id` of the user who created the slice (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
             /** @description Name of the slice, as shown in the console and in listings. */
@@ -22962,7 +22964,7 @@ export interface components {
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
         };
         /**
          * SliceCreateResponse
@@ -23051,7 +23053,7 @@ export interface components {
              * @description The `id` of the user who created the slice (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this slice (UUID).
@@ -23067,7 +23069,7 @@ export interface components {
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the slice was last changed (UTC, ISO 8601).
@@ -23091,7 +23093,7 @@ export interface components {
              * @description The `id` of the user who created the slice (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /** @description The filter that defines the slice: which samples of a run it holds. */
             logic: components["schemas"]["FilterParams"];
             /** @description Name of the slice, as shown in the console and in listings. */
@@ -23101,7 +23103,7 @@ export interface components {
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
         };
         /**
          * SliceUpdateResponse
@@ -23190,7 +23192,7 @@ export interface components {
              * @description The `id` of the user who created the slice (UUID).
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
-            created_by?: string | null;
+            created_by?: string | null | undefined;
             /**
              * Format: uuid
              * @description Unique identifier of this slice (UUID).
@@ -23206,7 +23208,7 @@ export interface components {
              * @description The `id` of the project this slice belongs to (UUID), as `GET /projects` lists it.
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
-            project_id?: string | null;
+            project_id?: string | null | undefined;
             /**
              * Format: date-time
              * @description When the slice was last changed (UTC, ISO 8601).
@@ -24144,13 +24146,13 @@ export interface operations {
                  * @description Only the project with this name.
                  * @example support-bot-eval
                  */
-                project_name?: string | null;
+                project_name?: string | null | undefined;
                 /**
                  * @description Only projects of this type.
                  * @example training_inference
                  */
-                type?: components["schemas"]["ProjectType"] | null;
-            };
+                type?: components["schemas"]["ProjectType"] | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -24292,18 +24294,18 @@ export interface operations {
                  *       "update"
                  *     ]
                  */
-                actions?: components["schemas"]["ProjectAction"][];
+                actions?: components["schemas"]["ProjectAction"][] | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -24328,7 +24330,7 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["ProjectCollectionParams"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description One page of the matching projects. */
             200: {
@@ -24425,8 +24427,8 @@ export interface operations {
                  * @description Only projects of this type.
                  * @example training_inference
                  */
-                type?: components["schemas"]["ProjectType"] | null;
-            };
+                type?: components["schemas"]["ProjectType"] | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -24737,13 +24739,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -24866,13 +24868,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -25338,13 +25340,13 @@ export interface operations {
                  * @description Whether the service emails the signup link to `user_email`.
                  * @example true
                  */
-                send_email?: boolean;
+                send_email?: boolean | undefined;
                 /**
                  * @description An optional scope for the signup. The service's brief documents this parameter without
                  *     listing its values; leave it out (null) unless you have been given one.
                  * @example project
                  */
-                scope?: string | null;
+                scope?: string | null | undefined;
             };
             header?: never;
             path?: never;
@@ -25421,13 +25423,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -25502,8 +25504,8 @@ export interface operations {
                  * @description The token carried by a signup link; when present, the matching unverified entry is verified.
                  * @example sgn-example-0000
                  */
-                signup_token?: string | null;
-            };
+                signup_token?: string | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -25588,8 +25590,8 @@ export interface operations {
                  * @description The token carried by a signup link; when present, the matching unverified entry is verified.
                  * @example sgn-example-0000
                  */
-                signup_token?: string | null;
-            };
+                signup_token?: string | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -25855,18 +25857,18 @@ export interface operations {
                  * @description Only runs in projects of this type.
                  * @example training_inference
                  */
-                project_type?: components["schemas"]["ProjectType"];
+                project_type?: components["schemas"]["ProjectType"] | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -25937,8 +25939,8 @@ export interface operations {
                  * @description Only projects of this type.
                  * @example training_inference
                  */
-                project_type?: components["schemas"]["ProjectType"] | null;
-            };
+                project_type?: components["schemas"]["ProjectType"] | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26266,7 +26268,7 @@ export interface operations {
                 /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description One summary per metric column over the matching rows. */
             200: {
@@ -26318,13 +26320,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26377,8 +26379,8 @@ export interface operations {
                  * @description The file format of the uploaded dataset.
                  * @example csv
                  */
-                format?: components["schemas"]["DatasetFormat"];
-            };
+                format?: components["schemas"]["DatasetFormat"] | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26463,18 +26465,18 @@ export interface operations {
                  * @description A new file name to record for the dataset.
                  * @example support-bot-eval.csv
                  */
-                file_name?: string | null;
+                file_name?: string | null | undefined;
                 /**
                  * @description The number of rows to record for the dataset.
                  * @example 100
                  */
-                num_rows?: number | null;
+                num_rows?: number | null | undefined;
                 /**
                  * @description The file format of the replacement file.
                  * @example csv
                  */
-                format?: components["schemas"]["DatasetFormat"];
-            };
+                format?: components["schemas"]["DatasetFormat"] | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26494,7 +26496,7 @@ export interface operations {
             content: {
                 "multipart/form-data": components["schemas"]["PromptDatasetUpdateForm"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description The dataset as it is now stored. */
             200: {
@@ -26567,43 +26569,43 @@ export interface operations {
                  * @description The task type of the run's rows.
                  * @example 0
                  */
-                task_type?: components["schemas"]["TaskType"];
+                task_type?: components["schemas"]["TaskType"] | undefined;
                 /**
                  * @description The column to sort by.
                  * @example data_error_potential
                  */
-                sort_by?: string;
+                sort_by?: string | undefined;
                 /**
                  * @description Sort in ascending order; false for descending.
                  * @example true
                  */
-                sort_ascending?: boolean;
+                sort_ascending?: boolean | undefined;
                 /**
                  * @description The column that `text_pattern` is matched against.
                  * @example input
                  */
-                text_column?: string | null;
+                text_column?: string | null | undefined;
                 /**
                  * @description Only rows whose `text_column` contains this text.
                  * @example refund
                  */
-                text_pattern?: string | null;
+                text_pattern?: string | null | undefined;
                 /**
                  * @description Treat `text_pattern` as a regular expression.
                  * @example false
                  */
-                regex?: boolean;
+                regex?: boolean | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26713,7 +26715,7 @@ export interface operations {
                     [key: string]: unknown;
                 };
             };
-        };
+        } | undefined;
         responses: {
             /** @description The cost estimate. Unconfirmed: no public reference of the service describes this answer, so it is described as an open object. */
             200: {
@@ -26777,12 +26779,12 @@ export interface operations {
                  * @description The file format of the export.
                  * @example csv
                  */
-                export_format?: components["schemas"]["LLMExportFormat"];
+                export_format?: components["schemas"]["LLMExportFormat"] | undefined;
                 /**
                  * @description Include the rows of each prompt chain's steps, not only the chain roots.
                  * @example true
                  */
-                include_chains?: boolean;
+                include_chains?: boolean | undefined;
                 /**
                  * @description Only these columns; leave out for all.
                  * @example [
@@ -26790,28 +26792,28 @@ export interface operations {
                  *       "output"
                  *     ]
                  */
-                columns?: string[];
+                columns?: string[] | undefined;
                 /**
                  * @description Include the input columns.
                  * @example true
                  */
-                inputs?: boolean;
+                inputs?: boolean | undefined;
                 /**
                  * @description Include the prompt columns.
                  * @example true
                  */
-                prompts?: boolean;
+                prompts?: boolean | undefined;
                 /**
                  * @description Include the response columns.
                  * @example true
                  */
-                responses?: boolean;
+                responses?: boolean | undefined;
                 /**
                  * @description Include the metric columns.
                  * @example true
                  */
-                metrics?: boolean;
-            };
+                metrics?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26852,8 +26854,8 @@ export interface operations {
                  * @description The task type of the chain's rows.
                  * @example 0
                  */
-                task_type?: components["schemas"]["TaskType"];
-            };
+                task_type?: components["schemas"]["TaskType"] | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -26993,23 +26995,23 @@ export interface operations {
                  * @description The column to sort by.
                  * @example data_error_potential
                  */
-                sort_by?: string;
+                sort_by?: string | undefined;
                 /**
                  * @description Sort in ascending order; false for descending.
                  * @example true
                  */
-                sort_ascending?: boolean;
+                sort_ascending?: boolean | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -27030,7 +27032,7 @@ export interface operations {
                 /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description One page of the matching rows as columns, with the total and filtered row counts. */
             200: {
@@ -27102,13 +27104,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -27251,13 +27253,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -27324,18 +27326,18 @@ export interface operations {
                  * @description Return only the chain's root row.
                  * @example false
                  */
-                root?: boolean;
+                root?: boolean | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -28064,8 +28066,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -28160,7 +28162,7 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
             };
             header?: never;
             path: {
@@ -28261,8 +28263,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -28410,8 +28412,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -28779,8 +28781,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -28894,13 +28896,13 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
                 /**
                  * @description Average per class (macro) instead of per sample (micro).
                  * @example false
                  */
-                macro?: boolean;
-            };
+                macro?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29053,13 +29055,13 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
                 /**
                  * @description Average per class (macro) instead of per sample (micro).
                  * @example false
                  */
-                macro?: boolean;
-            };
+                macro?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29135,23 +29137,23 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
                 /**
                  * @description The score above which a label counts as present on a sample.
                  * @example 0.3
                  */
-                threshold?: number;
+                threshold?: number | undefined;
                 /**
                  * @description How many co-occurring labels to return.
                  * @example 5
                  */
-                top_n?: number;
+                top_n?: number | undefined;
                 /**
                  * @description Only pairings that include this label; leave empty for all.
                  * @example billing
                  */
-                starting_label?: string;
-            };
+                starting_label?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29236,12 +29238,12 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
                 /**
                  * @description When `from_split` is inference, the inference set to search.
                  * @example 2026-03-prod
                  */
-                from_inference_name?: string;
+                from_inference_name?: string | undefined;
             };
             header?: never;
             path: {
@@ -29316,8 +29318,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29460,8 +29462,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29589,8 +29591,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29733,8 +29735,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -29878,18 +29880,18 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
                 /**
                  * @description Also return alerts that have been dismissed.
                  * @example false
                  */
-                include_dismissed?: boolean;
+                include_dismissed?: boolean | undefined;
                 /**
                  * @description For object detection runs, the IoU threshold the alerts were computed at.
                  * @example 0.5
                  */
-                map_threshold?: string | null;
-            };
+                map_threshold?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -30112,8 +30114,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -30183,8 +30185,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -30266,8 +30268,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -30358,8 +30360,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -30426,8 +30428,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -30600,13 +30602,13 @@ export interface operations {
                  * @description The column whose values the errors are counted over.
                  * @example class
                  */
-                column_name?: string;
+                column_name?: string | undefined;
                 /**
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
-            };
+                inference_name?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -31304,8 +31306,8 @@ export interface operations {
                  * @description Only databases in this catalog.
                  * @example main
                  */
-                catalog?: string | null;
-            };
+                catalog?: string | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -31399,8 +31401,8 @@ export interface operations {
                  * @description Leave out edits that conflict with other edits instead of failing the export.
                  * @example true
                  */
-                ignore_conflicting_edits?: boolean;
-            };
+                ignore_conflicting_edits?: boolean | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -31546,8 +31548,8 @@ export interface operations {
                  * @description Leave out edits that conflict with other edits instead of failing the export.
                  * @example true
                  */
-                ignore_conflicting_edits?: boolean;
-            };
+                ignore_conflicting_edits?: boolean | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -31797,8 +31799,8 @@ export interface operations {
                  * @description Also list custom models from the caller's integrations.
                  * @example false
                  */
-                with_custom_models?: boolean;
-            };
+                with_custom_models?: boolean | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -31845,8 +31847,8 @@ export interface operations {
                  * @description For observe data, the batch of records the scores belong to.
                  * @example c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708
                  */
-                monitor_batch_id?: string | null;
-            };
+                monitor_batch_id?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -32052,7 +32054,7 @@ export interface operations {
                  * @description The version number; leave out for the template's selected version.
                  * @example 1
                  */
-                version?: number | null;
+                version?: number | null | undefined;
             };
             header?: never;
             path: {
@@ -32377,8 +32379,8 @@ export interface operations {
                  * @description Only the run with this name.
                  * @example baseline-2026-03-04
                  */
-                run_name?: string | null;
-            };
+                run_name?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -32602,23 +32604,23 @@ export interface operations {
                  * @description The column to sort by.
                  * @example data_error_potential
                  */
-                sort_by?: string;
+                sort_by?: string | undefined;
                 /**
                  * @description Sort in ascending order; false for descending.
                  * @example true
                  */
-                sort_ascending?: boolean;
+                sort_ascending?: boolean | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -32704,23 +32706,23 @@ export interface operations {
                  * @description The column to sort by.
                  * @example data_error_potential
                  */
-                sort_by?: string;
+                sort_by?: string | undefined;
                 /**
                  * @description Sort in ascending order; false for descending.
                  * @example true
                  */
-                sort_ascending?: boolean;
+                sort_ascending?: boolean | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -32790,23 +32792,23 @@ export interface operations {
                  * @description The column to sort by.
                  * @example data_error_potential
                  */
-                sort_by?: string;
+                sort_by?: string | undefined;
                 /**
                  * @description Sort in ascending order; false for descending.
                  * @example true
                  */
-                sort_ascending?: boolean;
+                sort_ascending?: boolean | undefined;
                 /**
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -32822,7 +32824,7 @@ export interface operations {
                 /** @example {} */
                 "application/json": components["schemas"]["PromptFilterParams"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description One page of the matching prompt runs as columns, with the total and filtered counts. */
             200: {
@@ -33240,8 +33242,8 @@ export interface operations {
                  * @description For multi-task runs, the task whose labels to return.
                  * @example sentiment
                  */
-                task?: string | null;
-            };
+                task?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -33437,8 +33439,8 @@ export interface operations {
                  * @description Only metrics with this key.
                  * @example customer_tier
                  */
-                key?: string | null;
-            };
+                key?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -33973,8 +33975,8 @@ export interface operations {
                  * @description Leave out edits that conflict with other edits instead of failing the export.
                  * @example true
                  */
-                ignore_conflicting_edits?: boolean;
-            };
+                ignore_conflicting_edits?: boolean | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -34026,8 +34028,8 @@ export interface operations {
                  * @description Leave out edits that conflict with other edits instead of failing the export.
                  * @example true
                  */
-                ignore_conflicting_edits?: boolean;
-            };
+                ignore_conflicting_edits?: boolean | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -34373,25 +34375,25 @@ export interface operations {
                  * @description The page of affected rows to return, counting from 0.
                  * @example 0
                  */
-                page_num?: number;
+                page_num?: number | undefined;
                 /**
                  * @description Metadata columns to include with each row; repeat the parameter once per column.
                  * @example [
                  *       "customer_tier"
                  *     ]
                  */
-                meta_cols?: string[] | null;
+                meta_cols?: string[] | null | undefined;
                 /**
                  * @description Only rows whose text contains this pattern.
                  * @example refund
                  */
-                text_pat?: string | null;
+                text_pat?: string | null | undefined;
                 /**
                  * @description Treat `text_pat` as a regular expression.
                  * @example true
                  */
-                regex?: boolean | null;
-            };
+                regex?: boolean | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -34642,13 +34644,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -34911,13 +34913,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -35346,13 +35348,13 @@ export interface operations {
                  * @description Only workflows logged at or after this time.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null;
+                start_time?: string | null | undefined;
                 /**
                  * @description Only workflows logged before this time.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null;
-            };
+                end_time?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -35373,7 +35375,7 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description One page of the matching workflows, each with its nested steps. */
             200: {
@@ -35560,13 +35562,13 @@ export interface operations {
                  * @description Where the page starts: 0 for the first page, then the previous page's `next_starting_token`.
                  * @example 0
                  */
-                starting_token?: number;
+                starting_token?: number | undefined;
                 /**
                  * @description The most items to return in one page.
                  * @example 25
                  */
-                limit?: number;
-            };
+                limit?: number | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -35969,7 +35971,7 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description The records that were deleted. */
             200: {
@@ -36060,33 +36062,33 @@ export interface operations {
                  * @description Only records logged at or after this time.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null;
+                start_time?: string | null | undefined;
                 /**
                  * @description Only records logged before this time.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null;
+                end_time?: string | null | undefined;
                 /**
                  * @description Only the records of this chain.
                  * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
                  */
-                chain_id?: string | null;
+                chain_id?: string | null | undefined;
                 /**
                  * @description Include the child records of each chain, not only the chain roots.
                  * @example false
                  */
-                include_chains?: boolean;
+                include_chains?: boolean | undefined;
                 /**
                  * @description Read the records logged as test-set data instead of production traffic.
                  * @example false
                  */
-                test_set?: boolean;
+                test_set?: boolean | undefined;
                 /**
                  * @description The file format of the export.
                  * @example csv
                  */
-                export_format?: components["schemas"]["LLMExportFormat"];
-            };
+                export_format?: components["schemas"]["LLMExportFormat"] | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -36108,7 +36110,7 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description The matching records as a JSON Lines or CSV file. The service does not declare the file's media type, so the body is described as raw bytes. */
             200: {
@@ -36133,23 +36135,23 @@ export interface operations {
                  * @description Only records logged at or after this time.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null;
+                start_time?: string | null | undefined;
                 /**
                  * @description Only records logged before this time.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null;
+                end_time?: string | null | undefined;
                 /**
                  * @description Only the records of this chain.
                  * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
                  */
-                chain_id?: string | null;
+                chain_id?: string | null | undefined;
                 /**
                  * @description Read the records logged as test-set data instead of production traffic.
                  * @example false
                  */
-                test_set?: boolean;
-            };
+                test_set?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -36200,13 +36202,13 @@ export interface operations {
                  * @description Only records logged at or after this time.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null;
+                start_time?: string | null | undefined;
                 /**
                  * @description Only records logged before this time.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null;
-            };
+                end_time?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -36397,12 +36399,12 @@ export interface operations {
                  * @description The width of each time bucket, in minutes.
                  * @example 5
                  */
-                interval?: number;
+                interval?: number | undefined;
                 /**
                  * @description A column whose values split the metrics into groups.
                  * @example model
                  */
-                group_by?: string | null;
+                group_by?: string | null | undefined;
             };
             header?: never;
             path: {
@@ -36419,7 +36421,7 @@ export interface operations {
                 /** @example {} */
                 "application/json": components["schemas"]["FiltersRequestBody"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description The aggregate metrics and the metrics per time bucket. */
             200: {
@@ -36482,38 +36484,38 @@ export interface operations {
                  * @description Only records logged at or after this time.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null;
+                start_time?: string | null | undefined;
                 /**
                  * @description Only records logged before this time.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null;
+                end_time?: string | null | undefined;
                 /**
                  * @description Only the records of this chain.
                  * @example 6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2
                  */
-                chain_id?: string | null;
+                chain_id?: string | null | undefined;
                 /**
                  * @description The most records to return.
                  * @example 25
                  */
-                limit?: number;
+                limit?: number | undefined;
                 /**
                  * @description How many matching records to skip.
                  * @example 0
                  */
-                offset?: number;
+                offset?: number | undefined;
                 /**
                  * @description Include the child records of each chain, not only the chain roots.
                  * @example false
                  */
-                include_chains?: boolean;
+                include_chains?: boolean | undefined;
                 /**
                  * @description Include the column types in the answer.
                  * @example true
                  */
-                return_col_schema?: boolean;
-            };
+                return_col_schema?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -36535,7 +36537,7 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["TransactionRowsRequestBody"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description The matching records, with the column types if asked for. */
             200: {
@@ -36672,7 +36674,7 @@ export interface operations {
                 /** @example {} */
                 "application/json": components["schemas"]["FiltersRequestBody"];
             };
-        };
+        } | undefined;
         responses: {
             /** @description The number of matching workflows, and whether the count was capped. */
             200: {
@@ -36806,13 +36808,13 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string | null;
+                inference_name?: string | null | undefined;
                 /**
                  * @description `true` (the default) lists every edit, including those an export has sent out before; `false` leaves those out and lists only edits no export has sent yet.
                  * @example true
                  */
-                include_exported?: boolean;
-            };
+                include_exported?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -36963,8 +36965,8 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string | null;
-            };
+                inference_name?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -37129,35 +37131,35 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string | null;
+                inference_name?: string | null | undefined;
                 /**
                  * @description `true` (the default) lists every edit, including those an export has sent out before; `false` leaves those out and lists only edits no export has sent yet.
                  * @example true
                  */
-                include_exported?: boolean;
+                include_exported?: boolean | undefined;
                 /**
                  * @description The page of affected rows to return, counting from 0.
                  * @example 0
                  */
-                page_num?: number;
+                page_num?: number | undefined;
                 /**
                  * @description Metadata columns to include with each row; repeat the parameter once per column.
                  * @example [
                  *       "customer_tier"
                  *     ]
                  */
-                meta_cols?: string[] | null;
+                meta_cols?: string[] | null | undefined;
                 /**
                  * @description Only rows whose text contains this pattern.
                  * @example refund
                  */
-                text_pat?: string | null;
+                text_pat?: string | null | undefined;
                 /**
                  * @description Treat `text_pat` as a regular expression.
                  * @example true
                  */
-                regex?: boolean | null;
-            };
+                regex?: boolean | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -37414,13 +37416,13 @@ export interface operations {
                  * @description For inference data, the name of the inference set; leave empty for the other splits.
                  * @example 2026-03-prod
                  */
-                inference_name?: string;
+                inference_name?: string | undefined;
                 /**
                  * @description For multi-task runs, the task to read.
                  * @example sentiment
                  */
-                task?: string | null;
-            };
+                task?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -37554,8 +37556,8 @@ export interface operations {
                  * @description Only the slice with this name.
                  * @example long-questions
                  */
-                slice_name?: string | null;
-            };
+                slice_name?: string | null | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**

@@ -1,6 +1,6 @@
 // `npm run check`: the maintainer's loop after editing openapi/ (or src/). Builds generated/, then
 // at once typechecks and runs the fast tests (both linters among them), then says what to commit.
-// Meant to finish within CHECK_AIM_SECONDS (scripts/lib/test-tiers.mjs) on two cores, so it leaves
+// Aims at LOOP_AIMS_SECONDS.check (scripts/lib/test-tiers.mjs) on two cores, so it leaves
 // out what needs a mock, Chromium, Go, Perl or a packed tarball; `npm run test:all` and `.ci/run`
 // run everything.
 //

@@ -17,9 +17,11 @@ type Json = Record<string, any>;
 const SCHEMA_PREFIX = "#/components/schemas/";
 const BINARY = "application/octet-stream";
 
-// Placed under the banner of schema.d.ts, so a reader of the types knows the two deliberate choices.
+// Placed under the banner of schema.d.ts, so a reader of the types knows the deliberate choices.
 const TYPES_NOTE = `// Inputs are typed as the API requires them: a request property the service defaults is
-// optional, and a file field of a multipart body is a Blob (or File) or a Uint8Array.
+// optional, and a file field of a multipart body is a Blob (or File) or a Uint8Array. Every
+// optional property also takes \`undefined\` (as "not given"), for code compiled with
+// exactOptionalPropertyTypes.
 `;
 
 const outDir = outDirFromArgs();
@@ -36,7 +38,7 @@ const ast = await openapiTS(document as OpenAPI3, {
   transform: typeFileFields,
   transformProperty: optionalWhenDefaulted,
 });
-writeFileSync(path.join(outDir, "schema.d.ts"), slashBanner + TYPES_NOTE + astToString(ast));
+writeFileSync(path.join(outDir, "schema.d.ts"), slashBanner + TYPES_NOTE + astToString(ast.map(undefinedWhereOptional)));
 
 const overrides = policyOverrides(document);
 writeFileSync(path.join(outDir, "operations.ts"), renderPolicies(overrides));
@@ -91,6 +93,28 @@ function optionalWhenDefaulted(property: ts.PropertySignature, schema: SchemaObj
   const required: string[] = (owner && (resolvePointer(document, SCHEMA_PREFIX + owner) as Json)?.required) ?? [];
   if (required.includes(name)) return undefined;
   return ts.factory.updatePropertySignature(property, property.modifiers, property.name, ts.factory.createToken(ts.SyntaxKind.QuestionToken), property.type);
+}
+
+/**
+ * `name?: T` becomes `name?: T | undefined` everywhere in the types: under exactOptionalPropertyTypes
+ * a caller may then pass `undefined` for an optional parameter or field it has not got, as the
+ * client (and JSON) treat it as absent. openapi-typescript 7.13 has no option for it (its issue
+ * #2457 asks for one), and its `transformProperty` reaches schema properties only, not parameters,
+ * so this walks the finished tree. `?: never` (no parameters of a kind, no request body) stays as
+ * it is: openapi-fetch reads it as "absent", and a union with undefined would make it a value.
+ */
+function undefinedWhereOptional<T extends ts.Node>(root: T): T {
+  const visit = (node: ts.Node): ts.Node => {
+    const visited = ts.visitEachChild(node, visit, undefined);
+    if (!ts.isPropertySignature(visited) || !visited.questionToken || !visited.type) return visited;
+    const type = visited.type;
+    const members = ts.isUnionTypeNode(type) ? type.types : [type];
+    if (members.some((member) => member.kind === ts.SyntaxKind.UndefinedKeyword || member.kind === ts.SyntaxKind.NeverKeyword)) return visited;
+    const undefinedType = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);
+    const widened = ts.factory.createUnionTypeNode([...members, undefinedType]);
+    return ts.factory.updatePropertySignature(visited, visited.modifiers, visited.name, visited.questionToken, widened);
+  };
+  return ts.visitNode(root, visit) as T;
 }
 
 /** A file field of a request (multipart) is typed as the bytes a caller has: a Blob (or File) or a Uint8Array. */

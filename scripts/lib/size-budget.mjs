@@ -10,5 +10,9 @@
 // Raised once, in the open: giving the attempt's deadline a file of its own (src/deadline.ts)
 // took the bundle from 14,232 to 14,315 B gzipped, past the 14.3 kB budget; the gzip budget is
 // now the issue's own goal for the runtime, 14.5 kB, and the minified one is unchanged.
+// Raised again, in the open (issue 31): reading a buffered body from its stream (readAll in
+// src/transport.ts), which closed most of Node 22's loopback gap, took the bundle to 42,238 B
+// minified / 14,400 B gzipped, past the 42.1 kB minified budget; the minified budget is now
+// 42.3 kB, and the gzip one, the issue's goal, is unchanged.
 // Lower these numbers when the bundle shrinks; never raise them silently.
-export const BUDGET = { minified: 42_100, gzip: 14_500 };
+export const BUDGET = { minified: 42_300, gzip: 14_500 };

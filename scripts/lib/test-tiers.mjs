@@ -1,7 +1,7 @@
 // Which vitest projects run where. One project per folder of test/ (vitest.config.ts); each is in
 // exactly one tier, and the config refuses to load when a folder or project is missing here.
 //
-//   npm test           the fast tier: needs nothing but Node, about a minute on two cores
+//   npm test           the fast tier: needs nothing but Node
 //   npm run test:all   every project (what CI runs, once each)
 //   npm run check      the fast tier without `types` (its typecheck step runs tsc over test/types)
 import { readdirSync, readFileSync } from "node:fs";
@@ -21,13 +21,12 @@ export const TIERS = {
 /** The projects `npm run check` runs (its typecheck covers the type tests). */
 export const CHECK_PROJECTS = TIERS.fast.filter((name) => name !== "types");
 
-/** What `npm run check` aims at on a quiet 2-core machine. */
-export const CHECK_AIM_SECONDS = 45;
 /**
- * The most it may take in CI (.ci/run fails beyond it): CI machines are shared, and the check's
- * CPU alone (Spectral is half a minute of it) leaves no margin at the aim there.
+ * What the loop aims at on a quiet 2-core machine, in seconds. Aims, not limits: `npm run bench`
+ * times both and reports them beside these (bench/goals.mjs); nothing fails when they are missed,
+ * since on a shared machine time alone says nothing about the change (test/spec/no-time-gates.test.ts).
  */
-export const CHECK_BUDGET_SECONDS = 90;
+export const LOOP_AIMS_SECONDS = { check: 45, test: 90 };
 
 /**
  * The run with the clock two years ahead (.ci/run). It proves that no test, example or mock

@@ -70,7 +70,7 @@ export function renderWhereTested(): string {
     "|---|---|",
     `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\`, \`service-api/validate\` and \`service-api/testing\` compiles (\`strict\`, \`skipLibCheck\`) |`,
     `| TypeScript ${typescriptFullCheck.version} | the same with \`skipLibCheck: false\` |`,
-    `| TypeScript ${versionOf("typescript/package.json")} | the same with \`exactOptionalPropertyTypes\`, \`noUncheckedIndexedAccess\`, \`noPropertyAccessFromIndexSignature\` and \`lib: ["ES2022", "DOM"]\` without Node's types; the client's, the calls' and \`paginate\`'s options take \`undefined\` for a setting you have not got; \`signal\` (the DOM's type, through openapi-fetch) and optional parameters and body fields (the generated types) do not yet |`,
+    `| TypeScript ${versionOf("typescript/package.json")} | the same with \`exactOptionalPropertyTypes\`, \`noUncheckedIndexedAccess\`, \`noPropertyAccessFromIndexSignature\` and \`lib: ["ES2022", "DOM"]\` without Node's types; \`undefined\` is taken for anything you have not got: the client's, the calls' and \`paginate\`'s options, \`signal\`, and every optional parameter and body field of the generated types |`,
     `| esbuild ${versionOf("esbuild/package.json")}, rollup ${rollup} | an app that imports only \`createServiceClient\` carries nothing of \`paginate\`, the contract or \`service-api/validate\` |`,
   ];
   return `${lines.join("\n")}\n`;

@@ -35,6 +35,7 @@ export const RUNTIMES: readonly RuntimeUnderTest[] = [
   { id: "node20", label: "Node.js 20 (the machine's own)", loads: nativeFile, run: (app, url) => runFile([process.execPath], app, url, "node20") },
   { id: "node22", label: `Node.js ${version("node22")}`, loads: nativeFile, run: (app, url) => runFile(installed("node22").command, app, url, "node22") },
   { id: "node24", label: `Node.js ${version("node24")}`, loads: nativeFile, run: (app, url) => runFile(installed("node24").command, app, url, "node24") },
+  { id: "node26", label: `Node.js ${version("node26")}`, loads: nativeFile, run: (app, url) => runFile(installed("node26").command, app, url, "node26") },
   { id: "bun", label: `Bun ${version("bun")}`, loads: nativeFile, run: (app, url) => runFile(installed("bun").command, app, url, "bun") },
   {
     id: "deno",

@@ -1,7 +1,8 @@
 // Behaviours 7 and 8 on real sockets: resets mid-body, stalls before and after the headers,
-// refused connections, 503s and Retry-After, with real clocks and wide tolerances.
+// refused connections, 503s and Retry-After, on real clocks: a wait is held to its lower bound
+// only, since a busy machine can stretch any wait (a hang is vitest's test timeout).
 import { describe, expect, it } from "vitest";
-import { createServiceClient, ServiceConnectionError, ServiceTimeoutError, unwrap } from "../../src/index.js";
+import { createServiceClient, ServiceConnectionError, ServiceTimeoutError, unwrap, type ServiceLogEvent } from "../../src/index.js";
 import { resetMidBody, sendJson, serversClosedAfterEach, stallAfterHeaders } from "../support/loopback-server.js";
 
 const start = serversClosedAfterEach();
@@ -48,13 +49,12 @@ describe("resets", () => {
   });
 });
 
-describe("stalls (real time, wide tolerances)", () => {
+describe("stalls (real time)", () => {
   it("times out an attempt that never sends headers", async () => {
     const api = await start(() => undefined);
     const { error, ms } = await timed(client(api.url, { timeoutMs: 300, maxRetries: 0 }).GET("/users"));
     expect(error).toBeInstanceOf(ServiceTimeoutError);
     expect(ms).toBeGreaterThanOrEqual(250);
-    expect(ms).toBeLessThan(3000);
   });
 
   it("times out an attempt whose body stalls after the headers", async () => {
@@ -62,7 +62,6 @@ describe("stalls (real time, wide tolerances)", () => {
     const { error, ms } = await timed(client(api.url, { timeoutMs: 300, maxRetries: 0 }).GET("/users"));
     expect(error).toBeInstanceOf(ServiceTimeoutError);
     expect(ms).toBeGreaterThanOrEqual(250);
-    expect(ms).toBeLessThan(3000);
   });
 
   it("retries after a stall and succeeds", async () => {
@@ -75,9 +74,10 @@ describe("stalls (real time, wide tolerances)", () => {
     const api = await start(() => undefined);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const { error, ms } = await timed(client(api.url, { maxRetries: 3 }).GET("/users", { signal: controller.signal }));
+    const { error } = await timed(client(api.url, { maxRetries: 3 }).GET("/users", { signal: controller.signal }));
+    // The server never answers and the attempt's own timeout would end in ServiceTimeoutError: an
+    // AbortError can only be the caller's abort, taken as it came.
     expect(error).toMatchObject({ name: "AbortError" });
-    expect(ms).toBeLessThan(2000);
     await new Promise((r) => setTimeout(r, 300));
     expect(api.received).toHaveLength(1);
   });
@@ -94,11 +94,12 @@ describe("status retries (real time)", () => {
     const api = await start((_req, res, _r, index) =>
       index === 0 ? sendJson(res, 429, { detail: "slow down" }, { "retry-after": "2" }) : sendJson(res, 200, { ok: true }),
     );
-    await unwrap(client(api.url).GET("/users"));
+    const events: ServiceLogEvent[] = [];
+    await unwrap((createServiceClient<any>({ baseUrl: api.url, env: {}, auth: { apiKey: "k" }, logger: (event: ServiceLogEvent) => void events.push(event) }) as any).GET("/users"));
     expect(api.received).toHaveLength(2);
-    const gap = api.received[1]!.at - api.received[0]!.at;
-    expect(gap).toBeGreaterThanOrEqual(1990);
-    expect(gap).toBeLessThan(6000);
+    // The wait the client chose is the service's, not a backoff of its own; and it really waited.
+    expect(events.filter((event) => event.event === "retry")).toEqual([expect.objectContaining({ delayMs: 2000, reason: 429 })]);
+    expect(api.received[1]!.at - api.received[0]!.at).toBeGreaterThanOrEqual(1990);
   });
 
   it("a POST that is not retry-safe → one attempt on 503", async () => {

@@ -28,15 +28,6 @@ function client(baseUrl: string, options: { auth?: ServiceAuth; timeoutMs?: numb
   return createServiceClient<any>({ baseUrl, env: {}, auth: { apiKey: "timers-key" }, maxRetries: 0, ...options }) as any;
 }
 
-/** `promise`, or a rejection naming `what` after `ms`: a hang fails the test instead of timing it out. */
-function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const guard = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a step of the wall clock", () => {
@@ -48,14 +39,14 @@ describe("a step of the wall clock", () => {
   it("an hour back, while the request waits, does not keep a 500 ms timeout from firing", async () => {
     const api = await start(() => stepWallClock(-HOUR)); // never answers
     const wallBefore = Date.now();
-    const started = performance.now();
     const events: ServiceLogEvent[] = [];
     const logger = (event: ServiceLogEvent) => void events.push(event);
-    const error = await within(3000, "the call", caught(client(api.url, { timeoutMs: 500, logger }).GET("/users")));
+    // Settling at all is the proof: a deadline on the wall clock would wait an hour more, and the
+    // test's own timeout (vitest's, the only clock that fails a test) would end it first.
+    const error = await caught(client(api.url, { timeoutMs: 500, logger }).GET("/users"));
     expect(error).toBeInstanceOf(ServiceTimeoutError);
     expect(error).toMatchObject({ operation: "GET /users", timeoutMs: 500, attempts: 1 });
-    expect(Date.now()).toBeLessThan(wallBefore - HOUR + 10_000); // the step did happen …
-    expect(performance.now() - started).toBeLessThan(2000); // … and the deadline ignored it
+    expect(Date.now()).toBeLessThan(wallBefore - HOUR / 2); // the step did happen
     expect(api.received).toHaveLength(1);
     // Durations in log events are on the same monotonic clock: never negative after a step back.
     const durations = events.flatMap((event) => ("durationMs" in event && event.durationMs !== undefined ? [event.durationMs] : []));
@@ -85,13 +76,13 @@ describe('a streamed body (parseAs: "stream")', () => {
     const reader = (data as ReadableStream<Uint8Array>).getReader();
     const text = (chunk: ReadableStreamReadResult<Uint8Array>) => new TextDecoder().decode(chunk.value);
 
-    expect(text(await within(2000, "the first chunk", reader.read()))).toBe("a");
+    expect(text(await reader.read())).toBe("a");
     // The caller takes twice the timeout before reading on: that is its own time, not a stall.
     await sleep(800);
-    expect(text(await within(2000, "the second chunk", reader.read()))).toBe("b");
+    expect(text(await reader.read())).toBe("b");
 
     const waited = performance.now();
-    const error = await within(3000, "the stalled read", caught(reader.read()));
+    const error = await caught(reader.read());
     expect(error).toBeInstanceOf(ServiceTimeoutError);
     expect(error).toMatchObject({ operation: "GET /users", timeoutMs: 400, message: expect.stringMatching(/the streamed body sent nothing within 400 ms/) });
     expect(performance.now() - waited).toBeGreaterThanOrEqual(350);
@@ -187,7 +178,7 @@ describe("a redirect the client cannot follow", () => {
     ["a Location that is not a URL", () => "http://[unclosed/next"],
   ])("%s fails with ServiceConnectionError after exactly one request: a retry would fail the same way", async (_label, location) => {
     const api = await start((_req, res) => void res.writeHead(302, { location: location(api.url) }).end());
-    const error = await within(3000, "the call", caught(client(api.url, { maxRetries: 1 }).GET("/users")));
+    const error = await caught(client(api.url, { maxRetries: 1 }).GET("/users"));
     expect(error).toBeInstanceOf(ServiceConnectionError);
     expect(error).toMatchObject({ operation: "GET /users", attempts: 1 });
     expect(api.received.map((r) => r.path)).toEqual(["/users"]);
@@ -195,7 +186,7 @@ describe("a redirect the client cannot follow", () => {
 
   it("more than five same-origin hops fails once, not once per retry", async () => {
     const api = await start((req, res) => void res.writeHead(307, { location: `${req.url!.split("?")[0]}x` }).end());
-    const error = await within(3000, "the call", caught(client(api.url, { maxRetries: 1 }).GET("/users")));
+    const error = await caught(client(api.url, { maxRetries: 1 }).GET("/users"));
     expect((error as Error).message).toMatch(/more than 5 redirects/);
     expect(api.received).toHaveLength(6);
   });

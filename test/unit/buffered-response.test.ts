@@ -1,6 +1,7 @@
 // The in-memory Response the transport returns (after reading the body under the deadline): it
 // must read like any Response, once.
 import { describe, expect, it } from "vitest";
+import { createServiceClient } from "../../src/index.js";
 import { BufferedResponse } from "../../src/transport.js";
 
 function make(text: string, init: ResponseInit = { status: 200, headers: { "content-type": "application/json" } }) {
@@ -45,5 +46,21 @@ describe("BufferedResponse", () => {
 
   it("has a null body when empty", () => {
     expect(make("").body).toBeNull();
+  });
+});
+
+describe("the transport's read of an answer's body", () => {
+  // One chunk is kept as it came; several (a larger answer, or one sent in pieces) are joined.
+  it.each([
+    ["one chunk", ['{"users":[{"id":"u1"},{"id":"u2"}]}']],
+    ["several chunks", ['{"users":[', '{"id":"u1"},', '{"id":"ü2"}', "]}"]],
+  ])("reads %s whole, in order", async (_label, pieces) => {
+    const encoder = new TextEncoder();
+    const body = () => new ReadableStream<Uint8Array>({ start(stream) { for (const piece of pieces) stream.enqueue(encoder.encode(piece)); stream.close(); } });
+    const fetch = async () => new Response(body(), { status: 200, headers: { "content-type": "application/json" } });
+    const client = createServiceClient<any>({ baseUrl: "https://api.example.test", env: {}, auth: { apiKey: "k" }, fetch }) as any;
+    const { data, response } = await client.GET("/users");
+    expect(data).toEqual(JSON.parse(pieces.join("")));
+    expect(response).toBeInstanceOf(BufferedResponse);
   });
 });
