@@ -240,7 +240,7 @@ describe("verify against a deployment with planted faults", () => {
     expect(message("GET /group_roles").message).toBe("HTTP 418: status 418 is not declared for this operation (declared: 200, 401, 429, 500)");
     expect(message("GET /prompts/models/all").message).toBe("HTTP 201: status 201 is not declared for this operation (declared: 200, 401, 422, 429, 500)");
     expect(message("GET /collaborator_roles").message).toBe("answered HTTP 200 with no credential, where the contract requires a credential: it should refuse with 401 or 403");
-    expect(message("GET /v1/token")).toMatchObject({ message: "header Cache-Control: MESSAGE", location: "/headers/Cache-Control" });
+    expect(message("GET /v1/token")).toMatchObject({ message: "header Cache-Control: expected the constant \"no-store\"", location: "/headers/Cache-Control" });
     expect(message("GET /projects/{project_id}/runs/{run_id}/tags").message).toBe("HTTP 500: a server error on input the contract allows");
     expect(message("GET /projects/{project_id}/feedback/templates/{template_id}")).toMatchObject({ message: "$.constraints.max: required property missing", location: "/constraints/max" });
   });
