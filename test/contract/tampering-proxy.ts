@@ -16,8 +16,8 @@ export interface Tampering {
   readonly setRequestHeaders?: Readonly<Record<string, string>>;
   /** The status and JSON body to send instead of a 2xx answer; default the answer as it is. */
   readonly alter?: (status: number, body: any) => { status: number; body: unknown };
-  /** Headers of the answer replaced (or added), by lower-case name. */
-  readonly setResponseHeaders?: Readonly<Record<string, string>>;
+  /** Headers of the answer left out, by lower-case name. */
+  readonly dropHeaders?: readonly string[];
 }
 
 // Hop-by-hop headers, and the ones the proxy's own framing sets.
@@ -46,9 +46,8 @@ export async function startTamperingProxy(target: string, tamperings: readonly T
       const text = await answer.text();
       const out: Record<string, string> = {};
       answer.headers.forEach((value, name) => {
-        if (!NOT_FORWARDED.has(name)) out[name] = value;
+        if (!NOT_FORWARDED.has(name) && !(tampering?.dropHeaders ?? []).includes(name)) out[name] = value;
       });
-      Object.assign(out, tampering?.setResponseHeaders);
       if (!tampering?.alter || !answer.ok) {
         res.writeHead(answer.status, out);
         res.end(text);
