@@ -9824,7 +9824,7 @@ export interface components {
         };
         /**
          * MultiLabelTaskMetrics
-         * @description Precision, recall and F1 per label for a multi-label task.
+         * @description Precision, recall and F1 of a multi-label run, each a list of numbers, beside a list of `labels`. The service's Python SDK calls them metrics per task for multi-label models; what each position of a list stands for (a task, or a label of a task), and whether it lines up with `labels`, is not documented.
          * @example {
          *       "f1": [
          *         0.85
@@ -9842,19 +9842,19 @@ export interface components {
          */
         MultiLabelTaskMetrics: {
             /**
-             * @description F1 scores, one per label.
+             * @description F1 scores, as a list. What each position stands for is not documented (see the schema's description).
              * @default []
              */
             f1: number[];
             /** @description The labels of the multi-label task. */
             labels?: (string | number | boolean)[] | undefined;
             /**
-             * @description Precision, one value per label.
+             * @description Precision values, as a list. What each position stands for is not documented (see the schema's description).
              * @default []
              */
             precision: number[];
             /**
-             * @description Recall, one value per label.
+             * @description Recall values, as a list. What each position stands for is not documented (see the schema's description).
              * @default []
              */
             recall: number[];
@@ -9879,7 +9879,7 @@ export interface components {
             /** @description F1 score: the harmonic mean of precision and recall. */
             f1: number;
             /**
-             * @description Precision, recall and F1 per label, for multi-label tasks.
+             * @description Multi-label runs: precision, recall and F1 as lists (see `MultiLabelTaskMetrics`), which the service's Python SDK calls metrics per task for multi-label models.
              * @default {
              *       "f1": [],
              *       "labels": [],
@@ -10328,7 +10328,7 @@ export interface components {
             /** @description Names of metadata columns of the query, or `null`. */
             meta_cols?: string[] | null | undefined;
             /**
-             * @description Multi-label: precision, recall and F1 per label (see `MultiLabelTaskMetrics`).
+             * @description Multi-label runs: precision, recall and F1 as lists (see `MultiLabelTaskMetrics`), which the service's Python SDK calls metrics per task for multi-label models.
              * @default {
              *       "f1": [],
              *       "labels": [],
@@ -11654,10 +11654,10 @@ export interface components {
          * @description Where to find the response, token counts and finish reason in a model's raw output.
          * @example {
          *       "completion_reason": "finish_reason",
-         *       "input_token_count": "usage.prompt_tokens",
-         *       "output_token_count": "usage.completion_tokens",
+         *       "input_token_count": "prompt_tokens",
+         *       "output_token_count": "completion_tokens",
          *       "response": "generated_text",
-         *       "token_count": "usage.total_tokens"
+         *       "token_count": "total_tokens"
          *     }
          */
         OutputMap: {
@@ -11752,10 +11752,10 @@ export interface components {
          *       "name": "support-bot-eval",
          *       "output_map": {
          *         "completion_reason": "finish_reason",
-         *         "input_token_count": "usage.prompt_tokens",
-         *         "output_token_count": "usage.completion_tokens",
+         *         "input_token_count": "prompt_tokens",
+         *         "output_token_count": "completion_tokens",
          *         "response": "generated_text",
-         *         "token_count": "usage.total_tokens"
+         *         "token_count": "total_tokens"
          *       },
          *       "output_price": 0,
          *       "output_token_limit": 1,
@@ -11881,10 +11881,10 @@ export interface components {
          *           "name": "support-bot-eval",
          *           "output_map": {
          *             "completion_reason": "finish_reason",
-         *             "input_token_count": "usage.prompt_tokens",
-         *             "output_token_count": "usage.completion_tokens",
+         *             "input_token_count": "prompt_tokens",
+         *             "output_token_count": "completion_tokens",
          *             "response": "generated_text",
-         *             "token_count": "usage.total_tokens"
+         *             "token_count": "total_tokens"
          *           },
          *           "output_price": 0,
          *           "output_token_limit": 1,
@@ -13617,10 +13617,10 @@ export interface components {
          *           "name": "support-bot-eval",
          *           "output_map": {
          *             "completion_reason": "finish_reason",
-         *             "input_token_count": "usage.prompt_tokens",
-         *             "output_token_count": "usage.completion_tokens",
+         *             "input_token_count": "prompt_tokens",
+         *             "output_token_count": "completion_tokens",
          *             "response": "generated_text",
-         *             "token_count": "usage.total_tokens"
+         *             "token_count": "total_tokens"
          *           },
          *           "output_price": 0,
          *           "output_token_limit": 1,
@@ -13840,10 +13840,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -14105,10 +14105,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -14360,10 +14360,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -14667,10 +14667,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -14948,10 +14948,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -15223,10 +15223,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -15516,10 +15516,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -15804,10 +15804,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,
@@ -16107,10 +16107,10 @@ export interface components {
          *             "name": "support-bot-eval",
          *             "output_map": {
          *               "completion_reason": "finish_reason",
-         *               "input_token_count": "usage.prompt_tokens",
-         *               "output_token_count": "usage.completion_tokens",
+         *               "input_token_count": "prompt_tokens",
+         *               "output_token_count": "completion_tokens",
          *               "response": "generated_text",
-         *               "token_count": "usage.total_tokens"
+         *               "token_count": "total_tokens"
          *             },
          *             "output_price": 0,
          *             "output_token_limit": 1,

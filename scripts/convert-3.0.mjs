@@ -2,8 +2,8 @@
 // generated/openapi-3.0.{json,yaml}. @apiture/openapi-down-convert does the standard rewrites
 // (const → one-value enum, ["T", "null"] → nullable, examples → example, contentMediaType →
 // format: binary, $ref siblings → allOf, licence identifier dropped); this script adds the ones it
-// leaves out (anyOf/oneOf with a { type: "null" } member, info.summary) and then refuses to write
-// an edition that still holds a 3.1-only construct.
+// leaves out (anyOf/oneOf with a { type: "null" } member, info.summary, propertyNames kept as
+// x-propertyNames) and then refuses to write an edition that still holds a 3.1-only construct.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Converter } from "@apiture/openapi-down-convert";
@@ -17,6 +17,14 @@ import { outDirFromArgs } from "./lib/paths.mjs";
 function convertTo30(document) {
   const prepared = structuredClone(document);
   rewriteNullUnions(prepared);
+  // 3.0 has no `propertyNames` (the converter drops it): keep what a map's keys are, UUIDs say, as
+  // an extension a reader (and the description rule) still finds.
+  walkObjects(prepared, (node, pointer) => {
+    if (Object.hasOwn(node, "propertyNames") && !pointer.endsWith("/properties")) {
+      node["x-propertyNames"] = node.propertyNames;
+      delete node.propertyNames;
+    }
+  });
   // OpenAPI 3.0's Info object has no `summary`; the description already says more.
   if (prepared.info) delete prepared.info.summary;
   // allOfTransform keeps a $ref's siblings (here `default`) as `allOf: [$ref]` + siblings instead of

@@ -42,14 +42,16 @@ function canBeNull(document, node) {
   const all = alternatives(document, node);
   const [self] = all;
   if (!constrains(self)) return true; // no constraint at all: any JSON value, null included
-  return all.some((schema) => types(schema).includes("null") || schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null)));
+  // `nullable: true` is how the 3.0 edition says it (the rule also lints that edition).
+  return all.some((schema) => types(schema).includes("null") || schema.nullable === true || schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null)));
 }
 
 /** The value and what it holds one level down: a list's items, a map's values and keys. */
 function valueAndContents(document, node) {
   return alternatives(document, node).flatMap((schema) => [
     schema,
-    ...["items", "additionalProperties", "propertyNames"].filter((key) => isObject(schema[key])).map((key) => schema[key]),
+    // x-propertyNames: the 3.0 edition's form of propertyNames (scripts/convert-3.0.mjs).
+    ...["items", "additionalProperties", "propertyNames", "x-propertyNames"].filter((key) => isObject(schema[key])).map((key) => schema[key]),
   ]);
 }
 
