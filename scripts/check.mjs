@@ -48,8 +48,9 @@ const build = {
 const parallel = [
   { name: "typecheck (tsc, the type tests in test/types included)", run: async () => void (await tool(...npmScript("typecheck"))) },
   {
-    // test/spec/lint.test.ts is Redocly and Spectral (with the OWASP rules): the check lints there,
-    // once, and two workers keep it beside the other files.
+    // test/spec/lint.test.ts is Redocly and Spectral (with the OWASP rules; Spectral's example
+    // rules are the slow tier's): the check lints there, once, and two workers keep it beside the
+    // other files.
     name: `fast tests (vitest: ${CHECK_PROJECTS.join(", ")}; both linters in spec)`,
     run: async () => {
       const projects = CHECK_PROJECTS.flatMap((name) => ["--project", name]);

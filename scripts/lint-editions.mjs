@@ -1,6 +1,6 @@
 // Lints the OpenAPI 3.0 edition (generated/openapi-3.0.yaml) the way `npm run lint` lints the
 // bundle: Redocly with the rules of redocly.yaml, and Spectral with .spectral.yaml (OpenAPI,
-// OWASP and house rules, warnings fail). Both must report nothing at all.
+// OWASP and house rules, warnings fail) and .spectral-examples.yaml. All must report nothing at all.
 import { run } from "./lib/run.mjs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -44,10 +44,13 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-// Spectral: the bundle's ruleset; its overrides name the 3.0 edition's pointers too.
-const spectral = run(path.join(binDir, "spectral"), ["lint", "--fail-severity=warn", "--ruleset", ".spectral.yaml", path.relative(repoRoot, edition)], { check: false });
-process.stdout.write(spectral.stdout);
-process.stderr.write(spectral.stderr);
-console.log(`spectral lint (3.0 edition): ${spectral.status === 0 ? "clean" : `failed (exit ${spectral.status})`}`);
-if (spectral.status !== 0) failed = true;
+// Spectral: the bundle's rulesets (its overrides name the 3.0 edition's pointers too), the example
+// rules among them.
+for (const ruleset of [".spectral.yaml", ".spectral-examples.yaml"]) {
+  const spectral = run(path.join(binDir, "spectral"), ["lint", "--fail-severity=warn", "--ruleset", ruleset, path.relative(repoRoot, edition)], { check: false });
+  process.stdout.write(spectral.stdout);
+  process.stderr.write(spectral.stderr);
+  console.log(`spectral lint, ${ruleset} (3.0 edition): ${spectral.status === 0 ? "clean" : `failed (exit ${spectral.status})`}`);
+  if (spectral.status !== 0) failed = true;
+}
 process.exit(failed ? 1 : 0);
