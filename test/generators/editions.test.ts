@@ -48,6 +48,7 @@ describe("the 3.0 edition (generated/openapi-3.0.json)", () => {
     expect(thing.colour).toEqual({ type: "string", example: "red" });
     expect(thing.defaultKind).toEqual({ allOf: [{ $ref: "#/components/schemas/Kind" }], default: "a" });
     expect(thing.type).toEqual({ type: "string", description: "a property named like a keyword" });
+    expect(thing.ratings).toEqual({ type: "object", additionalProperties: { type: "integer" }, "x-propertyNames": { type: "string", format: "uuid" } });
     expect(doc.components.schemas.Upload.properties.file).toEqual({ type: "string", format: "binary" });
   });
 
@@ -61,6 +62,7 @@ describe("the 3.0 edition (generated/openapi-3.0.json)", () => {
       ...findKey(edition, "type").filter(({ value }) => Array.isArray(value) || value === "null"),
       ...findKey(edition, "const").filter(({ pointer }) => !pointer.includes("/properties/const")),
       ...findKey(edition, "contentMediaType"),
+      ...findKey(edition, "propertyNames"),
       ...findKey(edition, "$ref").filter(({ parent }) => Object.keys(parent).length > 1),
     ];
     expect(problems.map(({ pointer }) => pointer)).toEqual([]);
