@@ -10,10 +10,10 @@
 //   - names, in backticks, a value its enum lacks (and x-enumDescriptions keys likewise).
 // A description is a promise read in hovers and docs tables; these clauses are the ones the
 // schema itself can settle, so the schema settles them (CONTRIBUTING, "Every sentence true").
-import { operationsOf, resolveRef } from "../../src/openapi-document.js";
+import { resolveRef } from "../../src/openapi-document.js";
+import { walkObjects } from "../lib/walk-objects.mjs";
+import { DATA_KEYS, parameterLists } from "./documentationDepth.js";
 
-// Keywords whose values are data, not schemas: nothing below them is walked.
-const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "discriminator"]);
 const BRANCHES = ["anyOf", "oneOf", "allOf"];
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -101,19 +101,13 @@ const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b) || (typeof b
 function knownNames(document) {
   const names = new Set(Object.keys(document?.components?.schemas ?? {}));
   const visit = (node) => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (isObject(node)) {
-      for (const [key, child] of Object.entries(node)) {
-        if (key === "properties" && isObject(child)) Object.keys(child).forEach((name) => names.add(name));
-        if ((key === "name" || key === "operationId") && typeof child === "string") names.add(child);
-        if ((key === "enum" || key === "x-enum-varnames") && Array.isArray(child)) child.forEach((value) => names.add(String(value)));
-        if (key === "const" && typeof child !== "object") names.add(String(child));
-        if (!DATA_KEYS.has(key)) visit(child);
-      }
-    }
+    if (isObject(node.properties)) Object.keys(node.properties).forEach((name) => names.add(name));
+    for (const key of ["name", "operationId"]) if (typeof node[key] === "string") names.add(node[key]);
+    for (const key of ["enum", "x-enum-varnames"]) if (Array.isArray(node[key])) node[key].forEach((value) => names.add(String(value)));
+    if ("const" in node && typeof node.const !== "object") names.add(String(node.const));
   };
-  visit(document?.components);
-  visit(document?.paths);
+  walkObjects(document?.components, visit);
+  walkObjects(document?.paths, visit);
   return names;
 }
 
@@ -138,23 +132,15 @@ function* describedPlaces(document) {
   for (const [name, schema] of Object.entries(document?.components?.schemas ?? {})) {
     yield* walk(schema, ["components", "schemas", name], undefined, false);
   }
-  const parameterPlaces = function* (parameters, path) {
-    for (const [index, parameter] of (parameters ?? []).entries()) {
+  for (const [parameters, path] of parameterLists(document)) {
+    for (const [index, parameter] of parameters.entries()) {
       if (!isObject(parameter) || parameter.$ref) continue;
-      const at = [...path, "parameters", index];
+      const at = [...path, index];
       if (typeof parameter.description === "string") {
         yield { description: parameter.description, node: parameter.schema ?? {}, required: parameter.required === true, path: at, isValue: true };
       }
       yield* walk(parameter.schema, [...at, "schema"], parameter.required === true, true);
     }
-  };
-  const seenItems = new Set();
-  for (const { method, path: route, operation, pathItem } of operationsOf(document)) {
-    if (!seenItems.has(pathItem)) {
-      seenItems.add(pathItem);
-      yield* parameterPlaces(pathItem.parameters, ["paths", route]);
-    }
-    yield* parameterPlaces(operation.parameters, ["paths", route, method.toLowerCase()]);
   }
 }
 

@@ -56,7 +56,15 @@ const hasExample = (node) =>
   node.example !== undefined || (node.examples !== undefined && Object.keys(node.examples).length > 0);
 
 // Keywords whose values are data, not schemas: nothing below them is walked.
-const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "discriminator"]);
+export const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "discriminator"]);
+
+/** Every list of parameters in the paths, a path item's shared ones and each operation's, as [parameters, path]. */
+export function* parameterLists(document) {
+  for (const [route, item] of Object.entries(document?.paths ?? {})) yield [item?.parameters ?? [], ["paths", route, "parameters"]];
+  for (const { method, path: route, operation } of operationsOf(document ?? {})) {
+    yield [operation?.parameters ?? [], ["paths", route, method.toLowerCase(), "parameters"]];
+  }
+}
 
 /** Every property under a schema, at any depth, as [name, property, path]. */
 export function* propertiesOf(schema, path) {
@@ -100,16 +108,12 @@ export default function documentationDepth(document) {
       results.push({ message: `${schemaName}: add a schema-level \`examples\` entry that validates against it`, path: at });
     }
   }
-  const checkParameters = (parameters, path) => {
-    for (const [index, parameter] of (parameters ?? []).entries()) {
+  for (const [parameters, path] of parameterLists(document)) {
+    for (const [index, parameter] of parameters.entries()) {
       if (parameter && !parameter.$ref && !hasExample(parameter)) {
         results.push({ message: `parameter '${parameter.name}': add an example of a value a caller would send`, path: [...path, index] });
       }
     }
-  };
-  for (const [route, item] of Object.entries(document?.paths ?? {})) checkParameters(item?.parameters, ["paths", route, "parameters"]);
-  for (const { method, path: route, operation } of operationsOf(document ?? {})) {
-    checkParameters(operation?.parameters, ["paths", route, method.toLowerCase(), "parameters"]);
   }
   for (const [name, parameter] of Object.entries(document?.components?.parameters ?? {})) {
     if (!hasExample(parameter)) results.push({ message: `parameter '${name}': add an example`, path: ["components", "parameters", name] });
