@@ -29,6 +29,11 @@ const SCHEMA_RULES = {
     "field-added-required": ["request-field-added-required", CALLERS],
     "required-added": ["request-field-became-required", CALLERS],
     "required-removed": ["request-field-became-optional", COMPATIBLE],
+    // A caller who leaves the value out now gets other behaviour, though every call still compiles;
+    // a default newly stated documents what leaving it out does.
+    "default-changed": ["request-default-changed", CALLERS],
+    "default-removed": ["request-default-removed", CALLERS],
+    "default-added": ["request-default-added", COMPATIBLE],
   },
   response: {
     narrowed: ["response-type-narrowed", COMPATIBLE],
@@ -44,6 +49,10 @@ const SCHEMA_RULES = {
     "field-added-required": ["response-field-added", COMPATIBLE],
     "required-added": ["response-field-became-required", COMPATIBLE],
     "required-removed": ["response-field-became-optional", READERS],
+    // A response's default documents what the service fills in; what a reader receives is the value.
+    "default-changed": ["response-default-changed", COMPATIBLE],
+    "default-removed": ["response-default-changed", COMPATIBLE],
+    "default-added": ["response-default-changed", COMPATIBLE],
   },
 };
 
@@ -97,7 +106,9 @@ export function diffDocuments(oldDoc, newDoc) {
 function mergeByPlace(changes) {
   const groups = new Map();
   for (const change of changes) {
-    const key = `${change.operation}|${change.where}|${change.kind ?? change.rule}`;
+    // A place inside a named schema is that schema's: two members of a union met at one place of
+    // the operation are two places.
+    const key = `${change.operation}|${change.where}|${change.schema ?? ""}${change.within ?? ""}|${change.kind ?? change.rule}`;
     groups.set(key, [...(groups.get(key) ?? []), change]);
   }
   return [...groups.values()].flatMap((group) => {
@@ -117,6 +128,11 @@ function mergeByPlace(changes) {
 }
 
 const joined = (a, b) => (a === b || a.split("; ").includes(b) ? a : `${a}; ${b}`);
+
+/** The names of a path template's parameters, in the order they stand in the path. */
+function templateNames(path) {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+}
 
 function operationsByShape(doc) {
   const byShape = new Map();
@@ -152,10 +168,11 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
     if (dropped.length > 0) report("security-narrowed", null, CALLERS, "security", `no longer accepts ${dropped.join(", ")}`);
   }
 
-  // Parameters, matched by location and name; path parameters by position (their names may change).
-  const key = (p, list) => (p.in === "path" ? `path#${list.filter((q) => q.in === "path").indexOf(p)}` : `${p.in}:${String(p.name).toLowerCase()}`);
-  const oldParams = new Map(before.parameters.map((p) => [key(p, before.parameters), p]));
-  const newParams = new Map(after.parameters.map((p) => [key(p, after.parameters), p]));
+  // Parameters, matched by what they are: location and name, and a path parameter by its place in
+  // the path template (its name may change; its place in the parameter list means nothing).
+  const key = (p, path) => (p.in === "path" ? `path#${templateNames(path).indexOf(p.name)}` : `${p.in}:${String(p.name).toLowerCase()}`);
+  const oldParams = new Map(before.parameters.map((p) => [key(p, before.path), p]));
+  const newParams = new Map(after.parameters.map((p) => [key(p, after.path), p]));
   for (const [k, p] of newParams) {
     const old = oldParams.get(k);
     const where = `${p.in} parameter ${old?.name ?? p.name}`;
@@ -189,14 +206,23 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
     }
   }
 
-  // Success responses: what a client reads.
+  // Answers. A success a client reads, and any status a caller may have to handle: an error answer
+  // gained is one more outcome to handle (an operation that takes new input gains a 422, say), one
+  // lost is one a caller no longer meets.
+  for (const status of Object.keys(b.responses ?? {})) {
+    if (a.responses?.[status] === undefined && !/^2/.test(status)) {
+      report("error-response-added", "field-changed", COMPATIBLE, `response ${status}`, `may now answer ${status}: a caller should expect it`);
+    }
+  }
   for (const [status, rawOld] of Object.entries(a.responses ?? {})) {
-    if (!/^2/.test(status)) continue;
+    const success = /^2/.test(status);
     const rawNew = b.responses?.[status];
     if (!rawNew) {
-      report("response-removed", "field-changed", READERS, `response ${status}`, "removed");
+      if (success) report("response-removed", "field-changed", READERS, `response ${status}`, "removed");
+      else report("error-response-removed", "field-changed", COMPATIBLE, `response ${status}`, `no longer lists ${status}`);
       continue;
     }
+    if (!success) continue;
     const oldResponse = deref(oldDoc, rawOld);
     const newResponse = deref(newDoc, rawNew);
     for (const [mediaType, media] of Object.entries(oldResponse.content ?? {})) {

@@ -14,7 +14,10 @@ export type SchemaChangeFact =
   | "field-added"
   | "field-added-required"
   | "required-added"
-  | "required-removed";
+  | "required-removed"
+  | "default-added"
+  | "default-removed"
+  | "default-changed";
 
 export interface SchemaChange {
   readonly change: SchemaChangeFact;
@@ -45,3 +48,6 @@ export declare function schemaName(ref: unknown, names: ReadonlyMap<string, stri
 
 /** `node` with its `$ref` followed; sibling keywords beside the `$ref` override the target's. */
 export declare function deref<T = unknown>(doc: unknown, node: unknown): T;
+
+/** A node's default as comparable JSON text (the text "None" on a nullable, non-string value read as null); undefined where it has none. */
+export declare function defaultOf(doc: unknown, schema: unknown): string | undefined;

@@ -20,7 +20,19 @@ const SCHEMAS = "#/components/schemas/";
 export function schemaChanges(oldDoc, before, newDoc, after, names = schemaNames(oldDoc, newDoc), cache = new Map()) {
   const lost = { mode: "lost", innerDoc: oldDoc, outerDoc: newDoc, names, cache };
   const gained = { mode: "gained", innerDoc: newDoc, outerDoc: oldDoc, names, cache };
-  return [...walk(lost, before, after, ""), ...walk(gained, after, before, "")];
+  return [...defaults(oldDoc, before, newDoc, after, ""), ...walk(lost, before, after, ""), ...walk(gained, after, before, "")];
+}
+
+/**
+ * A changed default, where a value is declared: a parameter's schema or a property (beside its
+ * union, if it has one), never on a union's members, which carry none of their own.
+ */
+function defaults(oldDoc, before, newDoc, after, at) {
+  const was = defaultOf(oldDoc, deref(oldDoc, before));
+  const now = defaultOf(newDoc, deref(newDoc, after));
+  if (was === now) return [];
+  const change = was === undefined ? "default-added" : now === undefined ? "default-removed" : "default-changed";
+  return [{ change, at, message: `default ${was ?? "none"} → ${now ?? "none"}` }];
 }
 
 /** Maps each schema's service name (`x-service-name`) in either document to its name there. */
@@ -157,7 +169,7 @@ function compare(w, innerNode, outerNode, at) {
   lower("minItems", shared("array"));
   upper("maxItems", shared("array"));
   if (shared("string") && b.pattern !== undefined && a.pattern !== b.pattern) limit("pattern");
-  if (b.format !== undefined && a.format !== b.format) limit("format");
+  if (shared("string") && b.format !== undefined && formatOf(a) !== formatOf(b)) fact(misfit, `format ${formatOf(before) ?? "none"} → ${formatOf(after) ?? "none"}`);
 
   if (shared("array") && a.items && b.items) facts.push(...walk(w, a.items, b.items, `${at}[]`));
 
@@ -172,7 +184,10 @@ function compare(w, innerNode, outerNode, at) {
       else if (name in aProps) facts.push({ change: "required-removed", at: place, message: "was required, now optional" });
     }
     for (const [name, schema] of Object.entries(aProps)) {
-      if (name in bProps) facts.push(...walk(w, schema, bProps[name], `${at}.${name}`));
+      if (name in bProps) {
+        if (lost) facts.push(...defaults(w.innerDoc, schema, w.outerDoc, bProps[name], `${at}.${name}`));
+        facts.push(...walk(w, schema, bProps[name], `${at}.${name}`));
+      }
       else if (lost) facts.push({ change: "field-removed", at: `${at}.${name}`, message: "removed" });
     }
     if (lost) {
@@ -213,7 +228,34 @@ function isAny(schema) {
   ].some((k) => k in schema);
 }
 
-/** anyOf/oneOf variants, with `type: [a, b]` split into one variant per type. */
+/**
+ * A format under the name every client reads it by: Pydantic writes the UUID versions (`uuid4`),
+ * which accept and produce the same strings as `uuid` for any client.
+ */
+function formatOf(schema) {
+  return typeof schema.format === "string" ? schema.format.replace(/^uuid[1-5]$/, "uuid") : undefined;
+}
+
+/**
+ * A default as comparable text; undefined where there is none. The text "None" as the default of a
+ * value that can be null and never a string is Python's null written out (the service's framework
+ * does so): it is null.
+ */
+export function defaultOf(doc, schema) {
+  if (!schema || typeof schema !== "object" || !("default" in schema)) return undefined;
+  if (schema.default === "None") {
+    const types = typesAdmitted(doc, schema);
+    if (types.has("null") && !types.has("string")) return "null";
+  }
+  return show(schema.default);
+}
+
+/**
+ * anyOf/oneOf variants, with `type: [a, b]` split into one variant per type. A keyword that only
+ * constrains one type (a format, a length, the enum's values of that type) stays with that type's
+ * variant: `type: [string, "null"], format: uuid` and `anyOf: [{type: string, format: uuid},
+ * {type: "null"}]` are the same schema and split the same way.
+ */
 function variantsOf(schema) {
   if (!schema || typeof schema !== "object") return [schema];
   const union = schema.anyOf ?? schema.oneOf;
@@ -223,7 +265,14 @@ function variantsOf(schema) {
     const shared = Object.fromEntries(Object.entries(rest).filter(([k]) => !["description", "title", "default", "example", "examples"].includes(k)));
     return union.map((variant) => (Object.keys(shared).length ? { ...shared, ...variant } : variant));
   }
-  if (Array.isArray(schema.type) && schema.type.length > 1) return schema.type.map((type) => ({ ...schema, type }));
+  if (Array.isArray(schema.type) && schema.type.length > 1) {
+    return schema.type.map((type) => {
+      if (type === "null") return { type };
+      const variant = { ...schema, type };
+      if (Array.isArray(schema.enum)) variant.enum = schema.enum.filter((value) => fitsType(value, type));
+      return variant;
+    });
+  }
   return [schema];
 }
 
@@ -241,6 +290,24 @@ function valuesOf(schema) {
   if ("const" in schema) return [schema.const];
   if (Array.isArray(schema.enum)) return schema.enum;
   return undefined;
+}
+
+/** Every JSON type a schema admits, through its unions and references. */
+function typesAdmitted(doc, schema, seen = new Set()) {
+  const node = deref(doc, schema);
+  const variants = variantsOf(node);
+  if (variants.length === 1 && variants[0] === node) return typesOf(node);
+  const types = new Set();
+  for (const variant of variants) {
+    if (variant?.$ref && seen.has(variant.$ref)) continue;
+    for (const type of typesAdmitted(doc, variant, new Set([...seen, variant?.$ref]))) types.add(type);
+  }
+  return types;
+}
+
+function fitsType(value, type) {
+  const actual = jsonType(value);
+  return actual === type || (actual === "integer" && type === "number");
 }
 
 function jsonType(value) {

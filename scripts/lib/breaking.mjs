@@ -24,6 +24,8 @@ export const RULES = {
   "request-field-removed": "a request field is gone",
   "request-type-narrowed": "a request value's type, format, limits or union members accept less than before",
   "request-enum-value-removed": "a request enum no longer accepts a value",
+  "request-default-changed": "a request value's default changed (a caller who leaves it out now gets other behaviour)",
+  "request-default-removed": "a request value no longer has a default (what leaving it out does is no longer stated)",
   "response-removed": "a success response (2xx) is gone",
   "response-media-type-removed": "a success response no longer comes as a content type it did",
   "response-field-removed": "a response field is gone",
@@ -34,12 +36,23 @@ export const RULES = {
 
 // Breaking for a client, yet only a warning here: a server may ignore what is no longer read, and
 // a new enum value hurts only code that switches over it exhaustively.
-const SEVERITY = { "parameter-removed": "warning", "request-field-removed": "warning", "response-enum-value-added": "warning" };
+// A changed default breaks no call's types, only what the service does for a caller who relies on it.
+const SEVERITY = {
+  "parameter-removed": "warning",
+  "request-field-removed": "warning",
+  "response-enum-value-added": "warning",
+  "request-default-changed": "warning",
+  "request-default-removed": "warning",
+};
 
 /** @returns {{ rule: string, severity: string, operation: string, where: string, message: string }[]} */
 export function findBreakingChanges(oldDoc, newDoc) {
+  // The release check names places in the operation; union members changed alike at one place
+  // (each tag of a tagged union made required, say) are that place once.
+  const seen = new Set();
   return diffDocuments(oldDoc, newDoc)
     .filter((change) => change.class !== "compatible")
+    .filter(({ rule, operation, where }) => !seen.has(`${operation}|${where}|${rule}`) && seen.add(`${operation}|${where}|${rule}`))
     .map(({ rule, operation, where, message }) => {
       if (!(rule in RULES)) throw new Error(`unknown rule ${rule}`);
       return { rule, severity: SEVERITY[rule] ?? "error", operation, where, message };

@@ -21,8 +21,6 @@ export function signatureOf(schema: unknown, context: SignatureContext): string 
     if (own !== undefined) return signatureOf(own, context);
     return context.serviceNames.get(name) ?? name;
   }
-  // A multipart field the service declares nullable, published without null (see the schema).
-  if (node["x-service-nullable"] === true) return `${signatureOf({ ...node, "x-service-nullable": undefined }, context)}|null`;
   for (const key of ["anyOf", "oneOf"] as const) {
     const branches = node[key];
     if (Array.isArray(branches)) return branches.map((branch) => signatureOf(branch, context)).join("|");

@@ -1,0 +1,105 @@
+// The contract's deliberate differences from the service's own document, as recorded in
+// reference/differences.json: each place where the contract says something other than release
+// 1.378.0 (the release it was written from), with what that release says there and why the
+// contract differs. Drift reads it to tell a deployment's change from a difference the contract
+// made on purpose; test/spec/differences.test.ts holds the record equal to the contract's diff
+// against that release, so neither can move without the other.
+import record from "../../reference/differences.json" with { type: "json" };
+import type { DocumentChange } from "../openapi-diff.js";
+
+/** One recorded difference: a change from the contract to the release, at one place. */
+export interface RecordedDifference {
+  /** Why the contract differs: a key of the record's `reasons`. */
+  readonly reason: string;
+  /** The diff engine's rule, read from the contract to the deployment ("error-response-removed"). */
+  readonly rule: string;
+  /** In a named schema: the schema (as the contract names it) and the place inside it. */
+  readonly schema?: string;
+  readonly within?: string;
+  /** Elsewhere: the place in each operation, and the operations ("METHOD /path", the contract's). */
+  readonly where?: string;
+  readonly operations?: readonly string[];
+  /** The change in words, from what the contract says to what the release says. */
+  readonly message: string;
+}
+
+export interface DifferenceRecord {
+  /** The service's release the contract was written from. */
+  readonly release: string;
+  /** Reason id → why the contract says something else there. */
+  readonly reasons: Readonly<Record<string, string>>;
+  readonly differences: readonly RecordedDifference[];
+}
+
+export const differenceRecord: DifferenceRecord = record;
+
+/** A change's identity: its rule, its place and its words (which hold what the deployment says). */
+export function identityOf(change: Pick<DocumentChange, "rule" | "schema" | "within" | "where" | "operation" | "message">): string {
+  return change.schema !== undefined ? `${change.rule}|${change.schema}${change.within ?? ""}|${change.message}` : `${change.rule}|${change.operation} ${change.where}|${change.message}`;
+}
+
+/** The identities a recorded difference stands for: one per operation, or the schema's place once. */
+function identitiesOf(difference: RecordedDifference): string[] {
+  if (difference.schema !== undefined) return [identityOf({ ...difference, operation: "", where: "" })];
+  return (difference.operations ?? []).map((operation) => identityOf({ rule: difference.rule, operation, where: difference.where ?? "", message: difference.message }));
+}
+
+/**
+ * Whether a recorded difference still breaks a call. Where the contract lets a caller send what the
+ * deployment's document does not list (an operation, a parameter, a value), a call written from the
+ * contract may be refused, recorded or not. Where the contract is stricter, or says more about the
+ * same thing (a format, a required tag, an error answer, a file answer), nothing a caller sends is
+ * refused for it: that is information.
+ */
+export function staysBreaking(change: Pick<DocumentChange, "class">): boolean {
+  return change.class === "breaking-for-callers";
+}
+
+export interface Sorted {
+  /** Changes the record does not hold: drift. */
+  readonly drift: DocumentChange[];
+  /** Changes the record holds, each with its reason. */
+  readonly recorded: { readonly change: DocumentChange; readonly reason: string }[];
+}
+
+/** Splits the changes from the contract to a deployment's document into drift and recorded differences. */
+export function sortChanges(changes: readonly DocumentChange[], from: DifferenceRecord = differenceRecord): Sorted {
+  const reasons = new Map<string, string>();
+  for (const difference of from.differences) for (const identity of identitiesOf(difference)) reasons.set(identity, difference.reason);
+  const drift: DocumentChange[] = [];
+  const recorded: Sorted["recorded"][number][] = [];
+  for (const change of changes) {
+    const reason = reasons.get(identityOf(change));
+    if (reason === undefined) drift.push(change);
+    else recorded.push({ change, reason });
+  }
+  return { drift, recorded };
+}
+
+/**
+ * The record that `changes` (the contract against the release it was written from) call for,
+ * keeping each reason `previous` gives; a difference it has no reason for gets "?", which the
+ * record's test refuses until someone writes why.
+ */
+export function recordFor(changes: readonly DocumentChange[], previous: DifferenceRecord): DifferenceRecord {
+  const known = new Map<string, string>();
+  for (const difference of previous.differences) for (const identity of identitiesOf(difference)) known.set(identity, difference.reason);
+  const bySchema = new Map<string, RecordedDifference>();
+  const byPlace = new Map<string, { difference: RecordedDifference; operations: string[] }>();
+  for (const change of changes) {
+    if (change.kind === null || change.kind === "operation-added") continue;
+    const reason = known.get(identityOf(change)) ?? "?";
+    if (change.schema !== undefined) {
+      const key = `${identityOf(change)}|${reason}`;
+      if (!bySchema.has(key)) bySchema.set(key, { reason, rule: change.rule, schema: change.schema, within: change.within ?? "", message: change.message });
+      continue;
+    }
+    const key = `${change.rule}|${change.where}|${change.message}|${reason}`;
+    const held = byPlace.get(key) ?? { difference: { reason, rule: change.rule, where: change.where, message: change.message }, operations: [] };
+    if (!held.operations.includes(change.operation)) held.operations.push(change.operation);
+    byPlace.set(key, held);
+  }
+  const differences = [...bySchema.values(), ...[...byPlace.values()].map(({ difference, operations }) => ({ ...difference, operations: operations.sort() }))];
+  const order = (d: RecordedDifference) => `${d.reason}|${d.schema ?? ""}${d.within ?? ""}|${d.where ?? ""}|${d.rule}|${d.message}`;
+  return { release: previous.release, reasons: previous.reasons, differences: differences.sort((a, b) => order(a).localeCompare(order(b))) };
+}
