@@ -169,7 +169,8 @@ function compare(w, innerNode, outerNode, at) {
   lower("minItems", shared("array"));
   upper("maxItems", shared("array"));
   if (shared("string") && b.pattern !== undefined && a.pattern !== b.pattern) limit("pattern");
-  if (shared("string") && b.format !== undefined && formatOf(a) !== formatOf(b)) fact(misfit, `format ${formatOf(before) ?? "none"} → ${formatOf(after) ?? "none"}`);
+  // A format constrains values of its type: compared where both sides hold a type other than null.
+  if ([...aTypes].some((t) => t !== "null" && shared(t)) && b.format !== undefined && formatOf(a) !== formatOf(b)) fact(misfit, `format ${formatOf(before) ?? "none"} → ${formatOf(after) ?? "none"}`);
 
   if (shared("array") && a.items && b.items) facts.push(...walk(w, a.items, b.items, `${at}[]`));
 

@@ -13,15 +13,16 @@ import { createHeaderChecker } from "../validation/header-check.js";
 import { createResponseValidator } from "../validation/response-validator.js";
 import { createSchemaValidator } from "../validation/schema-validator.js";
 import { userScheme, WRONG, type UserScheme } from "./curl.js";
-import { driftFindings } from "./drift.js";
+import { readBaseline, findingKey } from "./baseline.js";
+import { driftOf } from "./drift.js";
 import type { Finding } from "./findings.js";
 import { toHtml } from "./html.js";
 import { discoveryRules } from "./inputs.js";
 import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
 import { planVerify } from "./plan.js";
 import { documentSource, readPublishedDocument } from "./published-document.js";
-import { readReplay, type Replay } from "./replay.js";
-import { coverageOf, formatDrift, formatTable, summarize, summaryLine, toJson, toJunit, verdictWarnings, type DriftReport, type VerifyReport } from "./report.js";
+import { readReplay } from "./replay.js";
+import { aggregateWarnings, coverageOf, formatSummary, summarize, toJson, toJunit, verdictWarnings, type DriftReport, type VerifyReport } from "./report.js";
 import { createRunner, type OperationResult } from "./run.js";
 import { runChains, writeChains, type WriteReport } from "./write.js";
 
@@ -51,21 +52,27 @@ function scrub(text: string, secrets: readonly string[]): string {
 
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 
-export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
-  const fail = (message: string) => {
-    io.stderr.write(`service-api verify: ${message}\n`);
-    return EXIT.usage;
-  };
+/** A step that cannot go on: the message a usage error prints, or an exit code already settled. */
+class Stop {
+  constructor(readonly code: number, readonly message?: string) {}
+}
+
+const usage = (error: unknown): Stop => {
+  if (error instanceof UsageError) return new Stop(EXIT.usage, error.message);
+  throw error;
+};
+
+/** Step 1: the flags, the client's configuration and the plan; or why verify cannot start. */
+function prepare(argv: readonly string[], io: VerifyIo) {
   let options: VerifyOptions;
   try {
     options = parseVerifyArgs(argv);
   } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
+    throw usage(error);
   }
   if (options.help) {
     io.stdout.write(HELP);
-    return EXIT.passed;
+    throw new Stop(EXIT.passed);
   }
   const clientOptions: ServiceClientOptions = {
     // Left out, each falls back to the environment exactly as the client documents.
@@ -81,92 +88,81 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     config = resolveConfig(clientOptions);
   } catch (error) {
     // The client's refusals name the option and the fix, and never repeat a credential.
-    if (error instanceof ServiceConfigurationError) return fail(error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
+    if (error instanceof ServiceConfigurationError) throw new Stop(EXIT.usage, error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
     throw error;
   }
   if (!hasCredentials(config.credentials)) {
-    return fail("no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
+    throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
   }
   const document = io.document ?? contract;
-  let replay: Replay | undefined;
-  let plan;
   try {
-    replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);
+    const replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);
+    const baseline = options.baselineFile === undefined ? undefined : readBaseline(options.baselineFile);
     let only = options.only;
     if (replay) {
       const ids = new Map(contractOperations(document).map((operation) => [operation.key, operation.operationId]));
       only = [...only, ...replay.operations.flatMap((key) => (ids.has(key) ? [ids.get(key)!] : []))];
       if (only.length === 0 && (replay.chains.length === 0 || !options.write)) {
         io.stdout.write(`nothing to replay: ${options.replayFile} lists no failed operation${replay.chains.length > 0 ? " (its failed --write chains run again only with --write)" : ""}\n`);
-        return EXIT.passed;
+        throw new Stop(EXIT.passed);
       }
     }
-    plan = planVerify(document, only, options.skip);
+    let plan = planVerify(document, only, options.skip);
     if (replay && only.length === 0) plan = { ...plan, selected: [] };
+    const source = documentSource(options.openapi, config.baseUrl);
+    return { options, clientOptions, config, document, replay, baseline, plan, source };
   } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
+    if (error instanceof Stop) throw error;
+    throw usage(error);
   }
+}
 
+type Prepared = ReturnType<typeof prepare>;
+
+/** Step 2: the deployment's own document, read (without a credential) while the answers are checked, and compared. */
+async function compareDocuments({ options, config, document, source }: Prepared, io: VerifyIo): Promise<DriftReport> {
+  const published = await readPublishedDocument(source, io.fetch ?? fetch, config.timeoutMs);
+  if ("unpublished" in published) {
+    const elsewhere = options.openapi === undefined ? "name another with --openapi" : "a local file is named ./openapi.json or file:///path/to/openapi.json";
+    return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [], recorded: [] };
+  }
+  try {
+    const { findings, recorded } = driftOf(document, published.document);
+    return { source: published.source, findings, recorded };
+  } catch (error) {
+    // A document with a broken $ref, say: the deployment's fault, told without failing the answers' checks.
+    return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
+  }
+}
+
+/** Step 3: every selected operation called and its answer checked, with the auth probes; then the --write chains. */
+async function callAndProbe({ options, clientOptions, config, document, replay, plan }: Prepared, io: VerifyIo) {
   const client = createServiceClient(clientOptions);
-  const { baseUrl } = config;
   const scheme = userScheme(config.credentials);
   // The auth probes: the same client settings, with no credential, and with a wrong one.
-  const probeOptions = { baseUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(io.fetch ? { fetch: io.fetch } : {}), env: {} };
+  const probeOptions = { baseUrl: config.baseUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(io.fetch ? { fetch: io.fetch } : {}), env: {} };
   const probes = {
     none: createServiceClient(probeOptions),
     ...(options.mock ? {} : { wrong: createServiceClient({ ...probeOptions, auth: wrongAuth(scheme) }) }),
   };
   const schemas = createSchemaValidator(document);
-  const validator = createResponseValidator(document, schemas);
   const runner = createRunner({
     document,
     client,
-    validator,
+    validator: createResponseValidator(document, schemas),
     headers: createHeaderChecker(document, schemas),
     rules: discoveryRules(document, plan.readOnly),
     concurrency: options.concurrency,
     probes,
     scheme,
   });
-
-  // The deployment's own document, read while the answers are checked.
-  let source;
-  try {
-    source = documentSource(options.openapi, baseUrl);
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
-  const drift: Promise<DriftReport> = (async () => {
-    const published = await readPublishedDocument(source, io.fetch ?? fetch, config.timeoutMs);
-    if ("unpublished" in published) {
-      const elsewhere = options.openapi === undefined ? "name another with --openapi" : "a local file is named ./openapi.json or file:///path/to/openapi.json";
-      return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [] };
-    }
-    try {
-      return { source: published.source, findings: driftFindings(document, published.document) };
-    } catch (error) {
-      // A document with a broken $ref, say: the deployment's fault, told without failing the answers' checks.
-      return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [] };
-    }
-  })();
-  // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
-  try {
-    if ("file" in source) await drift;
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
-
   // Reachability first, with the health check (it needs no credentials): a wrong address is a
   // usage error with a fix, not 121 failures.
   const health = plan.readOnly.find((operation) => operation.path === "/v1/healthcheck");
   if (health) {
     const failure = await runner.reach(health);
-    if (failure?.connection) return fail(`cannot reach ${baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
+    if (failure?.connection) throw new Stop(EXIT.usage, `cannot reach ${config.baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
   }
-
   const progress = io.stdout.isTTY === true;
   let done = 0;
   const results: OperationResult[] = await Promise.all(
@@ -178,7 +174,6 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     }),
   );
   if (progress) io.stdout.write("\r\u001b[2K");
-
   // Writes only when asked: without --write nothing that changes state is sent.
   let writes: WriteReport | undefined;
   let writeFindings: Finding[] = [];
@@ -187,40 +182,75 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     const stamp = (io.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").toLowerCase();
     ({ report: writes, findings: writeFindings } = await runChains(document, chains, runner.exchange, stamp));
   }
+  return { results, writes, writeFindings, probes: Object.keys(probes) };
+}
 
-  const driftReport = await drift;
-  const coverage = coverageOf(results, Object.keys(probes));
-  const summary = summarize(results, { operations: plan.total, readOnly: plan.readOnly.length }, [...writeFindings, ...driftReport.findings]);
-  const findings = [...results.flatMap((result) => result.findings), ...writeFindings, ...driftReport.findings];
+/** Step 4: one report of the answers, the writes and the drift, findings the baseline knows marked. */
+function assemble(prepared: Prepared, calls: Awaited<ReturnType<typeof callAndProbe>>, drift: DriftReport): VerifyReport {
+  const { results, writes, writeFindings } = calls;
+  const coverage = coverageOf(results, calls.probes);
+  const all = aggregateWarnings([...results.flatMap((result) => result.findings), ...writeFindings, ...drift.findings]);
+  const baseline = prepared.baseline;
+  const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
+  const summary = summarize(results, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, [...writeFindings, ...drift.findings]);
   const warnings = verdictWarnings(coverage);
-  if (driftReport.warning !== undefined) warnings.push(`drift not checked: ${driftReport.warning}`);
+  if (drift.warning !== undefined) warnings.push(`drift not checked: ${drift.warning}`);
   const wrongProbed = results.filter((result) => result.probes?.wrong !== undefined);
   if (wrongProbed.length > 0 && wrongProbed.every((result) => result.probes!.wrong! >= 200 && result.probes!.wrong! < 300)) {
     warnings.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");
   }
-  const drifted = { source: driftReport.source, compared: driftReport.warning === undefined };
-  const report: VerifyReport = { baseUrl, summary, coverage, warnings, findings, operations: results, drift: drifted, ...(writes ? { writes } : {}) };
-  const secrets = config.credentials.secrets;
-  const driftSection = driftReport.warning === undefined ? `${formatDrift(driftReport)}\n\n` : "";
-  io.stdout.write(scrub(`${formatTable(results)}\n\n${driftSection}${summaryLine(summary, coverage)}\n`, secrets));
-  if (writes) {
-    for (const thing of writes.created) io.stdout.write(`--write: ${thing.operation} created ${thing.name}${thing.id ? ` (${thing.id})` : ""}: ${thing.deleted ? "deleted" : "NOT deleted: remove it by hand"}\n`);
-    for (const finding of writeFindings.filter((f) => f.severity === "error")) io.stdout.write(scrub(`--write FAIL ${finding.operation}: ${finding.kind}: ${finding.message}\n  reproduce: ${finding.curl ?? "-"}\n`, secrets));
-  }
+  return {
+    baseUrl: prepared.config.baseUrl,
+    summary,
+    coverage,
+    warnings,
+    findings,
+    differences: drift.recorded,
+    operations: results,
+    drift: { source: drift.source, compared: drift.warning === undefined },
+    ...(writes ? { writes } : {}),
+  };
+}
+
+/** Step 5: the summary on the terminal, the files asked for, and the exit code. */
+function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writeFindings: readonly Finding[], io: VerifyIo): number {
+  const { options } = prepared;
+  const secrets = prepared.config.credentials.secrets;
+  io.stdout.write(scrub(`${formatSummary(report, drift.warning === undefined ? drift : undefined, options.verbose)}\n`, secrets));
+  for (const thing of report.writes?.created ?? []) io.stdout.write(`--write: ${thing.operation} created ${thing.name}${thing.id ? ` (${thing.id})` : ""}: ${thing.deleted ? "deleted" : "NOT deleted: remove it by hand"}\n`);
+  for (const finding of writeFindings.filter((f) => f.severity === "error")) io.stdout.write(scrub(`--write FAIL ${finding.operation}: ${finding.kind}: ${finding.message}\n  reproduce: ${finding.curl ?? "-"}\n`, secrets));
   for (const warning of report.warnings) io.stdout.write(`warning: ${warning}\n`);
   try {
     if (options.jsonFile) writeFileSync(options.jsonFile, scrub(toJson(report), secrets));
     if (options.junitFile) writeFileSync(options.junitFile, scrub(toJunit(report), secrets));
     if (options.htmlFile) writeFileSync(options.htmlFile, scrub(toHtml(report), secrets));
   } catch (error) {
-    return fail(`cannot write the report: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Stop(EXIT.usage, `cannot write the report: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const lostConnection = results.some((result) => result.status === null && result.verdict === "fail");
-  if (lostConnection) {
+  if (report.operations.some((result) => result.status === null && result.verdict === "fail")) {
     io.stderr.write("service-api verify: some calls got no answer (see the table); check the connection and run it again\n");
     return EXIT.usage;
   }
-  const writesFailed = writeFindings.some((finding) => finding.severity === "error");
-  const driftBreaks = driftReport.findings.some((finding) => finding.severity === "error");
-  return summary.failed > 0 || writesFailed || driftBreaks ? EXIT.failed : EXIT.passed;
+  // A run fails on an error the baseline does not know: a failed answer, a failed write, breaking drift.
+  return report.findings.some((finding) => finding.severity === "error" && !finding.known) ? EXIT.failed : EXIT.passed;
+}
+
+/**
+ * `service-api verify`: prepare, then read and compare the deployment's document while the
+ * operations are called and probed, assemble one report, and tell it.
+ */
+export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
+  try {
+    const prepared = prepare(argv, io);
+    const drift = compareDocuments(prepared, io);
+    // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
+    if ("file" in prepared.source) await drift.catch((error: unknown) => Promise.reject(usage(error)));
+    const calls = await callAndProbe(prepared, io);
+    const driftReport = await drift.catch((error: unknown) => Promise.reject(usage(error)));
+    return tell(prepared, assemble(prepared, calls, driftReport), driftReport, calls.writeFindings, io);
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    if (error.message !== undefined) io.stderr.write(`service-api verify: ${error.message}\n`);
+    return error.code;
+  }
 }

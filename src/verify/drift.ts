@@ -1,47 +1,151 @@
-// Drift: the deployment's own OpenAPI document against the contract, as findings in the
-// contract's words. The diff engine (openapi-diff.js, shared with the release check) finds the
-// changes; this keeps the ones a deployment can show (not operationIds, path parameter names or
-// security schemes, which the service names its own way and which verify checks by calling),
-// tells a change to a shared schema once, and gives each a severity: a change that breaks a user
-// of this client is an error, a compatible one a warning.
+// Drift: the deployment's own OpenAPI document against the contract, in the contract's words. The
+// diff engine (openapi-diff.js, shared with the release check) finds the changes; the record of the
+// contract's deliberate differences (differences.ts) takes out what the contract does on purpose;
+// what is left is the deployment's change. A change is told once, with every operation it
+// reaches, its class and what a caller should do. The ones a deployment cannot show (operationIds,
+// path parameter names, security schemes: the service names its own, and verify checks those by
+// calling) are left out.
 import { diffDocuments, type DocumentChange } from "../openapi-diff.js";
-import { pointerSegment } from "../openapi-document.js";
+import { operationsOf, pointerSegment } from "../openapi-document.js";
+import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
-
-/** Operations named after the first, in a message about a shared schema. */
-const NAMED_OPERATIONS = 3;
 
 type DriftChange = DocumentChange & { readonly kind: NonNullable<DocumentChange["kind"]> };
 
-function describe(change: DocumentChange): string {
-  if (change.kind === "operation-removed") return "the contract has this operation; the deployment's document does not";
-  if (change.kind === "operation-added") return "the deployment's document has this operation; the contract does not";
-  const place = change.schema === undefined ? change.where : `${change.schema}${change.within ?? ""}`;
-  return `${place}: ${change.message}`;
+/** What a caller should do about a change, by the engine's rule; rules not named need nothing. */
+const ADVICE: Readonly<Record<string, string>> = {
+  "operation-removed": "stop calling it, or expect a 404",
+  "parameter-removed": "stop sending it; the deployment may ignore or refuse it",
+  "parameter-added-required": "send it in every call",
+  "parameter-became-required": "send it in every call",
+  "request-body-added-required": "send a body",
+  "request-body-became-required": "send a body",
+  "request-media-type-removed": "send another content type",
+  "request-field-removed": "stop sending it; the deployment may ignore or refuse it",
+  "request-field-added-required": "send it in every call",
+  "request-field-became-required": "send it in every call",
+  "request-type-narrowed": "send only values the deployment now accepts",
+  "request-enum-value-removed": "stop sending that value",
+  "request-default-changed": "send the value yourself where you relied on the old default",
+  "request-default-removed": "send the value yourself where you relied on the default",
+  "response-removed": "expect another answer",
+  "response-media-type-removed": "expect another content type",
+  "response-field-removed": "stop reading it",
+  "response-field-became-optional": "handle its absence",
+  "response-type-widened": "handle the new type or value",
+  "response-enum-value-added": "handle the new value",
+  "error-response-added": "handle that answer",
+};
+
+/** A recorded deliberate difference, as a report lists it: information, not drift. */
+export interface RecordedFinding {
+  readonly reason: string;
+  /** Why the contract differs there (the record's words). */
+  readonly why: string;
+  readonly rule: string;
+  /** The schema and place, or the place in the operation. */
+  readonly place: string;
+  readonly message: string;
+  readonly operations: readonly string[];
 }
 
-/** The drift from `contract` to `published`, one finding per change (a shared schema's once, naming where it shows). */
-export function driftFindings(contract: unknown, published: unknown): Finding[] {
-  const groups = new Map<string, DriftChange[]>();
-  for (const change of diffDocuments(contract, published)) {
-    if (change.kind === null) continue;
-    // A change inside a named schema is one change, however many operations reach it.
-    const key = change.schema === undefined ? `${change.operation}|${change.where}|${change.kind}` : `${change.schema}|${change.within}|${change.kind}|${change.class}|${change.message}`;
-    const group = groups.get(key);
-    if (group) group.push(change as DriftChange);
-    else groups.set(key, [change as DriftChange]);
+export interface Drift {
+  /** The deployment's changes, and the recorded differences that still break a call. */
+  readonly findings: readonly Finding[];
+  /** The recorded differences that do not: the contract is stricter there, or says more. */
+  readonly recorded: readonly RecordedFinding[];
+}
+
+const placeOf = (change: DocumentChange) => (change.schema === undefined ? change.where : `${change.schema}${change.within ?? ""}`);
+
+/**
+ * Changes told once: a change inside a named schema once for every operation that reaches it; any
+ * other once per operation, or, `acrossOperations`, once for every operation with the same words.
+ */
+function grouped<T extends DocumentChange>(changes: readonly T[], extra: (change: T) => string = () => "", acrossOperations = false): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const change of changes) {
+    const scope = change.schema === undefined && !acrossOperations ? change.operation : "";
+    const key = [scope, placeOf(change), change.rule, change.class, change.message, extra(change)].join("\u0000");
+    groups.set(key, [...(groups.get(key) ?? []), change]);
   }
-  return [...groups.values()].map((group) => {
-    const [first] = group as [DriftChange, ...DriftChange[]];
-    const others = [...new Set(group.slice(1).map((change) => change.operation))].filter((operation) => operation !== first.operation);
-    const also = others.length === 0 ? "" : ` (also in ${others.slice(0, NAMED_OPERATIONS).join(", ")}${others.length > NAMED_OPERATIONS ? ` and ${others.length - NAMED_OPERATIONS} more` : ""})`;
-    return {
-      operation: first.operation,
-      kind: first.kind,
-      severity: first.class === "compatible" ? "warning" : "error",
-      message: `${describe(first)}${also}`,
-      class: first.class,
-      ...(first.schema === undefined ? {} : { location: `#/components/schemas/${pointerSegment(first.schema)}` }),
-    };
+  return [...groups.values()];
+}
+
+const operationsIn = (group: readonly DocumentChange[]) => [...new Set(group.map((change) => change.operation))];
+
+function finding(group: readonly DriftChange[], why?: string): Finding {
+  const [first] = group as [DriftChange, ...DriftChange[]];
+  const operations = operationsIn(group);
+  const advice = ADVICE[first.rule];
+  const words =
+    first.kind === "operation-removed"
+      ? "the contract has this operation; the deployment's document does not"
+      : `${placeOf(first)}: ${first.message}`;
+  return {
+    operation: first.operation,
+    kind: first.kind,
+    severity: first.class === "compatible" ? "warning" : "error",
+    message: why === undefined ? words : `${words} (recorded: ${why})`,
+    class: first.class,
+    rule: first.rule,
+    ...(operations.length > 1 ? { operations } : {}),
+    ...(advice === undefined ? {} : { advice }),
+    ...(first.schema === undefined ? {} : { location: `#/components/schemas/${pointerSegment(first.schema)}` }),
+  };
+}
+
+/** The operations the deployment has beyond the contract, as one finding: a count by group, every one listed. */
+function beyondTheContract(added: readonly DriftChange[], published: unknown, contractTags: ReadonlySet<string>): Finding[] {
+  if (added.length === 0) return [];
+  const tags = new Map<string, string>();
+  for (const { method, path, operation } of operationsOf(published as never)) tags.set(`${method} ${path}`, (operation as { tags?: string[] }).tags?.[0] ?? "(no tag)");
+  const counts = (mine: boolean) => {
+    const byTag = new Map<string, number>();
+    for (const change of added) {
+      const tag = tags.get(change.operation) ?? "(no tag)";
+      if (contractTags.has(tag) === mine) byTag.set(tag, (byTag.get(tag) ?? 0) + 1);
+    }
+    const total = [...byTag.values()].reduce((sum, count) => sum + count, 0);
+    return { total, text: [...byTag].sort(([a], [b]) => a.localeCompare(b)).map(([tag, count]) => `${tag} ${count}`).join(", ") };
+  };
+  const ours = counts(true);
+  const others = counts(false);
+  const parts = [ours.total > 0 ? `${ours.total} under the contract's groups (${ours.text})` : "", others.total > 0 ? `${others.total} under other groups (${others.text})` : ""].filter(Boolean);
+  return [
+    {
+      operation: added[0]!.operation,
+      kind: "operation-added",
+      severity: "warning",
+      message: `the deployment's document has ${added.length} operation${added.length === 1 ? "" : "s"} the contract lacks: ${parts.join("; ")}`,
+      class: "compatible",
+      rule: "operation-added",
+      operations: added.map((change) => change.operation),
+    },
+  ];
+}
+
+/** The drift from `contract` to `published`: the deployment's changes as findings, the contract's recorded differences apart. */
+export function driftOf(contract: unknown, published: unknown, record = differenceRecord): Drift {
+  const changes = diffDocuments(contract, published).filter((change): change is DriftChange => change.kind !== null);
+  const { drift, recorded } = sortChanges(
+    changes.filter((change) => change.kind !== "operation-added"),
+    record,
+  );
+  const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
+  const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
+  const findings = [
+    ...grouped(drift as DriftChange[]).map((group) => finding(group)),
+    ...grouped(breakingRecorded.map(({ change, reason }) => ({ ...(change as DriftChange), reason })), ({ reason }) => reason).map((group) => finding(group, record.reasons[group[0]!.reason])),
+    ...beyondTheContract(changes.filter((change) => change.kind === "operation-added"), published, contractTags),
+  ];
+  const information = grouped(
+    recorded.filter(({ change }) => !staysBreaking(change)).map(({ change, reason }) => ({ ...change, reason })),
+    (change) => change.reason,
+    true,
+  ).map((group): RecordedFinding => {
+    const [first] = group as [(typeof group)[number], ...(typeof group)[number][]];
+    return { reason: first.reason, why: record.reasons[first.reason] ?? "", rule: first.rule, place: placeOf(first), message: first.message, operations: operationsIn(group) };
   });
+  return { findings, recorded: information };
 }

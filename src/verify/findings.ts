@@ -37,4 +37,14 @@ export interface Finding {
   readonly location?: string;
   /** Answer findings: a curl command that reproduces the call, the credential left to an environment variable. */
   readonly curl?: string;
+  /** Drift findings: the diff engine's rule ("response-field-removed"). */
+  readonly rule?: string;
+  /** Drift findings: every operation the change reaches, when more than `operation`. */
+  readonly operations?: readonly string[];
+  /** Drift findings: what a caller should do about it. */
+  readonly advice?: string;
+  /** Repeated warnings told once: how many times it was seen. */
+  readonly count?: number;
+  /** The --baseline report holds it: reported, and fails no run. */
+  readonly known?: boolean;
 }

@@ -21,6 +21,10 @@ export interface VerifyOptions {
   readonly htmlFile: string | undefined;
   /** An earlier --json report whose failed operations are the only ones run again. */
   readonly replayFile: string | undefined;
+  /** An earlier --json report whose findings are known: they are reported, and fail no run. */
+  readonly baselineFile: string | undefined;
+  /** Every operation and every finding on the terminal, not only the summary. */
+  readonly verbose: boolean;
   /** Also run the create → read → update → delete chains of the contract's links. */
   readonly write: boolean;
   /** The deployment is a mock that checks a credential is there, not that it is right. */
@@ -43,10 +47,12 @@ type, body valid against the schema, declared headers present and valid. Each op
 takes a credential is called again with none and with a wrong one: anything but 401/403 fails.
 It also reads the OpenAPI document the deployment publishes about itself (no credential sent)
 and reports how it drifts from the contract: operations removed or added; parameters, fields,
-enum values and union members changed. Each drift is classed breaking-for-callers (a call
-written against the contract is refused), breaking-for-readers (code reading answers is wrong)
-or compatible; the breaking ones are errors, the compatible ones warnings. A deployment that
-publishes no document is a warning.
+defaults, enum values, union members and error answers changed. Each drift is classed
+breaking-for-callers (a call written against the contract is refused), breaking-for-readers
+(code reading answers is wrong) or compatible; the breaking ones are errors, the compatible ones
+warnings. Where the contract deliberately says something other than the service's release
+(recorded, with why, in the package), the difference is listed apart as information. A
+deployment that publishes no document is a warning.
 
 Where:
   --base-url <url>       the API's address, e.g. https://api.acme.example (or SERVICE_API_URL)
@@ -67,14 +73,18 @@ What to call:
 Drift:
   --openapi <where>      the deployment's OpenAPI document: a path on the API (default
                          ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
+Known findings:
+  --baseline <file>      an earlier --json report: its findings are known, listed apart, and
+                         fail no run; a new one still does (accept a state, then watch for change)
 Reports:
-  --json <file>          { summary, coverage, warnings, findings, operations } as JSON
+  --verbose              every operation and every finding on the terminal, not only the summary
+  --json <file>          { summary, coverage, warnings, findings, differences, operations } as JSON
   --junit <file>         JUnit XML for CI systems
   --html <file>          one self-contained HTML page, to share
   --help                 this text
 
-Exit codes: 0 every checked operation passed and no drift breaks this client; 1 otherwise;
-2 usage or connection error.
+Exit codes: 0 every checked operation passed and no drift breaks this client (findings the
+--baseline report holds aside); 1 otherwise; 2 usage or connection error.
 `;
 
 function list(values: readonly string[] | undefined): string[] {
@@ -103,6 +113,8 @@ export const FLAGS = {
   openapi: { type: "string" },
   html: { type: "string" },
   replay: { type: "string" },
+  baseline: { type: "string" },
+  verbose: { type: "boolean" },
   write: { type: "boolean" },
   mock: { type: "boolean" },
   "timeout-ms": { type: "string" },
@@ -123,7 +135,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
-  for (const flag of ["json", "junit", "html", "replay", "base-url", "console-url", "openapi"] as const) {
+  for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url", "openapi"] as const) {
     if (values[flag] === "") throw new UsageError(`--${flag} needs a value`);
   }
   return {
@@ -138,6 +150,8 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
     openapi: values.openapi,
     htmlFile: values.html,
     replayFile: values.replay,
+    baselineFile: values.baseline,
+    verbose: values.verbose === true,
     write: values.write === true,
     mock: values.mock === true,
     timeoutMs: positiveInteger(values["timeout-ms"], "--timeout-ms", 2 ** 31 - 1),

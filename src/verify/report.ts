@@ -2,6 +2,7 @@
 // summary line with the coverage and any warning that the pass means little, the JSON report
 // (`--json`, the shape report.schema.json pins) and JUnit XML (`--junit`). Findings carry JSON
 // paths and words, never a value from a body and never a credential.
+import type { RecordedFinding } from "./drift.js";
 import type { Finding } from "./findings.js";
 import type { OperationResult } from "./run.js";
 import type { WriteReport } from "./write.js";
@@ -40,6 +41,8 @@ export interface DriftReport {
   /** Why there is no drift report (the deployment publishes no document there, or it could not be read). */
   readonly warning?: string;
   readonly findings: readonly Finding[];
+  /** The contract's recorded deliberate differences met there: information, not drift. */
+  readonly recorded: readonly RecordedFinding[];
 }
 
 export interface VerifyReport {
@@ -48,8 +51,10 @@ export interface VerifyReport {
   readonly coverage: Coverage;
   /** Why a pass may mean little (most answers 401/403, or 404). */
   readonly warnings: readonly string[];
-  /** Every finding, in operation order. */
+  /** Every finding, in operation order; a warning repeated on many operations once, with its count. */
   readonly findings: readonly Finding[];
+  /** Where the contract is stricter than, or says more than, the deployment's document: recorded on purpose, information. */
+  readonly differences: readonly RecordedFinding[];
   readonly operations: readonly OperationResult[];
   /** Where the deployment's own document was read from, and whether it was compared (its findings are in `findings`). */
   readonly drift: { readonly source: string; readonly compared: boolean };
@@ -154,13 +159,104 @@ export function formatTable(results: readonly OperationResult[]): string {
   return lines.join("\n");
 }
 
-/** The drift section people read, when the document was compared: one line per finding, errors first. */
-export function formatDrift(drift: DriftReport): string {
-  if (drift.findings.length === 0) return `drift: none; the deployment's document (${drift.source}) matches the contract`;
-  const ordered = [...drift.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
-  const errors = ordered.filter((finding) => finding.severity === "error").length;
-  const lines = [`drift of the deployment's document (${drift.source}) from the contract: ${errors} breaking, ${ordered.length - errors} compatible`];
-  for (const finding of ordered) lines.push(`${finding.severity === "error" ? "ERROR  " : "warning"}  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}  ${finding.message}`);
+/**
+ * A warning seen on many operations, told once: the same kind, place and words (an optional header
+ * missing from every 401, say) become one finding with its count and operations. Errors, and
+ * drift, which is told once per change already, stay as they are.
+ */
+export function aggregateWarnings(findings: readonly Finding[]): Finding[] {
+  const groups = new Map<string, Finding[]>();
+  const order: (Finding | string)[] = [];
+  for (const finding of findings) {
+    if (finding.severity !== "warning" || finding.class !== undefined) {
+      order.push(finding);
+      continue;
+    }
+    const key = [finding.kind, finding.location ?? "", finding.message].join("\u0000");
+    if (!groups.has(key)) order.push(key);
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
+  return order.map((entry) => {
+    if (typeof entry !== "string") return entry;
+    const group = groups.get(entry)!;
+    if (group.length === 1) return group[0]!;
+    const operations = [...new Set(group.map((finding) => finding.operation))];
+    return { ...group[0]!, count: group.length, ...(operations.length > 1 ? { operations } : {}) };
+  });
+}
+
+const counted = <T>(items: readonly T[], keyOf: (item: T) => string) => {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key} ×${count}`).join(", ");
+};
+
+const also = (finding: Finding) => (finding.operations && finding.operations.length > 1 ? ` (+${finding.operations.length - 1} more operation${finding.operations.length > 2 ? "s" : ""})` : "");
+
+/** One line for a drift finding: class, kind, operation, words, and what to do. */
+function driftLine(finding: Finding): string {
+  return `  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}${also(finding)}  ${finding.message}${finding.advice ? ` → ${finding.advice}` : ""}${finding.known ? "  [known: in the baseline]" : ""}`;
+}
+
+/**
+ * What a person reads first: the verdict and the counts, the breaking changes one to a line, the
+ * failed operations with their first findings, and everything else grouped and counted. The
+ * table of every operation and every finding is for `--verbose` (and the JSON and HTML reports).
+ */
+export function formatSummary(report: VerifyReport, drift: DriftReport | undefined, verbose: boolean): string {
+  const errors = report.findings.filter((finding) => finding.severity === "error");
+  const fresh = errors.filter((finding) => !finding.known);
+  const driftFindings = report.findings.filter((finding) => finding.class !== undefined);
+  const breaking = driftFindings.filter((finding) => finding.severity === "error");
+  const compatible = driftFindings.filter((finding) => finding.severity === "warning");
+  const known = report.findings.filter((finding) => finding.known).length;
+  const lines: string[] = [];
+  const verdict = fresh.length === 0 ? "PASS" : "FAIL";
+  const why = [
+    breaking.length > 0 ? `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"} in the deployment's document` : "",
+    report.summary.failed > 0 ? `${report.summary.failed} operation${report.summary.failed === 1 ? "" : "s"} failed` : "",
+    known > 0 ? `${known} finding${known === 1 ? "" : "s"} known from the baseline` : "",
+  ].filter(Boolean);
+  lines.push(`verify: ${verdict}${why.length > 0 ? ` (${why.join("; ")})` : ""}`);
+  lines.push(summaryLine(report.summary, report.coverage));
+  if (drift === undefined) lines.push("drift: not checked");
+  else {
+    const recordedPlaces = report.differences.length;
+    lines.push(
+      `drift (${drift.source}): ${breaking.length} breaking, ${compatible.length} compatible; ` +
+        `${recordedPlaces} recorded difference${recordedPlaces === 1 ? "" : "s"} where the contract is stricter or says more (information)`,
+    );
+  }
+  if (breaking.length > 0) {
+    lines.push("", `Breaking (${breaking.length}):`);
+    for (const finding of breaking) lines.push(driftLine(finding));
+  }
+  const failed = report.operations.filter((result) => result.verdict === "fail");
+  if (failed.length > 0 && !verbose) lines.push("", `Failed operations (${failed.length}):`, formatTable(failed));
+  const answerWarnings = report.findings.filter((finding) => finding.severity === "warning" && finding.class === undefined);
+  if (compatible.length > 0 || answerWarnings.length > 0 || report.differences.length > 0) lines.push("", "Also (grouped; --verbose or the JSON report for each):");
+  if (compatible.length > 0) {
+    const added = compatible.filter((finding) => finding.kind === "operation-added");
+    const changed = compatible.filter((finding) => finding.kind !== "operation-added");
+    if (changed.length > 0) lines.push(`  compatible changes: ${changed.length} (${counted(changed, (finding) => finding.rule ?? finding.kind)})`);
+    for (const finding of added) lines.push(`  ${finding.message}`);
+  }
+  for (const finding of answerWarnings) lines.push(`  warning ${finding.kind}: ${finding.message}${finding.count ? ` (×${finding.count}, ${finding.operations?.length ?? 1} operation${(finding.operations?.length ?? 1) === 1 ? "" : "s"})` : ` (${finding.operation})`}`);
+  if (report.differences.length > 0) {
+    const reaching = report.differences.reduce((sum, difference) => sum + difference.operations.length, 0);
+    lines.push(`  recorded differences, by reason: ${counted(report.differences, (difference) => difference.reason)} (${reaching} operation${reaching === 1 ? "" : "s"} reached)`);
+  }
+  if (verbose) {
+    lines.push("", formatTable(report.operations));
+    if (compatible.length > 0) {
+      lines.push("", `Compatible (${compatible.length}):`);
+      for (const finding of compatible) lines.push(driftLine(finding));
+    }
+    if (report.differences.length > 0) {
+      lines.push("", `Recorded differences (${report.differences.length}): the contract is stricter than, or says more than, the deployment's document here`);
+      for (const difference of report.differences) lines.push(`  ${difference.reason}  ${difference.place}: ${difference.message}  (${difference.operations.length} operation${difference.operations.length === 1 ? "" : "s"}: ${difference.operations[0]}${difference.operations.length > 1 ? ", …" : ""})`);
+    }
+  }
   return lines.join("\n");
 }
 
@@ -183,6 +279,7 @@ export function toJson(report: VerifyReport): string {
       coverage: report.coverage,
       warnings: report.warnings,
       findings: report.findings,
+      differences: report.differences,
       operations: report.operations.map((result) => ({
         operation: result.operation,
         operationId: result.operationId,
@@ -198,6 +295,12 @@ export function toJson(report: VerifyReport): string {
     null,
     2,
   )}\n`;
+}
+
+function groupsOf<T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return [...groups];
 }
 
 function xml(text: string): string {
@@ -230,12 +333,36 @@ export function toJunit(report: VerifyReport): string {
     const detail = result.findings.map(findingText).join("\n");
     return `${open}>\n      <failure message="${xml(message)}" type="${xml(first?.kind ?? "contract-mismatch")}">${xml(`HTTP ${result.status ?? "-"}\n${detail}`)}</failure>\n    </testcase>`;
   });
+  // Drift as the terminal groups it: a test case per breaking change, one per kind of compatible
+  // change and one per reason of recorded difference, each with its count.
+  const drift = report.findings.filter((finding) => finding.class !== undefined);
+  const driftCases = [
+    ...drift
+      .filter((finding) => finding.severity === "error")
+      .map((finding) => {
+        const open = `    <testcase classname="service-api.drift" name="${xml(`${finding.kind} ${finding.operation}`)}"`;
+        if (finding.known) return `${open}>\n      <skipped message="${xml(`known from the baseline: ${finding.message}`)}"/>\n    </testcase>`;
+        const detail = [finding.message, finding.advice ? `what to do: ${finding.advice}` : "", finding.operations ? `operations: ${finding.operations.join(", ")}` : ""].filter(Boolean).join("\n");
+        return `${open}>\n      <failure message="${xml(finding.message)}" type="${xml(finding.class ?? finding.kind)}">${xml(detail)}</failure>\n    </testcase>`;
+      }),
+    ...groupsOf(drift.filter((finding) => finding.severity === "warning"), (finding) => finding.rule ?? finding.kind).map(
+      ([rule, group]) => `    <testcase classname="service-api.drift" name="${xml(`compatible: ${rule} (×${group.length})`)}"><system-out>${xml(group.map((finding) => `${finding.operation}: ${finding.message}`).join("\n"))}</system-out></testcase>`,
+    ),
+    ...groupsOf(report.differences, (difference) => difference.reason).map(
+      ([reason, group]) => `    <testcase classname="service-api.recorded" name="${xml(`recorded difference: ${reason} (×${group.length})`)}"><system-out>${xml(`${group[0]!.why}\n${group.map((difference) => `${difference.place}: ${difference.message}`).join("\n")}`)}</system-out></testcase>`,
+    ),
+  ];
+  const driftFailures = drift.filter((finding) => finding.severity === "error" && !finding.known).length;
+  const driftSkipped = drift.filter((finding) => finding.severity === "error" && finding.known).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="service-api verify" tests="${summary.selected}" failures="${summary.failed}" skipped="${summary.skipped}" time="${seconds(total)}">`,
+    `<testsuites name="service-api verify" tests="${summary.selected + driftCases.length}" failures="${summary.failed + driftFailures}" skipped="${summary.skipped + driftSkipped}" time="${seconds(total)}">`,
     `  <testsuite name="service-api verify" tests="${summary.selected}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(total)}">`,
     ...cases,
     "  </testsuite>",
+    ...(driftCases.length === 0
+      ? []
+      : [`  <testsuite name="service-api verify: drift" tests="${driftCases.length}" failures="${driftFailures}" errors="0" skipped="${driftSkipped}" time="0.000">`, ...driftCases, "  </testsuite>"]),
     "</testsuites>",
     "",
   ].join("\n");

@@ -106,6 +106,10 @@ const rows: Row[] = [
   ["parameter integer → number (widened request)", (d) => (getThing(d).parameters[1].schema.type = "number"), null],
   ["request number → integer", (d) => (input(d).properties.size = { type: ["integer", "null"] }), { rule: "request-type-narrowed", where: "request body application/json.size" }],
   ["parameter format added", (d) => (getThing(d).parameters[1].schema = { type: "integer", minimum: 1, maximum: 100, format: "int32" }), { rule: "request-type-narrowed" }],
+  ["parameter uuid4 for uuid (the same strings)", (d) => (d.paths["/things/{thing_id}"].get.parameters[0].schema = { type: "string", format: "uuid4" }), null],
+  ["parameter default stated", (d) => (getThing(d).parameters[1].schema.default = 20), null],
+  ["request field default changed", (d) => (input(d).properties.kind.default = "b"), { rule: "request-default-changed", where: "request body application/json.kind" }],
+  ["request field default removed", (d) => { delete input(d).properties.kind.default; }, { rule: "request-default-removed", where: "request body application/json.kind" }],
   // request bodies
   ["request body added as required", (d) => (getThing(d).requestBody = { required: true, content: { "application/json": { schema: { type: "object" } } } }), { rule: "request-body-added-required" }],
   ["request body added as optional", (d) => (getThing(d).requestBody = { content: { "application/json": { schema: { type: "object" } } } }), null],
@@ -171,14 +175,14 @@ describe("breaking-change rules", () => {
     expect(Object.keys(RULES).filter((rule) => !covered.has(rule))).toEqual([]);
   });
 
-  it("warnings are only the three soft rules", () => {
+  it("warnings are only the soft rules: what a server may ignore, a new enum value, a changed default", () => {
     const soft = rows.filter(([, , e]) => e).map(([, change, e]) => {
       const after = base();
       change(after);
       return findBreakingChanges(base(), after).find((f: Finding) => f.rule === e!.rule)!;
     });
     expect([...new Set(soft.filter((f) => f.severity === "warning").map((f) => f.rule))].sort()).toEqual(
-      ["parameter-removed", "request-field-removed", "response-enum-value-added"],
+      ["parameter-removed", "request-default-changed", "request-default-removed", "request-field-removed", "response-enum-value-added"],
     );
   });
 

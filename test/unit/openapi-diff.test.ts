@@ -7,7 +7,9 @@
 // is tested in test/spec/breaking-changes.test.ts.
 import { describe, expect, it } from "vitest";
 import { diffDocuments } from "../../src/openapi-diff.js";
-import { driftFindings } from "../../src/verify/drift.js";
+import { driftOf } from "../../src/verify/drift.js";
+
+const driftFindings = (before: unknown, after: unknown) => driftOf(before, after).findings;
 
 type Doc = Record<string, any>;
 const json = (schema: Doc) => ({ "application/json": { schema } });
@@ -199,15 +201,25 @@ describe("the contract's names", () => {
         severity: "error",
         class: "breaking-for-readers",
         message: "Circle.radius: type number → string",
+        rule: "response-type-widened",
+        advice: "handle the new type or value",
         location: "#/components/schemas/Circle",
       },
-      { operation: "GET /things/{id}/parts", kind: "operation-added", severity: "warning", class: "compatible", message: "the deployment's document has this operation; the contract does not" },
+      {
+        operation: "GET /things/{id}/parts",
+        kind: "operation-added",
+        severity: "warning",
+        class: "compatible",
+        rule: "operation-added",
+        message: "the deployment's document has 1 operation the contract lacks: 1 under other groups ((no tag) 1)",
+        operations: ["GET /things/{id}/parts"],
+      },
     ]);
   });
 });
 
 describe("drift findings", () => {
-  it("tell a change to a schema several operations share once, naming the others", () => {
+  it("tell a change to a schema several operations share once, with every operation it reaches and what to do", () => {
     const before = base();
     before.paths["/things/{thing_id}"].put = { requestBody: { content: json(ref("ThingInput")) }, responses: { "204": { description: "done" } } };
     const after = structuredClone(before);
@@ -218,7 +230,10 @@ describe("drift findings", () => {
         kind: "field-changed",
         severity: "error",
         class: "breaking-for-callers",
-        message: "ThingInput.label: was optional, now required (also in POST /things)",
+        message: "ThingInput.label: was optional, now required",
+        rule: "request-field-became-required",
+        operations: ["PUT /things/{thing_id}", "POST /things"],
+        advice: "send it in every call",
         location: "#/components/schemas/ThingInput",
       },
     ]);

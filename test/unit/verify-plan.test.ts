@@ -33,7 +33,7 @@ describe("the plan", () => {
 
 describe("the command line", () => {
   it("reads every flag", () => {
-    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--write", "--mock"]);
+    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--baseline", "known.json", "--verbose", "--write", "--mock"]);
     expect(options).toEqual({
       baseUrl: "https://api.acme.example",
       consoleUrl: undefined,
@@ -45,6 +45,8 @@ describe("the command line", () => {
       junitFile: "r.xml",
       htmlFile: "r.html",
       replayFile: "old.json",
+      baselineFile: "known.json",
+      verbose: true,
       write: true,
       mock: true,
       timeoutMs: 5000,
@@ -107,7 +109,7 @@ describe("the reports", () => {
   });
 
   it("writes JUnit that parses, escaping what XML cannot carry as is", () => {
-    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, warnings: [], findings: [missingHeader, schemaError], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false } }));
+    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, warnings: [], findings: [missingHeader, schemaError], differences: [], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false } }));
     const cases = root.children[0]!.children;
     expect(cases.map((c) => [c.attributes.name, c.children.map((d) => d.name)])).toEqual([
       ["GET /a (getA)", []],

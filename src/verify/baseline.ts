@@ -1,0 +1,32 @@
+// `--baseline <file>`: the findings of an earlier `--json` report, known and accepted. A finding
+// the baseline holds is still reported, marked known, and fails no run; a new one does. So a run
+// can pass against a known state (the five operations the contract has and release 1.378.0 lacks,
+// say) and still fail the day the deployment changes.
+import { readFileSync } from "node:fs";
+import type { Finding } from "./findings.js";
+import { UsageError } from "./options.js";
+
+/** What makes two findings the same finding across runs: where, what kind, and its words. */
+export function findingKey(finding: Pick<Finding, "operation" | "kind" | "location" | "message">): string {
+  return [finding.operation, finding.kind, finding.location ?? "", finding.message].join("\u0000");
+}
+
+/** The keys of the findings in the report `file`. */
+export function readBaseline(file: string): ReadonlySet<string> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`--baseline ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"}); pass a report written by --json`);
+  }
+  let findings: unknown;
+  try {
+    findings = (JSON.parse(text) as { findings?: unknown } | null)?.findings;
+  } catch {
+    throw new UsageError(`--baseline ${file}: not JSON; pass a report written by --json`);
+  }
+  if (!Array.isArray(findings) || !findings.every((entry) => typeof entry?.operation === "string" && typeof entry?.kind === "string" && typeof entry?.message === "string")) {
+    throw new UsageError(`--baseline ${file}: not a verify report (no findings with operation, kind and message); pass a report written by --json`);
+  }
+  return new Set(findings.map((finding: Finding) => findingKey(finding)));
+}
