@@ -211,7 +211,7 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
   // lost is one a caller no longer meets.
   for (const status of Object.keys(b.responses ?? {})) {
     if (a.responses?.[status] === undefined && !/^2/.test(status)) {
-      report("error-response-added", "field-changed", COMPATIBLE, `response ${status}`, `may now answer ${status}: a caller should expect it`);
+      report("error-response-added", "field-changed", COMPATIBLE, `response ${status}`, `now lists ${status}`);
     }
   }
   for (const [status, rawOld] of Object.entries(a.responses ?? {})) {

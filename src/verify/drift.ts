@@ -58,18 +58,23 @@ export interface Drift {
 
 const placeOf = (change: DocumentChange) => (change.schema === undefined ? change.where : `${change.schema}${change.within ?? ""}`);
 
+/** Worst first: what refuses a call, then what misleads a reader, then what is compatible. */
+const CLASS_ORDER: readonly DocumentChange["class"][] = ["breaking-for-callers", "breaking-for-readers", "compatible"];
+
 /**
- * Changes told once: a change inside a named schema once for every operation that reaches it; any
- * other once per operation, or, `acrossOperations`, once for every operation with the same words.
+ * Changes told once: a change inside a named schema once for every operation that reaches it, in
+ * requests and answers alike (its worst class first); any other once per operation, or,
+ * `acrossOperations`, once for every operation with the same words.
  */
 function grouped<T extends DocumentChange>(changes: readonly T[], extra: (change: T) => string = () => "", acrossOperations = false): T[][] {
   const groups = new Map<string, T[]>();
   for (const change of changes) {
     const scope = change.schema === undefined && !acrossOperations ? change.operation : "";
-    const key = [scope, placeOf(change), change.rule, change.class, change.message, extra(change)].join("\u0000");
+    const flow = change.schema === undefined ? `${change.rule}\u0000${change.class}` : "";
+    const key = [scope, placeOf(change), flow, change.message, extra(change)].join("\u0000");
     groups.set(key, [...(groups.get(key) ?? []), change]);
   }
-  return [...groups.values()];
+  return [...groups.values()].map((group) => [...group].sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class)));
 }
 
 const operationsIn = (group: readonly DocumentChange[]) => [...new Set(group.map((change) => change.operation))];

@@ -83,14 +83,23 @@ describe("verify against a deployment that publishes a drifted document", () => 
       expect.arrayContaining([
         "HealthcheckResponse.version: type string → integer",
         "ProjectCreate.created_by: was optional, now required",
-        'DatasetFormat: no longer "feather" (also in PUT /projects/{project_id}/prompt_datasets/{dataset_id})',
+        'DatasetFormat: no longer "feather"',
         "InsightSummaryResults: union now has member WidgetRunResults",
       ]),
     );
+    // A change to a shared schema is one finding, with every operation it reaches and what to do.
+    expect(run.drift.find((finding) => finding.kind === "enum-changed")).toMatchObject({
+      operations: ["POST /projects/{project_id}/prompt_datasets", "PUT /projects/{project_id}/prompt_datasets/{dataset_id}"],
+      advice: "stop sending that value",
+    });
+    // The contract's recorded differences from the service's release are not here: the planted
+    // document is the contract itself, so none of them shows.
+    expect(run.report!.differences).toEqual([]);
     // Breaking drift fails the run, though every answer checked passed.
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`drift of the deployment's document (${deployment.url}/openapi.json) from the contract: 5 breaking, 1 compatible`);
-    expect(run.stdout).toMatch(/^ERROR +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary +InsightSummaryResults: union now has member WidgetRunResults$/m);
+    expect(run.stdout).toMatch(/^verify: FAIL \(5 breaking changes in the deployment's document\)$/m);
+    expect(run.stdout).toContain(`drift (${deployment.url}/openapi.json): 5 breaking, 1 compatible; 0 recorded differences`);
+    expect(run.stdout).toMatch(/^ +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary +InsightSummaryResults: union now has member WidgetRunResults → handle the new type or value$/m);
   });
 
   it("asks for the document without a credential, and prints none", async () => {

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diffDocuments } from "../../src/openapi-diff.js";
 import { differenceRecord, recordFor, sortChanges, staysBreaking } from "../../src/verify/differences.js";
+import { driftOf } from "../../src/verify/drift.js";
 import { bundle } from "../support/bundle.js";
 
 const release = JSON.parse(readFileSync(new URL(`../../reference/openapi-${differenceRecord.release}.json`, import.meta.url), "utf8"));
@@ -48,5 +49,56 @@ describe("reference/differences.json", () => {
     delete later.components.schemas.AwsBedrockIntegration.properties.name;
     const drift = sortChanges(diffDocuments(bundle, later).filter((change) => change.kind !== null)).drift;
     expect(drift.filter((change) => change.schema === "AwsBedrockIntegration").map((change) => `${change.within}: ${change.message}`)).toEqual([".name: removed"]);
+  });
+});
+
+// A later release of the service, made from 1.378.0 in the service's own spelling with the kinds of
+// change a real next release brings: drift names each once, and nothing else but the six genuine
+// differences (five operations and the brief's scope) and the summary of operations the contract lacks.
+describe("drift against a later release, planted in the service's own document", () => {
+  const later = structuredClone(release);
+  const schemas = later.components.schemas;
+  // One operation gains an optional query parameter, and with it a 422 answer.
+  later.paths["/current_user"].get.parameters = [{ name: "include_groups", in: "query", required: false, schema: { type: "boolean", default: false, title: "Include Groups" } }];
+  later.paths["/current_user"].get.responses["422"] = { description: "Validation Error", content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } } };
+  // An answer gains a field; a request loses one and gains another.
+  schemas.ProjectDB.properties.archived = { type: "boolean", default: false, title: "Archived" };
+  delete schemas.ProjectCreate.properties.create_example_templates;
+  schemas.ProjectCreate.properties.labels = { anyOf: [{ type: "array", items: { type: "string" } }, { type: "null" }], title: "Labels" };
+  // An enum gains a value (it is read and sent); a union gains a member.
+  schemas.ProjectType.enum.push("agent_eval");
+  schemas.WidgetRunResults = { type: "object", required: ["widgets"], properties: { widgets: { type: "integer" } } };
+  schemas.RootModel_Union_InferenceRunResults__SplitRunResults__.anyOf.push({ $ref: "#/components/schemas/WidgetRunResults" });
+  // A field of an answer stops being nullable; a default changes.
+  schemas.ProjectDB.properties.name = { type: "string", title: "Name" };
+  schemas.PromptRunSettings.properties.temperature.default = 0.7;
+  const drift = driftOf(bundle, later);
+
+  it("names each change once, with its class and the operations it reaches", () => {
+    const named = drift.findings.filter((finding) => finding.kind !== "operation-added" && !finding.message.includes("(recorded: "));
+    const byMessage = (a: string[], b: string[]) => a[2]!.localeCompare(b[2]!);
+    expect(named.map(({ rule, class: cls, message }) => [rule!, cls!, message]).sort(byMessage)).toEqual([
+      ["response-enum-value-added", "breaking-for-readers", 'ProjectType: now "agent_eval"'],
+      ["response-field-added", "compatible", "ProjectDB.archived: new optional field"],
+      ["response-type-narrowed", "compatible", "ProjectDB.name: no longer null"],
+      ["request-field-removed", "breaking-for-callers", "ProjectCreate.create_example_templates: removed"],
+      ["request-field-added", "compatible", "ProjectCreate.labels: new optional field"],
+      ["response-type-widened", "breaking-for-readers", "InsightSummaryResults: union now has member WidgetRunResults"],
+      ["request-default-changed", "breaking-for-callers", "PromptRunSettings.temperature: default 1 → 0.7"],
+      ["parameter-added", "compatible", "query parameter include_groups: new optional parameter"],
+      ["error-response-added", "compatible", "response 422: now lists 422"],
+    ].sort(byMessage));
+    // The enum is both sent and read: one finding, at its worst class, reaching both kinds of operation.
+    const projectType = named.find((finding) => finding.message.startsWith("ProjectType"))!;
+    expect(projectType.operations).toEqual(expect.arrayContaining(["GET /projects", "POST /projects"]));
+  });
+
+  it("keeps the genuine differences, and lists the recorded ones apart as before", () => {
+    const genuine = drift.findings.filter((finding) => finding.message.includes("(recorded: "));
+    expect(genuine.map((finding) => finding.operation).sort()).toEqual(
+      ["GET /integrations/databricks/clusters", "GET /integrations/databricks/sql_warehouses", "GET /projects/{project_id}/runs/{run_id}/prompts/download_prompt_dataset", "GET /projects/{project_id}/runs/{run_id}/prompts/rows/columnar", "POST /projects/{project_id}/prompts/calculate_cost", "POST /signup_link"],
+    );
+    expect(drift.recorded).toEqual(driftOf(bundle, release).recorded);
+    expect(drift.findings.filter((finding) => finding.kind === "operation-added")).toHaveLength(1);
   });
 });
