@@ -79,19 +79,20 @@ function grouped<T extends DocumentChange>(changes: readonly T[], extra: (change
 
 const operationsIn = (group: readonly DocumentChange[]) => [...new Set(group.map((change) => change.operation))];
 
-function finding(group: readonly DriftChange[], why?: string): Finding {
+function finding(group: readonly DriftChange[], recorded?: { reason: string; why: string }): Finding {
   const [first] = group as [DriftChange, ...DriftChange[]];
   const operations = operationsIn(group);
   const advice = ADVICE[first.rule];
   const words =
     first.kind === "operation-removed"
-      ? "the contract has this operation; the deployment's document does not"
+      ? "not in the deployment's document"
       : `${placeOf(first)}: ${first.message}`;
   return {
     operation: first.operation,
     kind: first.kind,
     severity: first.class === "compatible" ? "warning" : "error",
-    message: why === undefined ? words : `${words} (recorded: ${why})`,
+    message: recorded === undefined ? words : `${words} (recorded difference: ${recorded.reason})`,
+    ...(recorded === undefined ? {} : { why: recorded.why }),
     class: first.class,
     rule: first.rule,
     ...(operations.length > 1 ? { operations } : {}),
@@ -141,7 +142,7 @@ export function driftOf(contract: unknown, published: unknown, record = differen
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
   const findings = [
     ...grouped(drift as DriftChange[]).map((group) => finding(group)),
-    ...grouped(breakingRecorded.map(({ change, reason }) => ({ ...(change as DriftChange), reason })), ({ reason }) => reason).map((group) => finding(group, record.reasons[group[0]!.reason])),
+    ...grouped(breakingRecorded.map(({ change, reason }) => ({ ...(change as DriftChange), reason })), ({ reason }) => reason).map((group) => finding(group, { reason: group[0]!.reason, why: record.reasons[group[0]!.reason] ?? "" })),
     ...beyondTheContract(changes.filter((change) => change.kind === "operation-added"), published, contractTags),
   ];
   const information = grouped(

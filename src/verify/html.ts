@@ -34,7 +34,7 @@ function findingRow(finding: Finding): string {
   return (
     `<tr class="finding"><td><code>${escape(finding.operation)}</code>${operationsOf(finding.operations ?? [])}</td><td>${escape(finding.kind)}</td>` +
     `<td class="${finding.severity}">${finding.severity}${known}</td><td>${escape(finding.message)}${count}` +
-    `${finding.class ? ` <em>(${escape(finding.class)})</em>` : ""}${finding.advice ? `<br>What to do: ${escape(finding.advice)}` : ""}${finding.curl ? `<pre>${escape(finding.curl)}</pre>` : ""}</td></tr>`
+    `${finding.class ? ` <em>(${escape(finding.class)})</em>` : ""}${finding.why ? `<br>Why: ${escape(finding.why)}` : ""}${finding.advice ? `<br>What to do: ${escape(finding.advice)}` : ""}${finding.curl ? `<pre>${escape(finding.curl)}</pre>` : ""}</td></tr>`
   );
 }
 
@@ -60,6 +60,8 @@ export function toHtml(report: VerifyReport): string {
   const drift = report.findings.filter((finding) => finding.class !== undefined);
   const breaking = drift.filter((finding) => finding.severity === "error");
   const compatible = drift.filter((finding) => finding.severity === "warning");
+  const beyond = compatible.filter((finding) => finding.kind === "operation-added").reduce((sum, finding) => sum + (finding.operations?.length ?? 1), 0);
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
   const answers = report.findings.filter((finding) => finding.class === undefined);
   const failing = report.findings.filter((finding) => finding.severity === "error" && !finding.known);
   const operations = report.operations
@@ -68,10 +70,11 @@ export function toHtml(report: VerifyReport): string {
   const created = report.writes?.created ?? [];
   const counts = [
     `${breaking.length} breaking`,
-    `${compatible.length} compatible`,
-    `${report.differences.length} recorded differences (information)`,
+    `${compatible.length - (beyond > 0 ? 1 : 0)} compatible`,
+    `${plural(beyond, "operation")} only the deployment has`,
+    `${plural(report.differences.length, "recorded difference")} (information)`,
     `${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped operations`,
-    `${answers.length} answer findings`,
+    `${plural(answers.length, "answer finding")}`,
   ];
   return `<!doctype html>
 <html lang="en">

@@ -209,43 +209,44 @@ export function formatSummary(report: VerifyReport, drift: DriftReport | undefin
   const driftFindings = report.findings.filter((finding) => finding.class !== undefined);
   const breaking = driftFindings.filter((finding) => finding.severity === "error");
   const compatible = driftFindings.filter((finding) => finding.severity === "warning");
-  const known = report.findings.filter((finding) => finding.known).length;
+  const added = compatible.filter((finding) => finding.kind === "operation-added");
+  const changed = compatible.filter((finding) => finding.kind !== "operation-added");
+  const known = errors.filter((finding) => finding.known).length;
   const lines: string[] = [];
   const verdict = fresh.length === 0 ? "PASS" : "FAIL";
   const why = [
     breaking.length > 0 ? `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"} in the deployment's document` : "",
     report.summary.failed > 0 ? `${report.summary.failed} operation${report.summary.failed === 1 ? "" : "s"} failed` : "",
-    known > 0 ? `${known} finding${known === 1 ? "" : "s"} known from the baseline` : "",
+    known > 0 ? `${known} of the errors known from the baseline` : "",
   ].filter(Boolean);
   lines.push(`verify: ${verdict}${why.length > 0 ? ` (${why.join("; ")})` : ""}`);
   lines.push(summaryLine(report.summary, report.coverage));
   if (drift === undefined) lines.push("drift: not checked");
   else {
     const recordedPlaces = report.differences.length;
+    const beyond = added.reduce((sum, finding) => sum + (finding.operations?.length ?? 1), 0);
     lines.push(
-      `drift (${drift.source}): ${breaking.length} breaking, ${compatible.length} compatible; ` +
+      `drift (${drift.source}): ${breaking.length} breaking, ${changed.length} compatible, ${beyond} operation${beyond === 1 ? "" : "s"} only the deployment has; ` +
         `${recordedPlaces} recorded difference${recordedPlaces === 1 ? "" : "s"} where the contract is stricter or says more (information)`,
     );
   }
   if (breaking.length > 0) {
     lines.push("", `Breaking (${breaking.length}):`);
     for (const finding of breaking) lines.push(driftLine(finding));
+    // Why each recorded difference still breaks, once per reason.
+    const whys = new Map(breaking.filter((finding) => finding.why).map((finding) => [/\(recorded difference: ([^)]+)\)$/.exec(finding.message)?.[1] ?? "", finding.why!]));
+    for (const [reason, why] of whys) lines.push(`  ${reason}: ${why}`);
   }
   const failed = report.operations.filter((result) => result.verdict === "fail");
   if (failed.length > 0 && !verbose) lines.push("", `Failed operations (${failed.length}):`, formatTable(failed));
   const answerWarnings = report.findings.filter((finding) => finding.severity === "warning" && finding.class === undefined);
   if (compatible.length > 0 || answerWarnings.length > 0 || report.differences.length > 0) lines.push("", "Also (grouped; --verbose or the JSON report for each):");
   if (compatible.length > 0) {
-    const added = compatible.filter((finding) => finding.kind === "operation-added");
-    const changed = compatible.filter((finding) => finding.kind !== "operation-added");
     if (changed.length > 0) lines.push(`  compatible changes: ${changed.length} (${counted(changed, (finding) => finding.rule ?? finding.kind)})`);
     for (const finding of added) lines.push(`  ${finding.message}`);
   }
   for (const finding of answerWarnings) lines.push(`  warning ${finding.kind}: ${finding.message}${finding.count ? ` (×${finding.count}, ${finding.operations?.length ?? 1} operation${(finding.operations?.length ?? 1) === 1 ? "" : "s"})` : ` (${finding.operation})`}`);
-  if (report.differences.length > 0) {
-    const reaching = report.differences.reduce((sum, difference) => sum + difference.operations.length, 0);
-    lines.push(`  recorded differences, by reason: ${counted(report.differences, (difference) => difference.reason)} (${reaching} operation${reaching === 1 ? "" : "s"} reached)`);
-  }
+  if (report.differences.length > 0) lines.push(`  recorded differences, by reason: ${counted(report.differences, (difference) => difference.reason)}`);
   if (verbose) {
     lines.push("", formatTable(report.operations));
     if (compatible.length > 0) {

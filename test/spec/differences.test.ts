@@ -75,7 +75,7 @@ describe("drift against a later release, planted in the service's own document",
   const drift = driftOf(bundle, later);
 
   it("names each change once, with its class and the operations it reaches", () => {
-    const named = drift.findings.filter((finding) => finding.kind !== "operation-added" && !finding.message.includes("(recorded: "));
+    const named = drift.findings.filter((finding) => finding.kind !== "operation-added" && !finding.message.includes("(recorded difference: "));
     const byMessage = (a: string[], b: string[]) => a[2]!.localeCompare(b[2]!);
     expect(named.map(({ rule, class: cls, message }) => [rule!, cls!, message]).sort(byMessage)).toEqual([
       ["response-enum-value-added", "breaking-for-readers", 'ProjectType: now "agent_eval"'],
@@ -94,7 +94,7 @@ describe("drift against a later release, planted in the service's own document",
   });
 
   it("keeps the genuine differences, and lists the recorded ones apart as before", () => {
-    const genuine = drift.findings.filter((finding) => finding.message.includes("(recorded: "));
+    const genuine = drift.findings.filter((finding) => finding.message.includes("(recorded difference: "));
     expect(genuine.map((finding) => finding.operation).sort()).toEqual(
       ["GET /integrations/databricks/clusters", "GET /integrations/databricks/sql_warehouses", "GET /projects/{project_id}/runs/{run_id}/prompts/download_prompt_dataset", "GET /projects/{project_id}/runs/{run_id}/prompts/rows/columnar", "POST /projects/{project_id}/prompts/calculate_cost", "POST /signup_link"],
     );

@@ -11,6 +11,7 @@ export interface JsonReport {
   coverage: { operationsChecked: number; statuses: Record<string, number>; contentTypes: Record<string, number>; authProbes: { credentials: string[]; operations: number; refused: number; accepted: number } };
   warnings: string[];
   findings: Finding[];
+  differences: { reason: string; why: string; rule: string; place: string; message: string; operations: string[] }[];
   operations: { operation: string; operationId: string; status: number | null; verdict: string; probes?: Record<string, number | null>; reason?: string }[];
   drift: { source: string; compared: boolean };
   writes?: { prefix: string; chains: { create: string; steps: { operation: string; status: number | null; verdict: string }[] }[]; created: { operation: string; name: string; id: string | null; deleted: boolean }[] };

@@ -1,0 +1,162 @@
+// `service-api verify` against a loopback deployment that publishes the service's real release
+// 1.378.0 at /openapi.json (reference/openapi-1.378.0.json, the release the contract was written
+// from), as a new user would run it. The Prism mock answers the calls; the proxy in front of it
+// publishes the release and, as such a deployment does, sends no WWW-Authenticate on its 401s.
+// The honest answer: no drift but the six genuine differences, each explained; the contract's
+// recorded differences listed apart; a summary that fits a screen; and a run that passes once the
+// first run's report is its baseline.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { runVerify } from "../../src/verify/command.js";
+import { differenceRecord } from "../../src/verify/differences.js";
+import { launchChromium } from "../support/chromium.js";
+import { CANARY } from "../support/client-fakes.js";
+import type { TestServer } from "../support/loopback-server.js";
+import { chromiumTool, missing } from "../support/system-tools.js";
+import { readReport, type JsonReport } from "../support/verify-report.js";
+import { parseXml } from "../support/xml.js";
+import { startTamperingProxy } from "./tampering-proxy.js";
+
+const mock = inject("prismUrl");
+const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-verify-release-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const release = JSON.parse(readFileSync(new URL("../../reference/openapi-1.378.0.json", import.meta.url), "utf8"));
+
+async function verify(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runVerify(["verify", ...args], {
+    env: { SERVICE_API_KEY: CANARY.apiKey },
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+describe("verify against a loopback deployment publishing release 1.378.0", () => {
+  let deployment: TestServer;
+  let first: Awaited<ReturnType<typeof verify>>;
+  let report: JsonReport;
+  const json = path.join(scratch, "release.json");
+  const xml = path.join(scratch, "release.xml");
+  const html = path.join(scratch, "release.html");
+  beforeAll(async () => {
+    const noChallenge = ["GET", "POST"].map((method) => ({ what: "401s without WWW-Authenticate", method, path: /./, dropHeaders: ["www-authenticate"] }));
+    deployment = await startTamperingProxy(mock, noChallenge, release);
+    first = await verify(["--base-url", deployment.url, "--mock", "--json", json, "--junit", xml, "--html", html]);
+    report = readReport(json);
+    if (process.env.SERVICE_API_SCREENSHOTS) (await import("node:fs")).writeFileSync(path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-release.txt"), first.stdout);
+  });
+  afterAll(() => deployment.close());
+
+  it("finds as breaking drift exactly the six genuine differences, each explained, and nothing about uuid4", () => {
+    const breaking = report.findings.filter((finding) => finding.class !== undefined && finding.severity === "error");
+    expect(breaking.map((finding) => `${finding.kind} ${finding.operation}`).sort()).toEqual([
+      "operation-removed GET /integrations/databricks/clusters",
+      "operation-removed GET /integrations/databricks/sql_warehouses",
+      "operation-removed GET /projects/{project_id}/runs/{run_id}/prompts/download_prompt_dataset",
+      "operation-removed GET /projects/{project_id}/runs/{run_id}/prompts/rows/columnar",
+      "operation-removed POST /projects/{project_id}/prompts/calculate_cost",
+      "parameter-changed POST /signup_link",
+    ]);
+    for (const finding of breaking) {
+      expect(finding.message).toMatch(/ \(recorded difference: (brief-parameter|inferred-operation|older-client-operation)\)$/);
+      expect(finding.why!.length).toBeGreaterThan(40);
+      expect(finding.advice).toBeTruthy();
+    }
+    expect(JSON.stringify(report.findings)).not.toContain("uuid4");
+    expect(first.code).toBe(1);
+  });
+
+  it("lists every recorded difference apart, as information, and the operations only the deployment has as one finding", () => {
+    const reasons = new Set(report.differences.map((difference) => difference.reason));
+    expect([...reasons].sort()).toEqual(["error-answers", "file-answers", "multipart-not-null", "tags-required"]);
+    // Every recorded place but the five operations and scope, which stay findings.
+    const placeOf = (difference: { schema?: string; within?: string; where?: string }) => (difference.schema !== undefined ? `${difference.schema}${difference.within}` : difference.where!);
+    const kept = differenceRecord.differences.filter((difference) => !["brief-parameter", "inferred-operation", "older-client-operation"].includes(difference.reason));
+    expect(new Set(report.differences.map((difference) => difference.place))).toEqual(new Set(kept.map(placeOf)));
+    const added = report.findings.filter((finding) => finding.kind === "operation-added");
+    expect(added).toHaveLength(1);
+    expect(added[0]!.operations).toHaveLength(106);
+    expect(added[0]!.message).toMatch(/^the deployment's document has 106 operations the contract lacks: 14 under the contract's groups \(.+\); 92 under other groups \(.+\)$/);
+  });
+
+  it("tells the missing optional header once, with its count", () => {
+    const header = report.findings.filter((finding) => finding.kind === "header");
+    expect(header).toHaveLength(1);
+    expect(header[0]).toMatchObject({ severity: "warning", message: "declared header WWW-Authenticate is missing", location: "/headers/WWW-Authenticate" });
+    expect(header[0]!.count).toBeGreaterThan(100);
+  });
+
+  it("opens the terminal output on the verdict and the counts, breaking changes one to a line, all within 40 lines", () => {
+    const lines = first.stdout.trimEnd().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(40);
+    expect(lines[0]).toBe("verify: FAIL (6 breaking changes in the deployment's document)");
+    expect(lines[2]).toMatch(/^statuses seen: /);
+    expect(lines[4]).toBe(`drift (${deployment.url}/openapi.json): 6 breaking, 0 compatible, 106 operations only the deployment has; ${report.differences.length} recorded differences where the contract is stricter or says more (information)`);
+    expect(first.stdout).toMatch(/^ +breaking-for-callers +parameter-changed +POST \/signup_link +query parameter scope: removed \(recorded difference: brief-parameter\) → stop sending it; the deployment may ignore or refuse it$/m);
+    expect(first.stdout).toMatch(/^ +inferred-operation: The contract infers this operation's path/m);
+    expect(first.stdout).toMatch(/^ +warning header: declared header WWW-Authenticate is missing \(×\d+, \d+ operations\)$/m);
+    expect(first.stdout).toMatch(/^ +recorded differences, by reason: error-answers ×5, file-answers ×1, multipart-not-null ×2, tags-required ×\d+$/m);
+  });
+
+  it("groups JUnit the same way: a failing case per breaking change, a case per reason of recorded difference", () => {
+    const suites = parseXml(readFileSync(xml, "utf8")).children;
+    const drift = suites.find((suite) => suite.attributes.name === "service-api verify: drift")!;
+    expect(drift.attributes.failures).toBe("6");
+    const names = drift.children.map((testcase) => testcase.attributes.name!);
+    expect(names.filter((name) => name.startsWith("recorded difference: ")).sort()).toEqual([
+      "recorded difference: error-answers (×5)",
+      "recorded difference: file-answers (×1)",
+      "recorded difference: multipart-not-null (×2)",
+      expect.stringMatching(/^recorded difference: tags-required \(×\d+\)$/),
+    ]);
+  });
+
+  it("passes against the same deployment with the first run's report as its baseline, and still fails on a new change", async () => {
+    const again = await verify(["--base-url", deployment.url, "--mock", "--baseline", json, "--json", path.join(scratch, "again.json")]);
+    expect(again.stdout.split("\n")[0]).toBe("verify: PASS (6 breaking changes in the deployment's document; 6 of the errors known from the baseline)");
+    expect(again.code).toBe(0);
+    const changed = structuredClone(release);
+    delete changed.components.schemas.ProjectDB.properties.bookmark;
+    const other = await startTamperingProxy(mock, [], changed);
+    try {
+      const later = await verify(["--base-url", other.url, "--mock", "--only", "healthcheck", "--baseline", json]);
+      expect(later.code).toBe(1);
+      expect(later.stdout).toMatch(/^ +breaking-for-readers +field-changed +GET \/projects.* +ProjectDB\.bookmark: removed → stop reading it$/m);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("refuses a --baseline that is not a report, saying how to fix it", async () => {
+    const run = await verify(["--base-url", deployment.url, "--baseline", path.join(scratch, "nothing.json")]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`service-api verify: --baseline ${path.join(scratch, "nothing.json")}: cannot read it (ENOENT); pass a report written by --json\n`);
+  });
+
+  it.skipIf(missing(chromiumTool))("writes an HTML report whose first screen at 1280 × 800 shows the verdict and the counts, with nothing to scroll sideways", async () => {
+    const { browser, close } = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(pathToFileURL(html).href);
+      const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(width.scroll).toBeLessThanOrEqual(width.view);
+      for (const id of ["#verdict", "#counts"]) {
+        const box = await page.locator(id).boundingBox();
+        expect(box, id).not.toBeNull();
+        expect(box!.y + box!.height, `${id} is on the first screen`).toBeLessThanOrEqual(800);
+      }
+      expect(await page.locator("#verdict").innerText()).toBe("FAIL");
+      expect(await page.locator("#counts").innerText()).toContain("6 breaking");
+      expect(await page.locator("#breaking tbody tr").count()).toBe(6);
+      expect(await page.locator("#differences tbody tr").count()).toBe(4);
+      if (process.env.SERVICE_API_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-release.png") });
+    } finally {
+      await close();
+    }
+  });
+});
