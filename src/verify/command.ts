@@ -14,15 +14,17 @@ import { createResponseValidator } from "../validation/response-validator.js";
 import { createSchemaValidator } from "../validation/schema-validator.js";
 import { userScheme, WRONG, type UserScheme } from "./curl.js";
 import { readBaseline, findingKey } from "./baseline.js";
-import { driftOf } from "./drift.js";
+import { driftReportOf } from "./drift.js";
 import type { Finding } from "./findings.js";
 import { toHtml } from "./html.js";
 import { discoveryRules } from "./inputs.js";
 import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
 import { planVerify } from "./plan.js";
-import { documentSource, readPublishedDocument } from "./published-document.js";
+import { documentSource } from "./published-document.js";
 import { readReplay } from "./replay.js";
-import { aggregateWarnings, coverageOf, formatSummary, summarize, toJson, toJunit, verdictWarnings, type DriftReport, type VerifyReport } from "./report.js";
+import { toJunit } from "./junit.js";
+import { aggregateWarnings, coverageOf, summarize, toJson, verdictWarnings, type DriftReport, type VerifyReport } from "./report.js";
+import { formatSummary } from "./terminal.js";
 import { createRunner, type OperationResult } from "./run.js";
 import { runChains, writeChains, type WriteReport } from "./write.js";
 
@@ -118,22 +120,6 @@ function prepare(argv: readonly string[], io: VerifyIo) {
 }
 
 type Prepared = ReturnType<typeof prepare>;
-
-/** Step 2: the deployment's own document, read (without a credential) while the answers are checked, and compared. */
-async function compareDocuments({ options, config, document, source }: Prepared, io: VerifyIo): Promise<DriftReport> {
-  const published = await readPublishedDocument(source, io.fetch ?? fetch, config.timeoutMs);
-  if ("unpublished" in published) {
-    const elsewhere = options.openapi === undefined ? "name another with --openapi" : "a local file is named ./openapi.json or file:///path/to/openapi.json";
-    return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [], recorded: [] };
-  }
-  try {
-    const { findings, recorded } = driftOf(document, published.document);
-    return { source: published.source, findings, recorded };
-  } catch (error) {
-    // A document with a broken $ref, say: the deployment's fault, told without failing the answers' checks.
-    return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
-  }
-}
 
 /** Step 3: every selected operation called and its answer checked, with the auth probes; then the --write chains. */
 async function callAndProbe({ options, clientOptions, config, document, replay, plan }: Prepared, io: VerifyIo) {
@@ -242,7 +228,9 @@ function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writ
 export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
   try {
     const prepared = prepare(argv, io);
-    const drift = compareDocuments(prepared, io);
+    const { options, config, document, source } = prepared;
+    // Read while the answers are checked.
+    const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined);
     // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
     if ("file" in prepared.source) await drift.catch((error: unknown) => Promise.reject(usage(error)));
     const calls = await callAndProbe(prepared, io);

@@ -9,6 +9,8 @@ import { diffDocuments, type DocumentChange } from "../openapi-diff.js";
 import { operationsOf, pointerSegment } from "../openapi-document.js";
 import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
+import { readPublishedDocument, type DocumentSource } from "./published-document.js";
+import type { DriftReport } from "./report.js";
 
 type DriftChange = DocumentChange & { readonly kind: NonNullable<DocumentChange["kind"]> };
 
@@ -154,4 +156,24 @@ export function driftOf(contract: unknown, published: unknown, record = differen
     return { reason: first.reason, why: record.reasons[first.reason] ?? "", rule: first.rule, place: placeOf(first), message: first.message, operations: operationsIn(group) };
   });
   return { findings, recorded: information };
+}
+
+/**
+ * Step 2 of verify: the deployment's own document read (without a credential) and compared. A
+ * deployment that publishes none, or one that cannot be compared (a broken $ref, say), is told as
+ * a warning: the answers are still checked. A file the user named that cannot be read rejects
+ * with a UsageError.
+ */
+export async function driftReportOf(source: DocumentSource, fetcher: typeof fetch, timeoutMs: number, contract: unknown, named: boolean): Promise<DriftReport> {
+  const published = await readPublishedDocument(source, fetcher, timeoutMs);
+  if ("unpublished" in published) {
+    const elsewhere = named ? "a local file is named ./openapi.json or file:///path/to/openapi.json" : "name another with --openapi";
+    return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [], recorded: [] };
+  }
+  try {
+    const { findings, recorded } = driftOf(contract, published.document);
+    return { source: published.source, findings, recorded };
+  } catch (error) {
+    return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
+  }
 }

@@ -5,7 +5,9 @@ import { contract, contractOperations } from "../../src/validation/contract.js";
 import { DEFAULT_CONCURRENCY, parseVerifyArgs, UsageError } from "../../src/verify/options.js";
 import { planVerify } from "../../src/verify/plan.js";
 import { limiter } from "../../src/verify/run.js";
-import { coverageOf, formatTable, summarize, summaryLine, toJunit, verdictWarnings } from "../../src/verify/report.js";
+import { toJunit } from "../../src/verify/junit.js";
+import { coverageOf, summarize, summaryLine, verdictWarnings } from "../../src/verify/report.js";
+import { formatTable } from "../../src/verify/terminal.js";
 import { parseXml } from "../support/xml.js";
 
 describe("the plan", () => {

@@ -1,0 +1,101 @@
+// What a person reads on the terminal: the verdict and the counts first, the breaking changes one
+// to a line, the failed operations with their first findings and a curl command each, and the rest
+// grouped and counted; `--verbose` adds every operation and every finding.
+import type { Finding } from "./findings.js";
+import { summaryLine, type DriftReport, type VerifyReport } from "./report.js";
+import type { OperationResult } from "./run.js";
+
+const SHOWN_FINDINGS = 3;
+
+/** The table people read: one line per operation; below a failure its first findings and a curl command per call that failed; below a skip its reason. */
+export function formatTable(results: readonly OperationResult[]): string {
+  const width = Math.max(...results.map((result) => result.operation.length), "OPERATION".length);
+  const lines = [`${"VERDICT".padEnd(7)}  ${"STATUS".padEnd(6)}  ${"OPERATION".padEnd(width)}  OPERATION ID`];
+  for (const result of results) {
+    const verdict = result.verdict === "fail" ? "FAIL" : result.verdict;
+    lines.push(`${verdict.padEnd(7)}  ${String(result.status ?? "-").padEnd(6)}  ${result.operation.padEnd(width)}  ${result.operationId}`);
+    if (result.verdict === "skip" && result.reason) lines.push(`         ${result.reason}`);
+    const shown = [...result.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
+    for (const finding of shown.slice(0, SHOWN_FINDINGS)) lines.push(`         ${finding.kind}${finding.severity === "warning" ? " (warning)" : ""}: ${finding.message}`);
+    if (shown.length > SHOWN_FINDINGS) lines.push(`         … and ${shown.length - SHOWN_FINDINGS} more (see --json)`);
+    const curls = [...new Set(result.findings.filter((finding) => finding.severity === "error" && finding.curl).map((finding) => finding.curl!))];
+    for (const curl of curls) lines.push(`         reproduce: ${curl}`);
+  }
+  return lines.join("\n");
+}
+
+const counted = <T>(items: readonly T[], keyOf: (item: T) => string) => {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key} ×${count}`).join(", ");
+};
+
+const also = (finding: Finding) => (finding.operations && finding.operations.length > 1 ? ` (+${finding.operations.length - 1} more operation${finding.operations.length > 2 ? "s" : ""})` : "");
+
+/** One line for a drift finding: class, kind, operation, words, and what to do. */
+function driftLine(finding: Finding): string {
+  return `  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}${also(finding)}  ${finding.message}${finding.advice ? ` → ${finding.advice}` : ""}${finding.known ? "  [known: in the baseline]" : ""}`;
+}
+
+/**
+ * What a person reads first: the verdict and the counts, the breaking changes one to a line, the
+ * failed operations with their first findings, and everything else grouped and counted. The
+ * table of every operation and every finding is for `--verbose` (and the JSON and HTML reports).
+ */
+export function formatSummary(report: VerifyReport, drift: DriftReport | undefined, verbose: boolean): string {
+  const errors = report.findings.filter((finding) => finding.severity === "error");
+  const fresh = errors.filter((finding) => !finding.known);
+  const driftFindings = report.findings.filter((finding) => finding.class !== undefined);
+  const breaking = driftFindings.filter((finding) => finding.severity === "error");
+  const compatible = driftFindings.filter((finding) => finding.severity === "warning");
+  const added = compatible.filter((finding) => finding.kind === "operation-added");
+  const changed = compatible.filter((finding) => finding.kind !== "operation-added");
+  const known = errors.filter((finding) => finding.known).length;
+  const lines: string[] = [];
+  const verdict = fresh.length === 0 ? "PASS" : "FAIL";
+  const why = [
+    breaking.length > 0 ? `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"} in the deployment's document` : "",
+    report.summary.failed > 0 ? `${report.summary.failed} operation${report.summary.failed === 1 ? "" : "s"} failed` : "",
+    known > 0 ? `${known} of the errors known from the baseline` : "",
+  ].filter(Boolean);
+  lines.push(`verify: ${verdict}${why.length > 0 ? ` (${why.join("; ")})` : ""}`);
+  lines.push(summaryLine(report.summary, report.coverage));
+  if (drift === undefined) lines.push("drift: not checked");
+  else {
+    const recordedPlaces = report.differences.length;
+    const beyond = added.reduce((sum, finding) => sum + (finding.operations?.length ?? 1), 0);
+    lines.push(
+      `drift (${drift.source}): ${breaking.length} breaking, ${changed.length} compatible, ${beyond} operation${beyond === 1 ? "" : "s"} only the deployment has; ` +
+        `${recordedPlaces} recorded difference${recordedPlaces === 1 ? "" : "s"} where the contract is stricter or says more (information)`,
+    );
+  }
+  if (breaking.length > 0) {
+    lines.push("", `Breaking (${breaking.length}):`);
+    for (const finding of breaking) lines.push(driftLine(finding));
+    // Why each recorded difference still breaks, once per reason.
+    const whys = new Map(breaking.filter((finding) => finding.why).map((finding) => [/\(recorded difference: ([^)]+)\)$/.exec(finding.message)?.[1] ?? "", finding.why!]));
+    for (const [reason, why] of whys) lines.push(`  ${reason}: ${why}`);
+  }
+  const failed = report.operations.filter((result) => result.verdict === "fail");
+  if (failed.length > 0 && !verbose) lines.push("", `Failed operations (${failed.length}):`, formatTable(failed));
+  const answerWarnings = report.findings.filter((finding) => finding.severity === "warning" && finding.class === undefined);
+  if (compatible.length > 0 || answerWarnings.length > 0 || report.differences.length > 0) lines.push("", "Also (grouped; --verbose or the JSON report for each):");
+  if (compatible.length > 0) {
+    if (changed.length > 0) lines.push(`  compatible changes: ${changed.length} (${counted(changed, (finding) => finding.rule ?? finding.kind)})`);
+    for (const finding of added) lines.push(`  ${finding.message}`);
+  }
+  for (const finding of answerWarnings) lines.push(`  warning ${finding.kind}: ${finding.message}${finding.count ? ` (×${finding.count}, ${finding.operations?.length ?? 1} operation${(finding.operations?.length ?? 1) === 1 ? "" : "s"})` : ` (${finding.operation})`}`);
+  if (report.differences.length > 0) lines.push(`  recorded differences, by reason: ${counted(report.differences, (difference) => difference.reason)}`);
+  if (verbose) {
+    lines.push("", formatTable(report.operations));
+    if (compatible.length > 0) {
+      lines.push("", `Compatible (${compatible.length}):`);
+      for (const finding of compatible) lines.push(driftLine(finding));
+    }
+    if (report.differences.length > 0) {
+      lines.push("", `Recorded differences (${report.differences.length}): the contract is stricter than, or says more than, the deployment's document here`);
+      for (const difference of report.differences) lines.push(`  ${difference.reason}  ${difference.place}: ${difference.message}  (${difference.operations.length} operation${difference.operations.length === 1 ? "" : "s"}: ${difference.operations[0]}${difference.operations.length > 1 ? ", …" : ""})`);
+    }
+  }
+  return lines.join("\n");
+}
