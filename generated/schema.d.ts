@@ -41,8 +41,7 @@ export interface paths {
          *
          *     For high volumes this is the recommended way to authenticate: fetch one token, send it as
          *     `Authorization: Bearer <access_token>` on every request, and fetch the next one a few minutes
-         *     before `expires_at`. The answer is marked `Cache-Control: no-store` because it carries a
-         *     credential.
+         *     before `expires_at`.
          *
          *     The example below is a token issued at 2026-03-04T14:32:10Z: its `expires_at` is a fixed moment
          *     in the past, and a mock built from this contract answers with it. Clients should not trust
@@ -5132,7 +5131,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -5536,7 +5535,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -5652,7 +5651,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -5734,7 +5733,7 @@ export interface components {
          *     }
          */
         CreateSignupLinkResponse: {
-            /** @description The signup link for the user, which belongs to the unverified account the call created; give it only to that user. */
+            /** @description The signup link for the user; the call creates the unverified user entry it belongs to. */
             signup_url: string;
         };
         /**
@@ -5910,7 +5909,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -6311,7 +6310,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -6801,7 +6800,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -7106,7 +7105,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -7539,7 +7538,7 @@ export interface components {
             feedback_type: "like_dislike";
             /** @description How many likes were given. */
             like_count: number;
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7559,7 +7558,7 @@ export interface components {
              * @enum {string}
              */
             feedback_type: "score";
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7586,7 +7585,7 @@ export interface components {
              * @enum {string}
              */
             feedback_type: "star";
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7610,7 +7609,7 @@ export interface components {
              * @enum {string}
              */
             feedback_type: "tags";
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7954,7 +7953,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /** @description How many rows match the request's filters, or `null`. When it is `null` is not documented. */
             num_filtered_rows?: number | null | undefined;
@@ -8351,7 +8350,7 @@ export interface components {
             /** @description Filter on whether samples are correctly classified, or `null`. */
             correctly_classified?: boolean | null | undefined;
             /**
-             * @description Whether to use the data embeddings, or `null`. Defaults to `false`.
+             * @description A flag about data embeddings, or `null`; what it changes is not documented. Defaults to `false`.
              * @default false
              */
             data_embs?: boolean | null | undefined;
@@ -8491,7 +8490,7 @@ export interface components {
              * @default false
              */
             sort_by_id_list?: boolean | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9081,7 +9080,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9252,7 +9251,7 @@ export interface components {
              * @default false
              */
             sort_by_id_list?: boolean | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9431,7 +9430,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9532,7 +9531,7 @@ export interface components {
          */
         FilterPercentageResponse: {
             /**
-             * @description The split of the same run compared with, or `null`.
+             * @description A split to compare with, as the name reads, or `null`; what the comparison changes is not documented.
              * @example training
              */
             compare_to?: components["schemas"]["Split"] | null | undefined;
@@ -9626,7 +9625,7 @@ export interface components {
              * @default 0.5
              */
             map_threshold?: number | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10158,7 +10157,7 @@ export interface components {
              * @default false
              */
             remove_outliers?: boolean | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10197,7 +10196,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10496,7 +10495,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10750,7 +10749,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10924,7 +10923,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -11667,7 +11666,7 @@ export interface components {
             input_token_count?: string | null | undefined;
             /** @description The field of the model's answer that holds the output token count, or `null`. */
             output_token_count?: string | null | undefined;
-            /** @description The field of the model's answer that holds its output. */
+            /** @description Where the response is found in the model's output; whether this names a key or a path is not documented. */
             response: string;
             /** @description The field of the model's answer that holds the total token count, or `null`. */
             token_count?: string | null | undefined;
@@ -12520,14 +12519,14 @@ export interface components {
          */
         DatabricksExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -12547,7 +12546,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12558,16 +12557,16 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
-            /** @description The name of the inference set to export, or `null`. For its file exports, the data-quality library's client documents it as required when `split` is `inference`; the client does not check it. */
+            /** @description The name of the inference set to export, or `null`. When it is needed is not documented. */
             inference_name?: string | null | undefined;
             /**
              * @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP). Defaults to `0.5`. The service's object-detection error analysis uses it as its foreground threshold.
@@ -12594,11 +12593,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -12615,14 +12614,14 @@ export interface components {
          */
         DatabricksExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -12642,7 +12641,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12653,16 +12652,16 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
-            /** @description The name of the inference set to export, or `null`. For its file exports, the data-quality library's client documents it as required when `split` is `inference`; the client does not check it. */
+            /** @description The name of the inference set to export, or `null`. When it is needed is not documented. */
             inference_name?: string | null | undefined;
             /**
              * @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP). Defaults to `0.5`. The service's object-detection error analysis uses it as its foreground threshold.
@@ -12689,11 +12688,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -12774,7 +12773,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -12792,23 +12791,23 @@ export interface components {
             run_id: string;
             /** @description The ids of the samples the edit applies to, from the exported run's dataset. */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex?: boolean | null | undefined;
@@ -12838,12 +12837,12 @@ export interface components {
          */
         DatabricksEditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -12870,7 +12869,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12881,12 +12880,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -12905,11 +12904,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -12927,12 +12926,12 @@ export interface components {
          */
         DatabricksEditExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -12961,7 +12960,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12972,12 +12971,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -12996,11 +12995,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13013,12 +13012,12 @@ export interface components {
          */
         DatabricksUnityCatalogExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -13036,7 +13035,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13047,12 +13046,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -13064,11 +13063,11 @@ export interface components {
             /** @description The results of the export, as a list of JSON values. The service documents neither their shape nor their meaning. */
             results: unknown[];
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13098,14 +13097,14 @@ export interface components {
          */
         DatabricksUnityCatalogEditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /** @description The name of the Unity Catalog catalog that holds the schema. */
             catalog_name: string;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -13130,7 +13129,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13141,12 +13140,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -13169,11 +13168,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13189,12 +13188,12 @@ export interface components {
          */
         DatabricksUnityCatalogExportEditsResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -13219,7 +13218,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13230,12 +13229,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -13254,11 +13253,11 @@ export interface components {
             /** @description The results of the export, as a list of JSON values. The service documents neither their shape nor their meaning. */
             results: unknown[];
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13304,7 +13303,7 @@ export interface components {
              */
             compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13314,7 +13313,7 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
-            /** @description The name of the inference set to export, or `null`. For its file exports, the data-quality library's client documents it as required when `split` is `inference`; the client does not check it. */
+            /** @description The name of the inference set to export, or `null`. When it is needed is not documented. */
             inference_name?: string | null | undefined;
             /** @description The labels for the annotation project, or `null`. */
             labels?: string[] | null | undefined;
@@ -13342,7 +13341,7 @@ export interface components {
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task to export, or `null`. When it is needed, and what `null` does, are not documented; the data-quality library's own exports set a task only for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
             /** @description The annotation tool's workspace to send the samples to, or `null`. What `null` selects is not documented. */
             workspace?: string | null | undefined;
@@ -17698,7 +17697,7 @@ export interface components {
             project_id?: string | null | undefined;
             /** @description Tags to attach to the new run. */
             run_tags?: components["schemas"]["RunTagCreateRequest"][] | undefined;
-            /** @description The kind of task the run models, as a `TaskType` code. */
+            /** @description The kind of task the run models, as a `TaskType` code. The service's clients disagree on the form: the data-quality library's client sends the task's name (for example `text_classification`), and the TypeScript SDK sends the integer `12`. Whether the service accepts names is not documented; this contract takes the integer codes only. */
             task_type: number;
             /** @description Whether to mark the run as the winner, or `null`. */
             winner?: boolean | null | undefined;
@@ -18023,7 +18022,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -18144,7 +18143,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /** @description How many rows match the request's filters, or `null`. When it is `null` is not documented. */
             num_filtered_rows?: number | null | undefined;
@@ -18642,12 +18641,12 @@ export interface components {
          */
         EditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -18672,7 +18671,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -18683,12 +18682,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -18705,11 +18704,11 @@ export interface components {
              */
             only_export_edited?: boolean | null | undefined;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -18738,14 +18737,14 @@ export interface components {
          */
         RemoteEditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -18775,7 +18774,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -18786,12 +18785,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -18810,11 +18809,11 @@ export interface components {
              */
             only_export_edited?: boolean | null | undefined;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -18941,14 +18940,14 @@ export interface components {
          */
         RemoteEditExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -18978,7 +18977,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -18989,12 +18988,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -19013,11 +19012,11 @@ export interface components {
              */
             only_export_edited: boolean | null;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -19183,7 +19182,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -19206,23 +19205,23 @@ export interface components {
              * @default []
              */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex: boolean | null;
@@ -19480,7 +19479,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -19506,23 +19505,23 @@ export interface components {
              * @default []
              */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex: boolean | null;
@@ -19592,7 +19591,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` of the next page, or `null` when there is none. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the answer is paginated. Defaults to `false`.
@@ -19600,7 +19599,7 @@ export interface components {
              */
             paginated: boolean;
             /**
-             * @description The `starting_token` this page starts at; `0` starts at the first page. Defaults to `0`.
+             * @description Where the page starts. Defaults to `0`.
              * @default 0
              */
             starting_token: number;
@@ -19759,7 +19758,7 @@ export interface components {
             limit: number;
             /** @description The members of this page. */
             members: components["schemas"]["GroupMemberDB"][];
-            /** @description The `starting_token` of the next page, or `null` when there is none. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the answer is paginated. Defaults to `false`.
@@ -19767,7 +19766,7 @@ export interface components {
              */
             paginated: boolean;
             /**
-             * @description The `starting_token` this page starts at; `0` starts at the first page. Defaults to `0`.
+             * @description Where the page starts. Defaults to `0`.
              * @default 0
              */
             starting_token: number;
@@ -19902,7 +19901,7 @@ export interface components {
              */
             limit?: number | undefined;
             /**
-             * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+             * @description Where the page starts. Defaults to `0`.
              * @default 0
              */
             starting_token?: number | undefined;
@@ -20108,7 +20107,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -20978,7 +20977,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -21308,7 +21307,7 @@ export interface components {
              */
             chunk_utilization: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `chunk_utilized` metric for this record, which chunks were utilized.
+             * @description Status and value of the `chunk_utilized` metric for this record; what the metric measures is not documented.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21845,7 +21844,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -22661,7 +22660,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -22682,23 +22681,23 @@ export interface components {
              * @default []
              */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex: boolean | null;
@@ -24213,7 +24212,7 @@ export interface operations {
                  */
                 actions?: components["schemas"]["ProjectAction"][] | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -24653,7 +24652,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -24782,7 +24781,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -25336,7 +25335,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -25775,7 +25774,7 @@ export interface operations {
                  */
                 project_type?: components["schemas"]["ProjectType"] | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -26233,7 +26232,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -26512,7 +26511,7 @@ export interface operations {
                  */
                 regex?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -26918,7 +26917,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -27017,7 +27016,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -27166,7 +27165,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -27244,7 +27243,7 @@ export interface operations {
                  */
                 root?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -32527,7 +32526,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -32629,7 +32628,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -32715,7 +32714,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -35475,7 +35474,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -36721,7 +36720,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The name of the inference set. The data-quality library's client sends it here and documents it as required for the `inference` split, without checking it; what the API does without it is not documented.
+                 * @description The name of the inference set. What the API does without it is not documented.
                  * @example 2026-03-prod
                  */
                 inference_name?: string | null | undefined;
@@ -37334,7 +37333,7 @@ export interface operations {
                  */
                 inference_name?: string | undefined;
                 /**
-                 * @description The task to read. Which runs take one is not documented for this operation; the data-quality client's exports send a task only for multi-label text runs.
+                 * @description The task to read. Which runs take one is not documented.
                  * @example sentiment
                  */
                 task?: string | null | undefined;
