@@ -108,7 +108,8 @@ describe("reference/sources.tsv", () => {
       if (!KINDS.has(source.kind)) problems.push(`${source.id}: kind ${source.kind} is not one of ${[...KINDS].join(", ")}`);
       if (source.origin.trim() === "") problems.push(`${source.id}: no origin`);
       if (source.kind === "docs" && !/^\/\S+$/.test(source.location)) problems.push(`${source.id}: a docs page's location is its path, e.g. /concepts/…`);
-      if (source.kind === "code" && !/^[\w.{}-]+\/[\w.{}-]+$/.test(source.repository)) problems.push(`${source.id}: a code source names its repository as owner/name`);
+      if (source.kind === "docs" && !/^[\w{}-]+(\.[\w{}-]+)+$/.test(source.home)) problems.push(`${source.id}: a docs page names its site's host, e.g. docs.{service}.ai`);
+      if (source.kind === "code" && !/^[\w.{}-]+\/[\w.{}-]+$/.test(source.home)) problems.push(`${source.id}: a code source names its repository as owner/name`);
       if (source.kind === "code" && !/^[0-9a-f]{40}$/.test(source.version)) problems.push(`${source.id}: a code source pins the full 40-digit commit, not ${source.version}`);
       if (source.kind === "reference" && !/^\d+\.\d+\.\d+$/.test(source.version)) problems.push(`${source.id}: the reference names its release`);
     }
@@ -172,7 +173,7 @@ describe("x-source in the contract", () => {
       { schema: "ExportRequest", field: "(object)", fact: "the export endpoint", source: "lib:export", at: "client.py#L1-L9" },
       { schema: "operation listThings", field: "starting_token", fact: "the loop starts at 0", source: "lib:export", at: "client.py#L10-L20" },
     ];
-    const sources: FactSource[] = [{ id: "lib:export", kind: "code", origin: "a library", repository: "owner/lib", version: "0".repeat(40), location: "-" }];
+    const sources: FactSource[] = [{ id: "lib:export", kind: "code", origin: "a library", home: "owner/lib", version: "0".repeat(40), location: "-" }];
     expect(miscitations(fixture, sources, facts).sort()).toEqual([
       "/components/schemas/EditExportRequest/properties/task: no fact of lib:export names EditExportRequest.task",
       "/components/schemas/ExportRequest/properties/include_cols: no fact of lib:export names ExportRequest.include_cols",

@@ -162,8 +162,8 @@ export interface FactSource {
   id: string;
   kind: string;
   origin: string;
-  /** `owner/name` of a code source's repository (`-` for other kinds). */
-  repository: string;
+  /** A code source's repository as `owner/name`, a page's site as its host (`-` for other kinds). */
+  home: string;
   /** A code source's full commit, or the reference's release (`-` for other kinds). */
   version: string;
   /** A page's path on its site (`-` for code: its rows give the path). */
@@ -174,7 +174,7 @@ export const factSources: FactSource[] = readTable("sources.tsv").map((row) => (
   id: row.id!,
   kind: row.kind!,
   origin: row.origin!,
-  repository: row.repository!,
+  home: row.home!,
   version: row.version!,
   location: row.location!,
 }));
