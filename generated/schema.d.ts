@@ -2295,7 +2295,8 @@ export interface paths {
         /**
          * Create a prompt template
          * @description Creates a prompt template with a name and its first version's text (a string or a list of
-         *     messages) and returns it.
+         *     messages) and returns it. What the service answers when the name is already taken is not
+         *     documented.
          */
         post: operations["createPromptTemplateWithVersion"];
         delete?: never;
@@ -16679,7 +16680,7 @@ export interface components {
              */
             name: "chunk_attribution_utilization";
             /**
-             * @description Which variant computes the scorer: `luna`, a small model of the service's own, or `plus`, an LLM judge (ChainPoll). Defaults to `luna`.
+             * @description Which variant computes the scorer: `luna`, a model of the service's own, or `plus`, an LLM judge (ChainPoll). Defaults to `luna`.
              * @default luna
              * @example luna
              */
