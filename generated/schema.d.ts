@@ -8506,7 +8506,7 @@ export interface components {
          *     }
          */
         BBox: {
-            /** @description The box as four numbers in the image's pixels: the smallest x, the smallest y, the largest x and the largest y. */
+            /** @description The box as four numbers. The data-quality library logs gold boxes as the smallest x, the smallest y, the largest x and the largest y, in the image's pixels: it converts boxes given by corner or centre plus width and height, and scales boxes given as fractions of the image. It converts no prediction box, so their layout is not documented. */
             bbox: number[];
             /** @description The model's confidence in the box, or `null`. Its scale is not documented. */
             confidence?: number | null | undefined;
@@ -16420,7 +16420,7 @@ export interface components {
              */
             prompt_injection?: boolean | undefined;
             /**
-             * @description Whether the `prompt_perplexity` scorer runs on the prompt run. Defaults to `false`.
+             * @description Whether the `prompt_perplexity` scorer runs on the prompt run. It measures how predictable the prompt is to the model and needs a model that returns log probabilities. Defaults to `false`.
              * @default false
              */
             prompt_perplexity?: boolean | undefined;
@@ -21508,7 +21508,7 @@ export interface components {
              */
             prompt_injection: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `prompt_perplexity` metric for this record, prompt perplexity.
+             * @description Status and value of the `prompt_perplexity` metric for this record: how predictable the prompt is to the model, from the model's token log probabilities, from 0 up, lower meaning more predictable. Only models that return log probabilities allow it.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -22185,7 +22185,7 @@ export interface components {
             average_latency?: number | null | undefined;
             /** @description Mean of the `output_token_length` metric, token length of the output, over the records in the query's time window, or `null`. */
             average_output_token_length?: number | null | undefined;
-            /** @description Mean of the `prompt_perplexity` metric over the records in the query's time window, or `null`. */
+            /** @description Mean of the `prompt_perplexity` metric (how predictable the prompt is to the model; lower is more predictable) over the records in the query's time window, or `null`. */
             average_prompt_perplexity?: number | null | undefined;
             /** @description Mean of the `retriever_attribution` metric over the records in the query's time window, or `null`. */
             average_retriever_attribution?: number | null | undefined;
@@ -22246,7 +22246,7 @@ export interface components {
             average_latency?: number | null | undefined;
             /** @description Mean of the `output_token_length` metric, token length of the output, over the records in this time bucket, or `null`. */
             average_output_token_length?: number | null | undefined;
-            /** @description Mean of the `prompt_perplexity` metric over the records in this time bucket, or `null`. */
+            /** @description Mean of the `prompt_perplexity` metric (how predictable the prompt is to the model; lower is more predictable) over the records in this time bucket, or `null`. */
             average_prompt_perplexity?: number | null | undefined;
             /** @description Mean of the `retriever_attribution` metric over the records in this time bucket, or `null`. */
             average_retriever_attribution?: number | null | undefined;
