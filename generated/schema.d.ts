@@ -8534,9 +8534,9 @@ export interface components {
              * @example 3
              */
             tide_match_id?: number | null | undefined;
-            /** @description The horizontal coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A horizontal coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its horizontal coordinate there is not stated. */
             x?: number | null | undefined;
-            /** @description The vertical coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A vertical coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its vertical coordinate there is not stated. */
             y?: number | null | undefined;
         };
         /**
@@ -8698,9 +8698,9 @@ export interface components {
             span_end: number;
             /** @description Where the span starts in the sample's text. Whether positions count characters or tokens is not documented. */
             span_start: number;
-            /** @description The horizontal coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A horizontal coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its horizontal coordinate there is not stated. */
             x?: number | null | undefined;
-            /** @description The vertical coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A vertical coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its vertical coordinate there is not stated. */
             y?: number | null | undefined;
         };
         /**
@@ -8835,9 +8835,9 @@ export interface components {
             width?: number | null | undefined;
             /** @description Named-entity recognition: how many predicted spans align with a labelled span but mostly carry a different label (wrong tags); or `null`. */
             wrong_tag?: number | null | undefined;
-            /** @description Horizontal coordinate of the sample in the embeddings view, a two-dimensional projection of the model's embeddings; or `null`. */
+            /** @description A horizontal coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its horizontal coordinate there is not stated. */
             x?: number | null | undefined;
-            /** @description Vertical coordinate of the sample in the embeddings view, a two-dimensional projection of the model's embeddings; or `null`. */
+            /** @description A vertical coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its vertical coordinate there is not stated. */
             y?: number | null | undefined;
         };
         /**
@@ -21364,7 +21364,7 @@ export interface components {
              */
             chunks_utilized: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `completeness_gpt` metric for this record, completeness: how fully the response covers the relevant information in the context.
+             * @description Status and value of the `completeness_gpt` metric for this record. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21380,7 +21380,7 @@ export interface components {
              */
             cost: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `factuality` metric for this record, correctness: whether the response is factually accurate.
+             * @description Status and value of the `factuality` metric for this record. The TypeScript SDK names its customised correctness scorer `_customized_factuality`, and the docs define correctness as whether the response is factually accurate.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21388,7 +21388,7 @@ export interface components {
              */
             factuality: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `groundedness` metric for this record, context adherence: whether the response uses only information from the context.
+             * @description Status and value of the `groundedness` metric for this record. The TypeScript SDK names its customised context adherence scorer `_customized_groundedness`, and the docs define context adherence as whether the response uses only information from the context.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -22167,11 +22167,11 @@ export interface components {
         AggregateMetrics: {
             /** @description Mean of the `agentic_workflow_success` metric over the records in the query's time window, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
-            /** @description Mean of the `completeness_gpt` metric, completeness (how fully the response covers the relevant information in the context), over the records in the query's time window, or `null`. */
+            /** @description Mean of the `completeness_gpt` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
             average_completeness_gpt?: number | null | undefined;
-            /** @description Mean of the `factuality` metric, correctness (whether the response is factually accurate), over the records in the query's time window, or `null`. */
+            /** @description Mean of the `factuality` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised correctness scorer `_customized_factuality`, and the docs define correctness as whether the response is factually accurate. */
             average_factuality?: number | null | undefined;
-            /** @description Mean of the `groundedness` metric, context adherence (whether the response uses only information from the context), over the records in the query's time window, or `null`. */
+            /** @description Mean of the `groundedness` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised context adherence scorer `_customized_groundedness`, and the docs define context adherence as whether the response uses only information from the context. */
             average_groundedness?: number | null | undefined;
             /** @description Mean of the `input_sexist` metric, sexism in the input, over the records in the query's time window, or `null`. */
             average_input_sexist?: number | null | undefined;
@@ -22228,11 +22228,11 @@ export interface components {
         BucketedMetrics: {
             /** @description Mean of the `agentic_workflow_success` metric over the records in this time bucket, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
-            /** @description Mean of the `completeness_gpt` metric, completeness (how fully the response covers the relevant information in the context), over the records in this time bucket, or `null`. */
+            /** @description Mean of the `completeness_gpt` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
             average_completeness_gpt?: number | null | undefined;
-            /** @description Mean of the `factuality` metric, correctness (whether the response is factually accurate), over the records in this time bucket, or `null`. */
+            /** @description Mean of the `factuality` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised correctness scorer `_customized_factuality`, and the docs define correctness as whether the response is factually accurate. */
             average_factuality?: number | null | undefined;
-            /** @description Mean of the `groundedness` metric, context adherence (whether the response uses only information from the context), over the records in this time bucket, or `null`. */
+            /** @description Mean of the `groundedness` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised context adherence scorer `_customized_groundedness`, and the docs define context adherence as whether the response uses only information from the context. */
             average_groundedness?: number | null | undefined;
             /** @description Mean of the `input_sexist` metric, sexism in the input, over the records in this time bucket, or `null`. */
             average_input_sexist?: number | null | undefined;
