@@ -41,8 +41,7 @@ export interface paths {
          *
          *     For high volumes this is the recommended way to authenticate: fetch one token, send it as
          *     `Authorization: Bearer <access_token>` on every request, and fetch the next one a few minutes
-         *     before `expires_at`. The answer is marked `Cache-Control: no-store` because it carries a
-         *     credential.
+         *     before `expires_at`.
          *
          *     The example below is a token issued at 2026-03-04T14:32:10Z: its `expires_at` is a fixed moment
          *     in the past, and a mock built from this contract answers with it. Clients should not trust
@@ -2296,7 +2295,8 @@ export interface paths {
         /**
          * Create a prompt template
          * @description Creates a prompt template with a name and its first version's text (a string or a list of
-         *     messages) and returns it.
+         *     messages) and returns it. What the service answers when the name is already taken is not
+         *     documented.
          */
         post: operations["createPromptTemplateWithVersion"];
         delete?: never;
@@ -5132,7 +5132,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -5536,7 +5536,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -5652,7 +5652,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -5734,7 +5734,7 @@ export interface components {
          *     }
          */
         CreateSignupLinkResponse: {
-            /** @description The signup link for the user, which belongs to the unverified account the call created; give it only to that user. */
+            /** @description The signup link for the user; the call creates the unverified user entry it belongs to. */
             signup_url: string;
         };
         /**
@@ -5910,7 +5910,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -6311,7 +6311,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -6801,7 +6801,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -7106,7 +7106,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -7539,7 +7539,7 @@ export interface components {
             feedback_type: "like_dislike";
             /** @description How many likes were given. */
             like_count: number;
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7559,7 +7559,7 @@ export interface components {
              * @enum {string}
              */
             feedback_type: "score";
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7586,7 +7586,7 @@ export interface components {
              * @enum {string}
              */
             feedback_type: "star";
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7610,7 +7610,7 @@ export interface components {
              * @enum {string}
              */
             feedback_type: "tags";
-            /** @description How many records have no rating under this template. */
+            /** @description How many are unrated, as the name reads; what is counted, and over what, is not documented. */
             unrated_count: number;
         };
         /**
@@ -7954,7 +7954,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /** @description How many rows match the request's filters, or `null`. When it is `null` is not documented. */
             num_filtered_rows?: number | null | undefined;
@@ -8351,7 +8351,7 @@ export interface components {
             /** @description Filter on whether samples are correctly classified, or `null`. */
             correctly_classified?: boolean | null | undefined;
             /**
-             * @description Whether to use the data embeddings, or `null`. Defaults to `false`.
+             * @description A flag about data embeddings, or `null`; what it changes is not documented. Defaults to `false`.
              * @default false
              */
             data_embs?: boolean | null | undefined;
@@ -8491,7 +8491,7 @@ export interface components {
              * @default false
              */
             sort_by_id_list?: boolean | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -8506,7 +8506,7 @@ export interface components {
          *     }
          */
         BBox: {
-            /** @description The box as four numbers in the image's pixels: the smallest x, the smallest y, the largest x and the largest y. */
+            /** @description The box as four numbers. The data-quality library logs gold boxes as the smallest x, the smallest y, the largest x and the largest y, in the image's pixels: it converts boxes given by corner or centre plus width and height, and scales boxes given as fractions of the image. It converts no prediction box, so their layout is not documented. */
             bbox: number[];
             /** @description The model's confidence in the box, or `null`. Its scale is not documented. */
             confidence?: number | null | undefined;
@@ -8534,9 +8534,9 @@ export interface components {
              * @example 3
              */
             tide_match_id?: number | null | undefined;
-            /** @description The horizontal coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A horizontal coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its horizontal coordinate there is not stated. */
             x?: number | null | undefined;
-            /** @description The vertical coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A vertical coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its vertical coordinate there is not stated. */
             y?: number | null | undefined;
         };
         /**
@@ -8698,9 +8698,9 @@ export interface components {
             span_end: number;
             /** @description Where the span starts in the sample's text. Whether positions count characters or tokens is not documented. */
             span_start: number;
-            /** @description The horizontal coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A horizontal coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its horizontal coordinate there is not stated. */
             x?: number | null | undefined;
-            /** @description The vertical coordinate of the data point in the embeddings view, a two-dimensional projection of the model's embeddings, or `null`. */
+            /** @description A vertical coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its vertical coordinate there is not stated. */
             y?: number | null | undefined;
         };
         /**
@@ -8835,9 +8835,9 @@ export interface components {
             width?: number | null | undefined;
             /** @description Named-entity recognition: how many predicted spans align with a labelled span but mostly carry a different label (wrong tags); or `null`. */
             wrong_tag?: number | null | undefined;
-            /** @description Horizontal coordinate of the sample in the embeddings view, a two-dimensional projection of the model's embeddings; or `null`. */
+            /** @description A horizontal coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its horizontal coordinate there is not stated. */
             x?: number | null | undefined;
-            /** @description Vertical coordinate of the sample in the embeddings view, a two-dimensional projection of the model's embeddings; or `null`. */
+            /** @description A vertical coordinate, or `null`. The docs describe an embeddings view that plots each sample on a plane projected from the model's embeddings; that this field is its vertical coordinate there is not stated. */
             y?: number | null | undefined;
         };
         /**
@@ -9081,7 +9081,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9252,7 +9252,7 @@ export interface components {
              * @default false
              */
             sort_by_id_list?: boolean | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9431,7 +9431,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -9532,7 +9532,7 @@ export interface components {
          */
         FilterPercentageResponse: {
             /**
-             * @description The split of the same run compared with, or `null`.
+             * @description A split to compare with, as the name reads, or `null`; what the comparison changes is not documented.
              * @example training
              */
             compare_to?: components["schemas"]["Split"] | null | undefined;
@@ -9626,7 +9626,7 @@ export interface components {
              * @default 0.5
              */
             map_threshold?: number | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10158,7 +10158,7 @@ export interface components {
              * @default false
              */
             remove_outliers?: boolean | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10197,7 +10197,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10496,7 +10496,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10750,7 +10750,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -10924,7 +10924,7 @@ export interface components {
             map_threshold?: number | undefined;
             /** @description Names of metadata columns for the query, or `null`. How they are used, and what `null` selects, is not documented. */
             meta_cols?: string[] | null | undefined;
-            /** @description Name of the task to query, or `null`. The data-quality library's client lists task names for multi-label text runs only, and none for other runs. What `null` selects is not documented. */
+            /** @description Name of the task to query, or `null`. Which runs have tasks, and what `null` selects, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -11667,7 +11667,7 @@ export interface components {
             input_token_count?: string | null | undefined;
             /** @description The field of the model's answer that holds the output token count, or `null`. */
             output_token_count?: string | null | undefined;
-            /** @description The field of the model's answer that holds its output. */
+            /** @description Where the response is found in the model's output; whether this names a key or a path is not documented. */
             response: string;
             /** @description The field of the model's answer that holds the total token count, or `null`. */
             token_count?: string | null | undefined;
@@ -12520,14 +12520,14 @@ export interface components {
          */
         DatabricksExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -12547,7 +12547,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12558,16 +12558,16 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
-            /** @description The name of the inference set to export, or `null`. For its file exports, the data-quality library's client documents it as required when `split` is `inference`; the client does not check it. */
+            /** @description The name of the inference set to export, or `null`. When it is needed is not documented. */
             inference_name?: string | null | undefined;
             /**
              * @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP). Defaults to `0.5`. The service's object-detection error analysis uses it as its foreground threshold.
@@ -12594,11 +12594,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -12615,14 +12615,14 @@ export interface components {
          */
         DatabricksExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -12642,7 +12642,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12653,16 +12653,16 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
-            /** @description The name of the inference set to export, or `null`. For its file exports, the data-quality library's client documents it as required when `split` is `inference`; the client does not check it. */
+            /** @description The name of the inference set to export, or `null`. When it is needed is not documented. */
             inference_name?: string | null | undefined;
             /**
              * @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP). Defaults to `0.5`. The service's object-detection error analysis uses it as its foreground threshold.
@@ -12689,11 +12689,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -12774,7 +12774,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -12792,23 +12792,23 @@ export interface components {
             run_id: string;
             /** @description The ids of the samples the edit applies to, from the exported run's dataset. */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex?: boolean | null | undefined;
@@ -12838,12 +12838,12 @@ export interface components {
          */
         DatabricksEditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -12870,7 +12870,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12881,12 +12881,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -12905,11 +12905,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -12927,12 +12927,12 @@ export interface components {
          */
         DatabricksEditExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -12961,7 +12961,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -12972,12 +12972,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -12996,11 +12996,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13013,12 +13013,12 @@ export interface components {
          */
         DatabricksUnityCatalogExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -13036,7 +13036,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13047,12 +13047,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -13064,11 +13064,11 @@ export interface components {
             /** @description The results of the export, as a list of JSON values. The service documents neither their shape nor their meaning. */
             results: unknown[];
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13098,14 +13098,14 @@ export interface components {
          */
         DatabricksUnityCatalogEditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /** @description The name of the Unity Catalog catalog that holds the schema. */
             catalog_name: string;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -13130,7 +13130,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13141,12 +13141,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -13169,11 +13169,11 @@ export interface components {
             /** @description The name of the table to write the rows to. */
             table_name: string;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13189,12 +13189,12 @@ export interface components {
          */
         DatabricksUnityCatalogExportEditsResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -13219,7 +13219,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13230,12 +13230,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -13254,11 +13254,11 @@ export interface components {
             /** @description The results of the export, as a list of JSON values. The service documents neither their shape nor their meaning. */
             results: unknown[];
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -13304,7 +13304,7 @@ export interface components {
              */
             compare_to?: components["schemas"]["Split"] | null | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -13314,7 +13314,7 @@ export interface components {
              *     }
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
-            /** @description The name of the inference set to export, or `null`. For its file exports, the data-quality library's client documents it as required when `split` is `inference`; the client does not check it. */
+            /** @description The name of the inference set to export, or `null`. When it is needed is not documented. */
             inference_name?: string | null | undefined;
             /** @description The labels for the annotation project, or `null`. */
             labels?: string[] | null | undefined;
@@ -13342,7 +13342,7 @@ export interface components {
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task to export, or `null`. When it is needed, and what `null` does, are not documented; the data-quality library's own exports set a task only for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
             /** @description The annotation tool's workspace to send the samples to, or `null`. What `null` selects is not documented. */
             workspace?: string | null | undefined;
@@ -16420,7 +16420,7 @@ export interface components {
              */
             prompt_injection?: boolean | undefined;
             /**
-             * @description Whether the `prompt_perplexity` scorer runs on the prompt run. Defaults to `false`.
+             * @description Whether the `prompt_perplexity` scorer runs on the prompt run. It measures how predictable the prompt is to the model and needs a model that returns log probabilities. Defaults to `false`.
              * @default false
              */
             prompt_perplexity?: boolean | undefined;
@@ -16680,7 +16680,7 @@ export interface components {
              */
             name: "chunk_attribution_utilization";
             /**
-             * @description Which variant computes the scorer: `luna`, a small model of the service's own, or `plus`, an LLM judge (ChainPoll). Defaults to `luna`.
+             * @description Which variant computes the scorer: `luna`, a model of the service's own, or `plus`, an LLM judge (ChainPoll). Defaults to `luna`.
              * @default luna
              * @example luna
              */
@@ -17698,7 +17698,7 @@ export interface components {
             project_id?: string | null | undefined;
             /** @description Tags to attach to the new run. */
             run_tags?: components["schemas"]["RunTagCreateRequest"][] | undefined;
-            /** @description The kind of task the run models, as a `TaskType` code. */
+            /** @description The kind of task the run models, as a `TaskType` code. The service's clients disagree on the form: the data-quality library's client sends the task's name (for example `text_classification`), and the TypeScript SDK sends the integer `12`. Whether the service accepts names is not documented; this contract takes the integer codes only. */
             task_type: number;
             /** @description Whether to mark the run as the winner, or `null`. */
             winner?: boolean | null | undefined;
@@ -18023,7 +18023,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -18144,7 +18144,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /** @description How many rows match the request's filters, or `null`. When it is `null` is not documented. */
             num_filtered_rows?: number | null | undefined;
@@ -18642,12 +18642,12 @@ export interface components {
          */
         EditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -18672,7 +18672,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -18683,12 +18683,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -18705,11 +18705,11 @@ export interface components {
              */
             only_export_edited?: boolean | null | undefined;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -18738,14 +18738,14 @@ export interface components {
          */
         RemoteEditExportRequest: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but?: boolean | undefined;
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping?: {
@@ -18775,7 +18775,7 @@ export interface components {
              */
             file_type?: components["schemas"]["FileType"] | undefined;
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -18786,12 +18786,12 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -18810,11 +18810,11 @@ export interface components {
              */
             only_export_edited?: boolean | null | undefined;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -18941,14 +18941,14 @@ export interface components {
          */
         RemoteEditExportResponse: {
             /**
-             * @description Whether to export every sample except those the filter selects, instead of only those it selects. Defaults to `false`.
+             * @description Whether to export all but some of the samples, as the name reads; which samples it leaves out is not documented. Defaults to `false`.
              * @default false
              */
             all_but: boolean;
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description New names for columns of the export, as a map from a column's name to the name to write it under, or `null`. Defaults to `null`.
+             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
              * @default null
              */
             col_mapping: {
@@ -18978,7 +18978,7 @@ export interface components {
              */
             file_type: components["schemas"]["FileType"];
             /**
-             * @description The filters that choose the samples to export: only samples that match them are included.
+             * @description Filters on the run's samples; how they select what is exported is not documented.
              * @default {
              *       "data_embs": false,
              *       "exclude_ids": [],
@@ -18989,12 +18989,12 @@ export interface components {
              */
             filter_params: components["schemas"]["FilterParams"];
             /**
-             * @description Whether to write the data in a layout compatible with Hugging Face datasets; for named-entity runs only. Defaults to `false`.
+             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
              * @default false
              */
             hf_format: boolean;
             /**
-             * @description The columns to include in the export, or `null`. Defaults to an empty list. In its file exports, the data-quality library's client sends `null` here when no columns are chosen and documents that every column is then exported.
+             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols: string[] | null;
@@ -19013,11 +19013,11 @@ export interface components {
              */
             only_export_edited: boolean | null;
             /**
-             * @description The tagging scheme to write the spans in, for named-entity runs (for example `BIO`), or `null`. The data-quality library's client documents that one must be given when `hf_format` is true; the client does not check it.
+             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
-            /** @description The task to export, for a run with several tasks, or `null`. The data-quality library sets it for multi-label text runs. */
+            /** @description The name of the task to export, or `null`. Which runs need one, and what `null` does, is not documented. */
             task?: string | null | undefined;
         };
         /**
@@ -19183,7 +19183,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -19206,23 +19206,23 @@ export interface components {
              * @default []
              */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex: boolean | null;
@@ -19480,7 +19480,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -19506,23 +19506,23 @@ export interface components {
              * @default []
              */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex: boolean | null;
@@ -19592,7 +19592,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` of the next page, or `null` when there is none. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the answer is paginated. Defaults to `false`.
@@ -19600,7 +19600,7 @@ export interface components {
              */
             paginated: boolean;
             /**
-             * @description The `starting_token` this page starts at; `0` starts at the first page. Defaults to `0`.
+             * @description Where the page starts. Defaults to `0`.
              * @default 0
              */
             starting_token: number;
@@ -19759,7 +19759,7 @@ export interface components {
             limit: number;
             /** @description The members of this page. */
             members: components["schemas"]["GroupMemberDB"][];
-            /** @description The `starting_token` of the next page, or `null` when there is none. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the answer is paginated. Defaults to `false`.
@@ -19767,7 +19767,7 @@ export interface components {
              */
             paginated: boolean;
             /**
-             * @description The `starting_token` this page starts at; `0` starts at the first page. Defaults to `0`.
+             * @description Where the page starts. Defaults to `0`.
              * @default 0
              */
             starting_token: number;
@@ -19902,7 +19902,7 @@ export interface components {
              */
             limit?: number | undefined;
             /**
-             * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+             * @description Where the page starts. Defaults to `0`.
              * @default 0
              */
             starting_token?: number | undefined;
@@ -20108,7 +20108,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -20978,7 +20978,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -21308,7 +21308,7 @@ export interface components {
              */
             chunk_utilization: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `chunk_utilized` metric for this record, which chunks were utilized.
+             * @description Status and value of the `chunk_utilized` metric for this record; what the metric measures is not documented.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21364,7 +21364,7 @@ export interface components {
              */
             chunks_utilized: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `completeness_gpt` metric for this record, completeness: how fully the response covers the relevant information in the context.
+             * @description Status and value of the `completeness_gpt` metric for this record. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21380,7 +21380,7 @@ export interface components {
              */
             cost: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `factuality` metric for this record, correctness: whether the response is factually accurate.
+             * @description Status and value of the `factuality` metric for this record. The TypeScript SDK names its customised correctness scorer `_customized_factuality`, and the docs define correctness as whether the response is factually accurate.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21388,7 +21388,7 @@ export interface components {
              */
             factuality: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `groundedness` metric for this record, context adherence: whether the response uses only information from the context.
+             * @description Status and value of the `groundedness` metric for this record. The TypeScript SDK names its customised context adherence scorer `_customized_groundedness`, and the docs define context adherence as whether the response uses only information from the context.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21508,7 +21508,7 @@ export interface components {
              */
             prompt_injection: components["schemas"]["MetricState"];
             /**
-             * @description Status and value of the `prompt_perplexity` metric for this record, prompt perplexity.
+             * @description Status and value of the `prompt_perplexity` metric for this record: how predictable the prompt is to the model, from the model's token log probabilities, from 0 up, lower meaning more predictable. Only models that return log probabilities allow it.
              * @default {
              *       "message": "Metric not computed.",
              *       "status_type": "not_computed"
@@ -21845,7 +21845,7 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` to send for the next page; `null` when this page is the last. */
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
             next_starting_token?: number | null | undefined;
             /**
              * @description Whether the listing is paginated. Defaults to `false`.
@@ -22167,11 +22167,11 @@ export interface components {
         AggregateMetrics: {
             /** @description Mean of the `agentic_workflow_success` metric over the records in the query's time window, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
-            /** @description Mean of the `completeness_gpt` metric, completeness (how fully the response covers the relevant information in the context), over the records in the query's time window, or `null`. */
+            /** @description Mean of the `completeness_gpt` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
             average_completeness_gpt?: number | null | undefined;
-            /** @description Mean of the `factuality` metric, correctness (whether the response is factually accurate), over the records in the query's time window, or `null`. */
+            /** @description Mean of the `factuality` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised correctness scorer `_customized_factuality`, and the docs define correctness as whether the response is factually accurate. */
             average_factuality?: number | null | undefined;
-            /** @description Mean of the `groundedness` metric, context adherence (whether the response uses only information from the context), over the records in the query's time window, or `null`. */
+            /** @description Mean of the `groundedness` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised context adherence scorer `_customized_groundedness`, and the docs define context adherence as whether the response uses only information from the context. */
             average_groundedness?: number | null | undefined;
             /** @description Mean of the `input_sexist` metric, sexism in the input, over the records in the query's time window, or `null`. */
             average_input_sexist?: number | null | undefined;
@@ -22185,7 +22185,7 @@ export interface components {
             average_latency?: number | null | undefined;
             /** @description Mean of the `output_token_length` metric, token length of the output, over the records in the query's time window, or `null`. */
             average_output_token_length?: number | null | undefined;
-            /** @description Mean of the `prompt_perplexity` metric over the records in the query's time window, or `null`. */
+            /** @description Mean of the `prompt_perplexity` metric (how predictable the prompt is to the model; lower is more predictable) over the records in the query's time window, or `null`. */
             average_prompt_perplexity?: number | null | undefined;
             /** @description Mean of the `retriever_attribution` metric over the records in the query's time window, or `null`. */
             average_retriever_attribution?: number | null | undefined;
@@ -22228,11 +22228,11 @@ export interface components {
         BucketedMetrics: {
             /** @description Mean of the `agentic_workflow_success` metric over the records in this time bucket, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
-            /** @description Mean of the `completeness_gpt` metric, completeness (how fully the response covers the relevant information in the context), over the records in this time bucket, or `null`. */
+            /** @description Mean of the `completeness_gpt` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
             average_completeness_gpt?: number | null | undefined;
-            /** @description Mean of the `factuality` metric, correctness (whether the response is factually accurate), over the records in this time bucket, or `null`. */
+            /** @description Mean of the `factuality` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised correctness scorer `_customized_factuality`, and the docs define correctness as whether the response is factually accurate. */
             average_factuality?: number | null | undefined;
-            /** @description Mean of the `groundedness` metric, context adherence (whether the response uses only information from the context), over the records in this time bucket, or `null`. */
+            /** @description Mean of the `groundedness` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised context adherence scorer `_customized_groundedness`, and the docs define context adherence as whether the response uses only information from the context. */
             average_groundedness?: number | null | undefined;
             /** @description Mean of the `input_sexist` metric, sexism in the input, over the records in this time bucket, or `null`. */
             average_input_sexist?: number | null | undefined;
@@ -22246,7 +22246,7 @@ export interface components {
             average_latency?: number | null | undefined;
             /** @description Mean of the `output_token_length` metric, token length of the output, over the records in this time bucket, or `null`. */
             average_output_token_length?: number | null | undefined;
-            /** @description Mean of the `prompt_perplexity` metric over the records in this time bucket, or `null`. */
+            /** @description Mean of the `prompt_perplexity` metric (how predictable the prompt is to the model; lower is more predictable) over the records in this time bucket, or `null`. */
             average_prompt_perplexity?: number | null | undefined;
             /** @description Mean of the `retriever_attribution` metric over the records in this time bucket, or `null`. */
             average_retriever_attribution?: number | null | undefined;
@@ -22661,7 +22661,7 @@ export interface components {
             inference_name?: string | null | undefined;
             /** @description For object-detection runs, the intersection-over-union threshold of the mean average precision (mAP), or `null`. The service's object-detection error analysis uses it as its foreground threshold. */
             map_threshold?: number | null | undefined;
-            /** @description The label to give the samples, or `null`. The data-quality library's edit model refuses a `relabel` edit without it before sending the request, and its documentation says other actions ignore it; whether the API itself checks this is not documented. */
+            /** @description The label to give the samples, or `null`. */
             new_label?: string | null | undefined;
             /** @description A note on the edit, or `null`. */
             note?: string | null | undefined;
@@ -22682,23 +22682,23 @@ export interface components {
              * @default []
              */
             sample_ids: number[];
-            /** @description The text to search for, or `null`. The data-quality library's edit model refuses `update_text` and `shift_span` edits without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The text to search for, or `null`. */
             search_string?: string | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the end of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the end of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_end_num_words?: number | null | undefined;
-            /** @description For a `shift_span` edit, by how many words to move the start of the span, forward or back, or `null`. Which sign means which direction is not documented. */
+            /** @description How many words to shift the start of the span by, or `null`. Which sign means which direction is not documented. */
             shift_span_start_num_words?: number | null | undefined;
             /**
              * @description The split of the run's data the edit applies to.
              * @example training
              */
             split: components["schemas"]["Split"];
-            /** @description The task the edit applies to, or `null`. The data-quality library's `create_edit` documents a task as required for multi-label text runs; the library does not check it. */
+            /** @description The name of the task the edit applies to, or `null`. */
             task?: string | null | undefined;
-            /** @description The text to put in place of `search_string` in an `update_text` edit, or `null`. The data-quality library's edit model refuses an `update_text` edit without it before sending the request; whether the API itself checks this is not documented. */
+            /** @description The replacement text, or `null`. */
             text_replacement?: string | null | undefined;
             /**
-             * @description Whether `search_string` is searched for as a regular expression, or `null`. Defaults to `false`.
+             * @description Whether `search_string` is a regular expression, or `null`. Defaults to `false`.
              * @default false
              */
             use_regex: boolean | null;
@@ -24213,7 +24213,7 @@ export interface operations {
                  */
                 actions?: components["schemas"]["ProjectAction"][] | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -24653,7 +24653,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -24782,7 +24782,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -25336,7 +25336,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -25775,7 +25775,7 @@ export interface operations {
                  */
                 project_type?: components["schemas"]["ProjectType"] | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -26233,7 +26233,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -26512,7 +26512,7 @@ export interface operations {
                  */
                 regex?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -26918,7 +26918,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -27017,7 +27017,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -27166,7 +27166,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -27244,7 +27244,7 @@ export interface operations {
                  */
                 root?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -32527,7 +32527,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -32629,7 +32629,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -32715,7 +32715,7 @@ export interface operations {
                  */
                 sort_ascending?: boolean | undefined;
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -35475,7 +35475,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: `0` for the first page, then the previous page's `next_starting_token`.
+                 * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
                 starting_token?: number | undefined;
@@ -36721,7 +36721,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The name of the inference set. The data-quality library's client sends it here and documents it as required for the `inference` split, without checking it; what the API does without it is not documented.
+                 * @description The name of the inference set. What the API does without it is not documented.
                  * @example 2026-03-prod
                  */
                 inference_name?: string | null | undefined;
@@ -37334,7 +37334,7 @@ export interface operations {
                  */
                 inference_name?: string | undefined;
                 /**
-                 * @description The task to read. Which runs take one is not documented for this operation; the data-quality client's exports send a task only for multi-label text runs.
+                 * @description The task to read. Which runs take one is not documented.
                  * @example sentiment
                  */
                 task?: string | null | undefined;

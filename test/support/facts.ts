@@ -162,22 +162,40 @@ export interface FactSource {
   id: string;
   kind: string;
   origin: string;
+  /** A code source's repository as `owner/name`, a page's site as its host (`-` for other kinds). */
+  home: string;
+  /** A code source's full commit, or the reference's release (`-` for other kinds). */
+  version: string;
+  /** A page's path on its site (`-` for code: its rows give the path). */
   location: string;
 }
 
-export const factSources: FactSource[] = readTable("sources.tsv").map((row) => ({ id: row.id!, kind: row.kind!, origin: row.origin!, location: row.location! }));
+export const factSources: FactSource[] = readTable("sources.tsv").map((row) => ({
+  id: row.id!,
+  kind: row.kind!,
+  origin: row.origin!,
+  home: row.home!,
+  version: row.version!,
+  location: row.location!,
+}));
 
-/** A fact about one field (or `*`, a concept many schemas share), with where it is stated. */
+/**
+ * A fact about one place, with where it is stated: `schema` is a component schema (by either name)
+ * or `operation <operationId>`, and `field` a property, a parameter's name, or a parenthesised topic
+ * such as `(object)` or `(operation)` for the whole schema or operation.
+ */
 export interface FieldFact {
   schema: string;
   field: string;
   fact: string;
   /** A source id of sources.tsv, or `-` where a search found nothing. */
   source: string;
+  /** Where in the source: `path#Lm-Ln` (or the path alone) for code, a heading for a page, the description for the reference. */
+  at: string;
 }
 
-/** What the reference's own descriptions state (field-meanings.tsv); its source column is free text. */
-export const fieldMeanings: FieldFact[] = readTable("field-meanings.tsv").map((row) => ({ schema: row.schema!, field: row.field!, fact: row.meaning!, source: "reference" }));
+/** What the reference's own descriptions state (field-meanings.tsv). */
+export const fieldMeanings: FieldFact[] = readTable("field-meanings.tsv").map((row) => ({ schema: row.schema!, field: row.field!, fact: row.meaning!, source: row.source!, at: row.at! }));
 
 /** What the service's public docs and libraries state (field-sources.tsv). */
-export const fieldSources: FieldFact[] = readTable("field-sources.tsv").map((row) => ({ schema: row.schema!, field: row.field!, fact: row.fact!, source: row.source! }));
+export const fieldSources: FieldFact[] = readTable("field-sources.tsv").map((row) => ({ schema: row.schema!, field: row.field!, fact: row.fact!, source: row.source!, at: row.at! }));
