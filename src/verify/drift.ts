@@ -128,7 +128,7 @@ function beyondTheContract(added: readonly DriftChange[], published: unknown, co
       message: `the deployment's document has ${added.length} operation${added.length === 1 ? "" : "s"} the contract lacks: ${parts.join("; ")}`,
       class: "compatible",
       rule: "operation-added",
-      operations: added.map((change) => change.operation),
+      ...(added.length > 1 ? { operations: added.map((change) => change.operation) } : {}),
     },
   ];
 }

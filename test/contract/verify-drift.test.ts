@@ -98,7 +98,7 @@ describe("verify against a deployment that publishes a drifted document", () => 
     // Breaking drift fails the run, though every answer checked passed.
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^verify: FAIL \(5 breaking changes in the deployment's document\)$/m);
-    expect(run.stdout).toContain(`drift (${deployment.url}/openapi.json): 5 breaking, 1 compatible; 0 recorded differences`);
+    expect(run.stdout).toContain(`drift (${deployment.url}/openapi.json): 5 breaking, 0 compatible, 1 operation only the deployment has; 0 recorded differences`);
     expect(run.stdout).toMatch(/^ +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary +InsightSummaryResults: union now has member WidgetRunResults → handle the new type or value$/m);
   });
 
