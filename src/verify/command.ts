@@ -1,32 +1,25 @@
 // `service-api verify`, as a function of its arguments and surroundings so tests can run it in
-// process: parses the flags, builds the client as a user would (same options, same SERVICE_*
-// variables), runs the plan (and, with --write, the chains), prints the table and the summary,
-// writes the reports, and returns the exit code: 0 all checked operations passed, 1 some failed,
-// 2 usage or connection error.
+// process. Five steps, each named below and kept in the file of its concern: prepare (the flags,
+// the client's configuration and the plan), read and compare the deployment's own document
+// (drift.ts), call and probe (calls.ts), assemble one report (report.ts), and tell it (the
+// terminal, the files, the exit code: 0 passed, 1 failed, 2 usage or connection error).
 import { writeFileSync } from "node:fs";
-import { hasCredentials, type ServiceAuth } from "../auth.js";
-import { createServiceClient } from "../client.js";
+import { hasCredentials } from "../auth.js";
 import { resolveConfig, type ServiceClientOptions } from "../config.js";
 import { ServiceConfigurationError } from "../errors.js";
 import { contract, contractOperations, type OpenApiDocument } from "../validation/contract.js";
-import { createHeaderChecker } from "../validation/header-check.js";
-import { createResponseValidator } from "../validation/response-validator.js";
-import { createSchemaValidator } from "../validation/schema-validator.js";
-import { userScheme, WRONG, type UserScheme } from "./curl.js";
-import { readBaseline, findingKey } from "./baseline.js";
+import { readBaseline } from "./baseline.js";
 import { driftReportOf } from "./drift.js";
 import type { Finding } from "./findings.js";
 import { toHtml } from "./html.js";
-import { discoveryRules } from "./inputs.js";
 import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
 import { planVerify } from "./plan.js";
 import { documentSource } from "./published-document.js";
 import { readReplay } from "./replay.js";
 import { toJunit } from "./junit.js";
-import { aggregateWarnings, coverageOf, summarize, toJson, verdictWarnings, type DriftReport, type VerifyReport } from "./report.js";
+import { assembleReport, toJson, type DriftReport, type VerifyReport } from "./report.js";
 import { formatSummary } from "./terminal.js";
-import { createRunner, type OperationResult } from "./run.js";
-import { runChains, writeChains, type WriteReport } from "./write.js";
+import { callAndProbe } from "./calls.js";
 
 export interface VerifyIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -38,13 +31,6 @@ export interface VerifyIo {
   readonly document?: OpenApiDocument;
   /** When the run started, for the names --write gives what it creates. Default: now. */
   readonly now?: Date;
-}
-
-/** The wrong credential of the auth probe, in the form the user's own takes. */
-function wrongAuth(scheme: UserScheme): ServiceAuth {
-  if (scheme === "apiKey") return { apiKey: WRONG.apiKey };
-  if (scheme === "jwt") return { token: WRONG.token };
-  return { username: WRONG.username, password: WRONG.password };
 }
 
 /** Every credential replaced, in case one ever reached a report: none should. */
@@ -59,19 +45,9 @@ class Stop {
   constructor(readonly code: number, readonly message?: string) {}
 }
 
-const usage = (error: unknown): Stop => {
-  if (error instanceof UsageError) return new Stop(EXIT.usage, error.message);
-  throw error;
-};
-
 /** Step 1: the flags, the client's configuration and the plan; or why verify cannot start. */
 function prepare(argv: readonly string[], io: VerifyIo) {
-  let options: VerifyOptions;
-  try {
-    options = parseVerifyArgs(argv);
-  } catch (error) {
-    throw usage(error);
-  }
+  const options: VerifyOptions = parseVerifyArgs(argv);
   if (options.help) {
     io.stdout.write(HELP);
     throw new Stop(EXIT.passed);
@@ -97,106 +73,24 @@ function prepare(argv: readonly string[], io: VerifyIo) {
     throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
   }
   const document = io.document ?? contract;
-  try {
-    const replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);
-    const baseline = options.baselineFile === undefined ? undefined : readBaseline(options.baselineFile);
-    let only = options.only;
-    if (replay) {
-      const ids = new Map(contractOperations(document).map((operation) => [operation.key, operation.operationId]));
-      only = [...only, ...replay.operations.flatMap((key) => (ids.has(key) ? [ids.get(key)!] : []))];
-      if (only.length === 0 && (replay.chains.length === 0 || !options.write)) {
-        io.stdout.write(`nothing to replay: ${options.replayFile} lists no failed operation${replay.chains.length > 0 ? " (its failed --write chains run again only with --write)" : ""}\n`);
-        throw new Stop(EXIT.passed);
-      }
+  const replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);
+  const baseline = options.baselineFile === undefined ? undefined : readBaseline(options.baselineFile);
+  let only = options.only;
+  if (replay) {
+    const ids = new Map(contractOperations(document).map((operation) => [operation.key, operation.operationId]));
+    only = [...only, ...replay.operations.flatMap((key) => (ids.has(key) ? [ids.get(key)!] : []))];
+    if (only.length === 0 && (replay.chains.length === 0 || !options.write)) {
+      io.stdout.write(`nothing to replay: ${options.replayFile} lists no failed operation${replay.chains.length > 0 ? " (its failed --write chains run again only with --write)" : ""}\n`);
+      throw new Stop(EXIT.passed);
     }
-    let plan = planVerify(document, only, options.skip);
-    if (replay && only.length === 0) plan = { ...plan, selected: [] };
-    const source = documentSource(options.openapi, config.baseUrl);
-    return { options, clientOptions, config, document, replay, baseline, plan, source };
-  } catch (error) {
-    if (error instanceof Stop) throw error;
-    throw usage(error);
   }
+  let plan = planVerify(document, only, options.skip);
+  if (replay && only.length === 0) plan = { ...plan, selected: [] };
+  const source = documentSource(options.openapi, config.baseUrl);
+  return { options, clientOptions, config, document, replay, baseline, plan, source };
 }
 
 type Prepared = ReturnType<typeof prepare>;
-
-/** Step 3: every selected operation called and its answer checked, with the auth probes; then the --write chains. */
-async function callAndProbe({ options, clientOptions, config, document, replay, plan }: Prepared, io: VerifyIo) {
-  const client = createServiceClient(clientOptions);
-  const scheme = userScheme(config.credentials);
-  // The auth probes: the same client settings, with no credential, and with a wrong one.
-  const probeOptions = { baseUrl: config.baseUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(io.fetch ? { fetch: io.fetch } : {}), env: {} };
-  const probes = {
-    none: createServiceClient(probeOptions),
-    ...(options.mock ? {} : { wrong: createServiceClient({ ...probeOptions, auth: wrongAuth(scheme) }) }),
-  };
-  const schemas = createSchemaValidator(document);
-  const runner = createRunner({
-    document,
-    client,
-    validator: createResponseValidator(document, schemas),
-    headers: createHeaderChecker(document, schemas),
-    rules: discoveryRules(document, plan.readOnly),
-    concurrency: options.concurrency,
-    probes,
-    scheme,
-  });
-  // Reachability first, with the health check (it needs no credentials): a wrong address is a
-  // usage error with a fix, not 121 failures.
-  const health = plan.readOnly.find((operation) => operation.path === "/v1/healthcheck");
-  if (health) {
-    const failure = await runner.reach(health);
-    if (failure?.connection) throw new Stop(EXIT.usage, `cannot reach ${config.baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
-  }
-  const progress = io.stdout.isTTY === true;
-  let done = 0;
-  const results: OperationResult[] = await Promise.all(
-    plan.selected.map(async (operation) => {
-      const result = await runner.verify(operation);
-      done++;
-      if (progress) io.stdout.write(`\r\u001b[2K[${done}/${plan.selected.length}] ${result.operation}`);
-      return result;
-    }),
-  );
-  if (progress) io.stdout.write("\r\u001b[2K");
-  // Writes only when asked: without --write nothing that changes state is sent.
-  let writes: WriteReport | undefined;
-  let writeFindings: Finding[] = [];
-  if (options.write) {
-    const chains = writeChains(document, contractOperations(document)).filter((chain) => !replay || replay.chains.includes(chain.create.key));
-    const stamp = (io.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").toLowerCase();
-    ({ report: writes, findings: writeFindings } = await runChains(document, chains, runner.exchange, stamp));
-  }
-  return { results, writes, writeFindings, probes: Object.keys(probes) };
-}
-
-/** Step 4: one report of the answers, the writes and the drift, findings the baseline knows marked. */
-function assemble(prepared: Prepared, calls: Awaited<ReturnType<typeof callAndProbe>>, drift: DriftReport): VerifyReport {
-  const { results, writes, writeFindings } = calls;
-  const coverage = coverageOf(results, calls.probes);
-  const all = aggregateWarnings([...results.flatMap((result) => result.findings), ...writeFindings, ...drift.findings]);
-  const baseline = prepared.baseline;
-  const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
-  const summary = summarize(results, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, [...writeFindings, ...drift.findings]);
-  const warnings = verdictWarnings(coverage);
-  if (drift.warning !== undefined) warnings.push(`drift not checked: ${drift.warning}`);
-  const wrongProbed = results.filter((result) => result.probes?.wrong !== undefined);
-  if (wrongProbed.length > 0 && wrongProbed.every((result) => result.probes!.wrong! >= 200 && result.probes!.wrong! < 300)) {
-    warnings.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");
-  }
-  return {
-    baseUrl: prepared.config.baseUrl,
-    summary,
-    coverage,
-    warnings,
-    findings,
-    differences: drift.recorded,
-    operations: results,
-    drift: { source: drift.source, compared: drift.warning === undefined },
-    ...(writes ? { writes } : {}),
-  };
-}
 
 /** Step 5: the summary on the terminal, the files asked for, and the exit code. */
 function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writeFindings: readonly Finding[], io: VerifyIo): number {
@@ -232,13 +126,16 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     // Read while the answers are checked.
     const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined);
     // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
-    if ("file" in prepared.source) await drift.catch((error: unknown) => Promise.reject(usage(error)));
-    const calls = await callAndProbe(prepared, io);
-    const driftReport = await drift.catch((error: unknown) => Promise.reject(usage(error)));
-    return tell(prepared, assemble(prepared, calls, driftReport), driftReport, calls.writeFindings, io);
+    if ("file" in source) await drift;
+    const calls = await callAndProbe({ ...prepared, io });
+    const driftReport = await drift;
+    const report = assembleReport(calls, driftReport, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, config.baseUrl, prepared.baseline);
+    return tell(prepared, report, driftReport, calls.writeFindings, io);
   } catch (error) {
-    if (!(error instanceof Stop)) throw error;
-    if (error.message !== undefined) io.stderr.write(`service-api verify: ${error.message}\n`);
-    return error.code;
+    // A usage error (a flag, a file, an address where nothing answers) says what to fix.
+    const stop = error instanceof UsageError ? new Stop(EXIT.usage, error.message) : error;
+    if (!(stop instanceof Stop)) throw error;
+    if (stop.message !== undefined) io.stderr.write(`service-api verify: ${stop.message}\n`);
+    return stop.code;
   }
 }

@@ -3,6 +3,7 @@
 // the shape report.schema.json pins). The terminal's words are in terminal.ts, JUnit in junit.ts,
 // the HTML page in html.ts. Findings carry JSON paths and words, never a value from a body and
 // never a credential.
+import { findingKey } from "./baseline.js";
 import type { RecordedFinding } from "./drift.js";
 import type { Finding } from "./findings.js";
 import type { OperationResult } from "./run.js";
@@ -202,4 +203,38 @@ export function toJson(report: VerifyReport): string {
     null,
     2,
   )}\n`;
+}
+
+/**
+ * Step 4 of verify: one report of the answers, the writes and the drift; a warning repeated on
+ * many operations told once, and each finding the baseline holds marked known.
+ */
+export function assembleReport(
+  calls: { readonly results: readonly OperationResult[]; readonly writes: WriteReport | undefined; readonly writeFindings: readonly Finding[]; readonly probes: readonly string[] },
+  drift: DriftReport,
+  totals: { operations: number; readOnly: number },
+  baseUrl: string,
+  baseline: ReadonlySet<string> | undefined,
+): VerifyReport {
+  const { results, writes, writeFindings } = calls;
+  const coverage = coverageOf(results, calls.probes);
+  const all = aggregateWarnings([...results.flatMap((result) => result.findings), ...writeFindings, ...drift.findings]);
+  const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
+  const warnings = verdictWarnings(coverage);
+  if (drift.warning !== undefined) warnings.push(`drift not checked: ${drift.warning}`);
+  const wrongProbed = results.filter((result) => result.probes?.wrong !== undefined);
+  if (wrongProbed.length > 0 && wrongProbed.every((result) => result.probes!.wrong! >= 200 && result.probes!.wrong! < 300)) {
+    warnings.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");
+  }
+  return {
+    baseUrl,
+    summary: summarize(results, totals, [...writeFindings, ...drift.findings]),
+    coverage,
+    warnings,
+    findings,
+    differences: drift.recorded,
+    operations: results,
+    drift: { source: drift.source, compared: drift.warning === undefined },
+    ...(writes ? { writes } : {}),
+  };
 }
