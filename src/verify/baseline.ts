@@ -2,7 +2,7 @@
 // the baseline holds is still reported, marked known, and fails no run; a new one does. So a run
 // can pass against a known state (the five operations the contract has and release 1.378.0 lacks,
 // say) and still fail the day the deployment changes.
-import { readFileSync } from "node:fs";
+import { readEarlierReport } from "./earlier-report.js";
 import type { Finding } from "./findings.js";
 import { UsageError } from "./options.js";
 
@@ -13,18 +13,7 @@ export function findingKey(finding: Pick<Finding, "operation" | "kind" | "locati
 
 /** The keys of the findings in the report `file`. */
 export function readBaseline(file: string): ReadonlySet<string> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`--baseline ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"}); pass a report written by --json`);
-  }
-  let findings: unknown;
-  try {
-    findings = (JSON.parse(text) as { findings?: unknown } | null)?.findings;
-  } catch {
-    throw new UsageError(`--baseline ${file}: not JSON; pass a report written by --json`);
-  }
+  const findings = (readEarlierReport("--baseline", file) as { findings?: unknown } | null)?.findings;
   if (!Array.isArray(findings) || !findings.every((entry) => typeof entry?.operation === "string" && typeof entry?.kind === "string" && typeof entry?.message === "string")) {
     throw new UsageError(`--baseline ${file}: not a verify report (no findings with operation, kind and message); pass a report written by --json`);
   }

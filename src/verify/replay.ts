@@ -1,6 +1,6 @@
 // `--replay <file>`: what failed in an earlier `--json` report, so that only that runs again. The
 // file is checked only as far as replay reads it, with an error that names the file and the fix.
-import { readFileSync } from "node:fs";
+import { readEarlierReport } from "./earlier-report.js";
 import { UsageError } from "./options.js";
 
 export interface Replay {
@@ -11,18 +11,7 @@ export interface Replay {
 }
 
 export function readReplay(file: string): Replay {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`--replay ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"}); pass a report written by --json`);
-  }
-  let report: unknown;
-  try {
-    report = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--replay ${file}: not JSON; pass a report written by --json`);
-  }
+  const report = readEarlierReport("--replay", file);
   const operations = (report as { operations?: unknown } | null)?.operations;
   if (!Array.isArray(operations) || !operations.every((entry) => typeof entry?.operation === "string" && typeof entry?.verdict === "string")) {
     throw new UsageError(`--replay ${file}: not a verify report (no operations with operation and verdict); pass a report written by --json`);
