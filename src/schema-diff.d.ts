@@ -51,3 +51,6 @@ export declare function deref<T = unknown>(doc: unknown, node: unknown): T;
 
 /** A node's default as comparable JSON text (the text "None" on a nullable, non-string value read as null); undefined where it has none. */
 export declare function defaultOf(doc: unknown, schema: unknown): string | undefined;
+
+/** A format under the name every client reads it by (`uuid4` is `uuid`). */
+export declare function canonicalFormat(format: string): string;

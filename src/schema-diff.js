@@ -233,8 +233,12 @@ function isAny(schema) {
  * A format under the name every client reads it by: Pydantic writes the UUID versions (`uuid4`),
  * which accept and produce the same strings as `uuid` for any client.
  */
+export function canonicalFormat(format) {
+  return format.replace(/^uuid[1-5]$/, "uuid");
+}
+
 function formatOf(schema) {
-  return typeof schema.format === "string" ? schema.format.replace(/^uuid[1-5]$/, "uuid") : undefined;
+  return typeof schema.format === "string" ? canonicalFormat(schema.format) : undefined;
 }
 
 /**

@@ -1,5 +1,7 @@
 // Writes a bundle schema in the facts' own type notation (string(uuid)|null, list[T], dict[str,T],
 // Name, enum(a,b), …) so a test can compare the spec with schemas.tsv and operations.tsv cell by cell.
+import { canonicalFormat } from "../../src/schema-diff.js";
+
 type Schema = Record<string, unknown>;
 
 export interface SignatureContext {
@@ -62,9 +64,9 @@ function single(type: string, node: Schema, context: SignatureContext): string {
   }
 }
 
-/** Puts a facts cell in the same notation: uuid4 is written as the uuid format in the spec. */
+/** Puts a facts cell in the same notation, formats read as the diff engine reads them (uuid4 is uuid). */
 export function normaliseFactType(type: string): string {
   return type
-    .replace(/string\(uuid4\)/g, "string(uuid)")
+    .replace(/string\(([^)]+)\)/g, (_, format: string) => `string(${canonicalFormat(format)})`)
     .replace(/enum\(([^)]*)\)/g, (_, values: string) => `enum(${values.split(",").sort().join(",")})`);
 }
