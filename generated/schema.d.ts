@@ -5536,10 +5536,10 @@ export interface components {
              * @default 100
              */
             limit: number;
-            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
+            /** @description The `starting_token` of the next page, or `null`. The Python SDK requests the next page of a project's collaborators at this value, and stops when it is `null` or `paginated` is `false`; that the service returns `null` only on the last page is not documented. */
             next_starting_token?: number | null | undefined;
             /**
-             * @description Whether the listing is paginated. Defaults to `false`.
+             * @description Whether the listing is paginated. Defaults to `false`. The Python SDK asks for a further page of a project's collaborators only while this is `true` and the answer gives a `next_starting_token`.
              * @default false
              */
             paginated: boolean;
@@ -8035,7 +8035,7 @@ export interface components {
         };
         /**
          * ScoreConstraints
-         * @description The range of a score feedback template: raters choose a whole number in it.
+         * @description The range of a score feedback template, from `min` to `max`. The docs describe score annotations as a number a rater picks between 0 and a maximum score.
          * @example {
          *       "feedback_type": "score",
          *       "max": 1,
@@ -8069,7 +8069,7 @@ export interface components {
         };
         /**
          * TagsConstraints
-         * @description The tags of a tags feedback template, from which raters pick one or more, and whether they may add others.
+         * @description The tags of a tags feedback template, and whether raters may add others. The docs list a categories annotation type, in which raters pick one or more of the set categories; that it is this `tags` type is not stated.
          * @example {
          *       "allow_other": false,
          *       "feedback_type": "tags",
@@ -8731,7 +8731,7 @@ export interface components {
             dep_mask?: string | null | undefined;
             /** @description How far the sample lies from the training data, or `null`: the percentile of the sample's distance to its nearest training neighbours within the training data's own distances (higher is further out). */
             drift_score?: number | null | undefined;
-            /** @description Object detection: how many of the sample's predicted boxes overlap well an annotation already matched by another prediction (duplicate errors); or `null`. */
+            /** @description Object detection: how many of the sample's predicted boxes overlap well an annotation that another prediction already used (duplicate errors); or `null`. */
             duplicate?: number | null | undefined;
             /**
              * @description Whether an edit has relabelled the sample. Defaults to `false`.
@@ -13956,7 +13956,7 @@ export interface components {
             indices?: number[] | null | undefined;
             /** @description A name for the scorer's metric. How the service uses it, and what `null` does, is not documented. */
             metric_name?: string | null | undefined;
-            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as judges. What `null` does is not documented. */
+            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as the judges of the ChainPoll metrics that can be customised; whether that list holds for this scorer, and what `null` does, is not documented. */
             model_alias?: string | null | undefined;
             /**
              * @description The scorer's name: always `agentic_workflow_success` for this scorer, the name of the built-in scorer it customises.
@@ -13964,7 +13964,7 @@ export interface components {
              * @constant
              */
             name?: "agentic_workflow_success" | undefined;
-            /** @description How many judges score each record, from 1 to 10. The docs describe the judges of the ChainPoll metrics as repeated asks of the judge model whose answers are combined into the score; whether this scorer works so, and what `null` does, is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score; whether this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -14477,7 +14477,7 @@ export interface components {
              * @constant
              */
             name?: "completeness" | undefined;
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score more accurate and steadier at a higher cost. What `null` does is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -14799,7 +14799,7 @@ export interface components {
              * @constant
              */
             name?: "correctness" | undefined;
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score more accurate and steadier at a higher cost. What `null` does is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -15059,7 +15059,7 @@ export interface components {
             indices?: number[] | null | undefined;
             /** @description A name for the scorer's metric. How the service uses it, and what `null` does, is not documented. */
             metric_name?: string | null | undefined;
-            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as judges. What `null` does is not documented. */
+            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as the judges of the ChainPoll metrics that can be customised; whether that list holds for this scorer, and what `null` does, is not documented. */
             model_alias?: string | null | undefined;
             /**
              * @description The scorer's name: always `ground_truth_adherence` for this scorer, the name of the built-in scorer it customises.
@@ -15067,7 +15067,7 @@ export interface components {
              * @constant
              */
             name?: "ground_truth_adherence" | undefined;
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score and more judges giving a more accurate, steadier score at a higher cost; they say ground truth adherence asks the judge model several times and scores the share of yes answers. That this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -15347,7 +15347,7 @@ export interface components {
              * @constant
              */
             name?: "context_adherence" | undefined;
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score more accurate and steadier at a higher cost. What `null` does is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -15637,7 +15637,7 @@ export interface components {
             indices?: number[] | null | undefined;
             /** @description A name for the scorer's metric. How the service uses it, and what `null` does, is not documented. */
             metric_name?: string | null | undefined;
-            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as judges. What `null` does is not documented. */
+            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as the judges of the ChainPoll metrics that can be customised; whether that list holds for this scorer, and what `null` does, is not documented. */
             model_alias?: string | null | undefined;
             /**
              * @description The scorer's name: always `instruction_adherence` for this scorer, the name of the built-in scorer it customises.
@@ -15645,7 +15645,7 @@ export interface components {
              * @constant
              */
             name?: "instruction_adherence" | undefined;
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score and more judges giving a more accurate, steadier score at a higher cost; they say instruction adherence asks the judge model several times and scores the share of yes answers. That this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -15939,7 +15939,7 @@ export interface components {
             indices?: number[] | null | undefined;
             /** @description A name for the scorer's metric. How the service uses it, and what `null` does, is not documented. */
             metric_name?: string | null | undefined;
-            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as judges. What `null` does is not documented. */
+            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as the judges of the ChainPoll metrics that can be customised; whether that list holds for this scorer, and what `null` does, is not documented. */
             model_alias?: string | null | undefined;
             /**
              * @description The scorer's name: always `tool_error_rate` for this scorer, the name of the built-in scorer it customises.
@@ -15947,7 +15947,7 @@ export interface components {
              * @constant
              */
             name?: "tool_error_rate" | undefined;
-            /** @description How many judges score each record, from 1 to 10. The docs describe the judges of the ChainPoll metrics as repeated asks of the judge model whose answers are combined into the score; whether this scorer works so, and what `null` does, is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score; whether this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -16223,7 +16223,7 @@ export interface components {
             indices?: number[] | null | undefined;
             /** @description A name for the scorer's metric. How the service uses it, and what `null` does, is not documented. */
             metric_name?: string | null | undefined;
-            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as judges. What `null` does is not documented. */
+            /** @description Alias of the model that does the scoring (the judge). The docs list OpenAI and Azure OpenAI chat models, and Gemini through Vertex AI, as the judges of the ChainPoll metrics that can be customised; whether that list holds for this scorer, and what `null` does, is not documented. */
             model_alias?: string | null | undefined;
             /**
              * @description The scorer's name: always `tool_selection_quality` for this scorer, the name of the built-in scorer it customises.
@@ -16231,7 +16231,7 @@ export interface components {
              * @constant
              */
             name?: "tool_selection_quality" | undefined;
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score and more judges giving a more accurate, steadier score at a higher cost; they say tool selection quality asks the judge model several times and scores the share of yes answers. That this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description A regular expression, as its name says. Empty by default. What it is matched against is not documented.
@@ -16608,7 +16608,7 @@ export interface components {
              * @enum {string}
              */
             name: "agentic_workflow_success";
-            /** @description How many judges score each record, from 1 to 10. The docs describe the judges of the ChainPoll metrics as repeated asks of the judge model whose answers are combined into the score; whether this scorer works so, and what `null` does, is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score; whether this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description The scorer's variant: always `plus` for this scorer (see `ScorerVariant`).
@@ -16715,7 +16715,7 @@ export interface components {
              * @enum {string}
              */
             name: "completeness";
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score more accurate and steadier at a higher cost. What `null` does is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description Which variant computes the scorer: `luna`, a small model of the service's own, or `plus`, an LLM judge (ChainPoll). Defaults to `luna`.
@@ -16753,7 +16753,7 @@ export interface components {
              * @enum {string}
              */
             name: "context_adherence";
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score more accurate and steadier at a higher cost. What `null` does is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description Which variant computes the scorer: `luna`, a small model of the service's own, or `plus`, an LLM judge (ChainPoll). The docs describe Luna as free and without explanations, and Plus as costing extra and giving explanations. Defaults to `luna`.
@@ -16816,7 +16816,7 @@ export interface components {
              * @enum {string}
              */
             name: "correctness";
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score more accurate and steadier at a higher cost. What `null` does is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description The scorer's variant: always `plus` for this scorer (see `ScorerVariant`).
@@ -16854,7 +16854,7 @@ export interface components {
              * @enum {string}
              */
             name: "ground_truth_adherence";
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score and more judges giving a more accurate, steadier score at a higher cost; they say ground truth adherence asks the judge model several times and scores the share of yes answers. That this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description The scorer's variant: always `plus` for this scorer (see `ScorerVariant`).
@@ -16992,7 +16992,7 @@ export interface components {
              * @enum {string}
              */
             name: "instruction_adherence";
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score and more judges giving a more accurate, steadier score at a higher cost; they say instruction adherence asks the judge model several times and scores the share of yes answers. That this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description The scorer's variant: always `plus` for this scorer (see `ScorerVariant`).
@@ -17240,7 +17240,7 @@ export interface components {
              * @enum {string}
              */
             name: "tool_selection_quality";
-            /** @description How many times the judge model is asked about each record; the answers are combined into the score (ChainPoll), and the docs say more judges make the score steadier at a higher cost and allow 1 to 10. What `null` does is not documented. */
+            /** @description How many judges score each record, from 1 to 10. The docs describe a ChainPoll metric's judges as the times its judge model is asked, with the answers combined into the score and more judges giving a more accurate, steadier score at a higher cost; they say tool selection quality asks the judge model several times and scores the share of yes answers. That this scorer's judges work so, and what `null` does, is not documented. */
             num_judges?: number | null | undefined;
             /**
              * @description The scorer's variant: always `plus` for this scorer (see `ScorerVariant`).
@@ -24653,7 +24653,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts. Defaults to `0`.
+                 * @description Where the page starts. Defaults to `0`. The Python SDK lists a project's collaborators by starting at `0` and sending each answer's `next_starting_token` here in its next request.
                  * @example 0
                  */
                 starting_token?: number | undefined;

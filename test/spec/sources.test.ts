@@ -151,6 +151,13 @@ describe("reference/field-sources.tsv and field-meanings.tsv", () => {
       .map((fact) => `${fact.schema}.${fact.field} (${fact.source}): at ${fact.at}`);
     expect(problems).toEqual([]);
   });
+
+  it("names the heading of a docs page under which each of its facts stands", () => {
+    const problems = fieldSources
+      .filter((fact) => ids.get(fact.source)?.kind === "docs" && (fact.at === "-" || fact.at.trim() === "" || /^\/|#L\d/.test(fact.at)))
+      .map((fact) => `${fact.schema}.${fact.field} (${fact.source}): at ${fact.at} is not a heading of the page`);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe("x-source in the contract", () => {
