@@ -154,7 +154,11 @@ describe("verify against a loopback deployment publishing release 1.378.0", () =
       expect(await page.locator("#counts").innerText()).toContain("6 breaking");
       expect(await page.locator("#breaking tbody tr").count()).toBe(6);
       expect(await page.locator("#differences tbody tr").count()).toBe(4);
-      if (process.env.SERVICE_API_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-release.png") });
+      // For a reviewer who asks (SERVICE_API_SCREENSHOTS=<folder>): the first screen, and the whole page.
+      if (process.env.SERVICE_API_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-release.png") });
+        await page.screenshot({ path: path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-release-page.png"), fullPage: true });
+      }
     } finally {
       await close();
     }
