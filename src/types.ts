@@ -1,6 +1,6 @@
 // The client's types: openapi-fetch's call signatures, plus what this client adds to every call
 // (per-call timeout and retries) and error answers typed per status, as the spec declares them.
-import type { FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { ClientMethod, ClientRequestMethod, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -104,17 +104,34 @@ type ServiceRequestMethod<Paths> = <
   ...init: InitArgs<Init>
 ) => Promise<ServiceResult<OperationOf<Paths, Path, Method>, Init>>;
 
-/** The client: openapi-fetch's methods, typed by the spec, with per-call options. */
+/** openapi-fetch's default media type: any `type/subtype`. */
+type AnyMedia = `${string}/${string}`;
+
+/** A method typed twice: the client's own signature, which calls resolve to, then openapi-fetch's. */
+type Both<Ours, Theirs> = Ours & Theirs;
+
+/**
+ * The client: openapi-fetch's methods, typed by the spec, with per-call options. It is also an
+ * openapi-fetch `Client<Paths>`, so that libraries built on openapi-fetch (openapi-react-query,
+ * swr-openapi) take it as it is:
+ * - each method carries two signatures. A direct call resolves to the first, the client's own
+ *   (errors typed per status, form bodies, `timeoutMs`/`maxRetries`, an unset `signal`); the
+ *   second is openapi-fetch's, which makes the client assignable to `Client<Paths>`.
+ * - TypeScript infers `Paths` from an argument only where a property is openapi-fetch's own
+ *   alias (two signatures make a new type it cannot match). `TRACE` is that property: the
+ *   contract has no TRACE operation, so it gives up nothing, and `createQueryClient(client)`
+ *   infers the contract's paths from it.
+ */
 export interface ServiceClient<Paths extends {} = paths> {
-  request: ServiceRequestMethod<Paths>;
-  GET: ServiceMethod<Paths, "get">;
-  PUT: ServiceMethod<Paths, "put">;
-  POST: ServiceMethod<Paths, "post">;
-  DELETE: ServiceMethod<Paths, "delete">;
-  OPTIONS: ServiceMethod<Paths, "options">;
-  HEAD: ServiceMethod<Paths, "head">;
-  PATCH: ServiceMethod<Paths, "patch">;
-  TRACE: ServiceMethod<Paths, "trace">;
+  request: Both<ServiceRequestMethod<Paths>, ClientRequestMethod<Paths, AnyMedia>>;
+  GET: Both<ServiceMethod<Paths, "get">, ClientMethod<Paths, "get", AnyMedia>>;
+  PUT: Both<ServiceMethod<Paths, "put">, ClientMethod<Paths, "put", AnyMedia>>;
+  POST: Both<ServiceMethod<Paths, "post">, ClientMethod<Paths, "post", AnyMedia>>;
+  DELETE: Both<ServiceMethod<Paths, "delete">, ClientMethod<Paths, "delete", AnyMedia>>;
+  OPTIONS: Both<ServiceMethod<Paths, "options">, ClientMethod<Paths, "options", AnyMedia>>;
+  HEAD: Both<ServiceMethod<Paths, "head">, ClientMethod<Paths, "head", AnyMedia>>;
+  PATCH: Both<ServiceMethod<Paths, "patch">, ClientMethod<Paths, "patch", AnyMedia>>;
+  TRACE: ClientMethod<Paths, "trace", AnyMedia>;
   /** Adds middleware. It never sees a credential: the client adds the credential after it. */
   use(...middleware: Middleware[]): void;
   eject(...middleware: Middleware[]): void;
