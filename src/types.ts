@@ -21,10 +21,13 @@ export type PathsWithMethod<Paths, Method extends HttpMethod> = {
 /** The operation object of `Path` and `Method`. */
 export type OperationOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = Paths[Path] extends { [M in Method]: infer Operation } ? Operation : never;
 
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+// openapi-typescript-helpers' RequiredKeysOf, repeated (the package is not ours to import): the
+// second signature of each method below must use the very same conditional as openapi-fetch.
+type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 
 /** The init argument: optional when the operation needs nothing, like openapi-fetch's. */
-type InitArgs<Init> = RequiredKeys<Init> extends never
+type InitArgs<Init> = RequiredKeysOf<Init> extends never
   ? [init?: Init & ServiceCallOptions & { [key: string]: unknown }]
   : [init: Init & ServiceCallOptions & { [key: string]: unknown }];
 
@@ -111,14 +114,7 @@ type AnyMedia = `${string}/${string}`;
 // openapi-fetch `Client<Paths>` to TypeScript. Written out rather than taken from openapi-fetch so
 // that the per-call options stay typed even in this signature; TypeScript relates them to
 // openapi-fetch's only in this exact shape: the same init constraint, the same conditional
-// (helpers' RequiredKeysOf, repeated here since the package is not ours to import), and for
-// `request` a path filter written with `any`, as openapi-fetch's own is.
-
-type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
-type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
-type FetchInitArgs<Init> = RequiredKeysOf<Init> extends never
-  ? [(Init & ServiceCallOptions & { [key: string]: unknown })?]
-  : [Init & ServiceCallOptions & { [key: string]: unknown }];
+// (RequiredKeysOf), and for `request` a path filter written with `any`, as openapi-fetch's is.
 type FetchResult<Paths, Path extends keyof Paths, Method extends HttpMethod, Init> = Promise<
   FetchResponse<OperationOf<Paths, Path, Method> & Record<string | number, any>, Init, AnyMedia>
 >;
@@ -129,7 +125,7 @@ type OpenapiFetchMethod<Paths extends {}, Method extends HttpMethod> = <
   Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
 >(
   url: Path,
-  ...init: FetchInitArgs<Init>
+  ...init: InitArgs<Init>
 ) => FetchResult<Paths, Path, Method, Init>;
 
 type OpenapiFetchRequestMethod<Paths extends {}> = <
@@ -139,7 +135,7 @@ type OpenapiFetchRequestMethod<Paths extends {}> = <
 >(
   method: Method,
   url: Path,
-  ...init: FetchInitArgs<Init>
+  ...init: InitArgs<Init>
 ) => FetchResult<Paths, Path, Method, Init>;
 
 /** A method typed twice: the client's own signature, which calls resolve to, then openapi-fetch's. */
