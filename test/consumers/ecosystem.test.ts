@@ -1,4 +1,4 @@
-// The README's recipes (TanStack Query, SWR, MSW in Node) as a user runs them: the packed tarball
+// The README's recipes (TanStack Query, SWR, MSW in Node, openapi-msw) as a user runs them: the packed tarball
 // installed, the libraries linked beside it (test/support/ecosystem.ts), compiled by tsc --strict
 // with no cast, and run by Node with MSW answering from the contract's mock.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -44,6 +44,10 @@ describe("the ecosystem recipes, from the packed tarball", { timeout: 120_000 },
       // Once: the client did not retry it.
       calls: 1,
     });
+  });
+
+  it("openapi-msw: a handler typed by service-api/schema answers its operation, the contract's mock the rest", () => {
+    expect(runRecipe(dir, "openapi-msw.js")).toEqual({ recipe: "openapi-msw", version: "from openapi-msw", mocked: ["GET /current_user"], user: "string" });
   });
 
   it("the consumer that does not use service-api/testing/msw has no MSW, and compiles with skipLibCheck off", () => {

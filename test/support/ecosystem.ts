@@ -1,15 +1,15 @@
-// The libraries users put around the client (TanStack Query, SWR, MSW) for the consumer projects
-// that show them: linked from the repository's node_modules, at the versions package.json pins,
-// beside the packed tarball that npm installed. Only what the tarball did not bring is linked, so
-// the project has one openapi-fetch, the tarball's, as a user's npm would dedupe it; TypeScript
-// and esbuild keep the links' paths (preserveSymlinks) to resolve each library's imports from
-// the project, as they would for an installed copy.
+// The libraries users put around the client (TanStack Query, SWR, MSW, openapi-msw) for the
+// consumer projects that show them: linked from the repository's node_modules, at the versions
+// package.json pins, beside the packed tarball that npm installed. Only what the tarball did not
+// bring is linked, so the project has one openapi-fetch, the tarball's, as a user's npm would
+// dedupe it; TypeScript keeps the links' paths (preserveSymlinks in the recipes' tsconfig) to
+// resolve each library's imports from the project, as it would for an installed copy.
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 /** The libraries the recipes import; their dependencies (and required peers) come with them. */
-export const ECOSYSTEM = ["msw", "openapi-react-query", "@tanstack/react-query", "swr-openapi", "swr", "react", "react-dom", "@types/react", "@types/react-dom"] as const;
+export const ECOSYSTEM = ["msw", "openapi-msw", "openapi-react-query", "@tanstack/react-query", "swr-openapi", "swr", "react", "react-dom", "@types/react", "@types/react-dom"] as const;
 
 /**
  * The top-level packages of the repository's node_modules that `roots` need, theirs included. A
