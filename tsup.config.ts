@@ -4,7 +4,7 @@ import { defineConfig, type Options } from "tsup";
 // The client's builds: ESM (dist/index.js) and CommonJS (dist/index.cjs), each with its own
 // declarations (.d.ts / .d.cts), plus the types-only `service-api/schema` entry (dist/schema.*),
 // the opt-in `service-api/validate` entry (dist/validate.*), the tests' mock `service-api/testing`
-// (dist/testing.*) and the `service-api` command
+// (dist/testing.*), its MSW handlers `service-api/testing/msw` (dist/testing/msw.*) and the `service-api` command
 // (dist/cli.js, ES module only). Each entry is bundled on its own (no shared chunks), so the
 // client's files never import the JSON Schema engine or the contract; check-size measures
 // dist/index.js alone. Dependencies stay external, and so does the contract: validate, testing and
@@ -12,13 +12,13 @@ import { defineConfig, type Options } from "tsup";
 // `npm run build` then runs scripts/finish-build.mjs, which writes what tsup cannot: that
 // dist/openapi.json, and the schema types once instead of twice.
 export default defineConfig({
-  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", cli: "src/verify/cli.ts" },
+  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", cli: "src/verify/cli.ts" },
   format: ["esm", "cjs"],
   // The entries share some declarations (the call types: index and testing; the problems: validate
   // and testing). Declared as entries of their own, those ship as dist/types.d.* and
   // dist/problems.d.* instead of as chunks with a hashed name; they have no code and no export.
   dts: {
-    entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", types: "src/types.ts", problems: "src/validation/problems.ts" },
+    entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", types: "src/types.ts", problems: "src/validation/problems.ts" },
     compilerOptions: { composite: false },
   },
   tsconfig: "tsconfig.build.json",
@@ -29,7 +29,8 @@ export default defineConfig({
   splitting: false,
   sourcemap: false,
   treeshake: false,
-  external: ["openapi-fetch", "@cfworker/json-schema"],
+  // msw: an optional peer, loaded by service-api/testing/msw alone.
+  external: ["openapi-fetch", "@cfworker/json-schema", "msw"],
   esbuildPlugins: [contractAsPackageExport()],
   // Keep `with { type: "json" }` on the contract's import: Node refuses a JSON module without it,
   // and esbuild drops import attributes for an es2022 target unless told they are supported.

@@ -1,6 +1,6 @@
 // The client's types: openapi-fetch's call signatures, plus what this client adds to every call
 // (per-call timeout and retries) and error answers typed per status, as the spec declares them.
-import type { FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { ClientMethod, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -21,10 +21,13 @@ export type PathsWithMethod<Paths, Method extends HttpMethod> = {
 /** The operation object of `Path` and `Method`. */
 export type OperationOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = Paths[Path] extends { [M in Method]: infer Operation } ? Operation : never;
 
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+// openapi-typescript-helpers' RequiredKeysOf, repeated (the package is not ours to import): the
+// second signature of each method below must use the very same conditional as openapi-fetch.
+type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 
 /** The init argument: optional when the operation needs nothing, like openapi-fetch's. */
-type InitArgs<Init> = RequiredKeys<Init> extends never
+type InitArgs<Init> = RequiredKeysOf<Init> extends never
   ? [init?: Init & ServiceCallOptions & { [key: string]: unknown }]
   : [init: Init & ServiceCallOptions & { [key: string]: unknown }];
 
@@ -104,17 +107,63 @@ type ServiceRequestMethod<Paths> = <
   ...init: InitArgs<Init>
 ) => Promise<ServiceResult<OperationOf<Paths, Path, Method>, Init>>;
 
-/** The client: openapi-fetch's methods, typed by the spec, with per-call options. */
+/** openapi-fetch's default media type: any `type/subtype`. */
+type AnyMedia = `${string}/${string}`;
+
+// openapi-fetch's own signatures, as the second of each method: with them the client is an
+// openapi-fetch `Client<Paths>` to TypeScript. Written out rather than taken from openapi-fetch so
+// that the per-call options stay typed even in this signature; TypeScript relates them to
+// openapi-fetch's only in this exact shape: the same init constraint, the same conditional
+// (RequiredKeysOf), and for `request` a path filter written with `any`, as openapi-fetch's is.
+type FetchResult<Paths, Path extends keyof Paths, Method extends HttpMethod, Init> = Promise<
+  FetchResponse<OperationOf<Paths, Path, Method> & Record<string | number, any>, Init, AnyMedia>
+>;
+type PathsWithMethodAny<Paths, Method extends HttpMethod> = { [P in keyof Paths]: Paths[P] extends { [M in Method]: any } ? P : never }[keyof Paths];
+
+type OpenapiFetchMethod<Paths extends {}, Method extends HttpMethod> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
+>(
+  url: Path,
+  ...init: InitArgs<Init>
+) => FetchResult<Paths, Path, Method, Init>;
+
+type OpenapiFetchRequestMethod<Paths extends {}> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethodAny<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
+>(
+  method: Method,
+  url: Path,
+  ...init: InitArgs<Init>
+) => FetchResult<Paths, Path, Method, Init>;
+
+/** A method typed twice: the client's own signature, which calls resolve to, then openapi-fetch's. */
+type Both<Ours, Theirs> = Ours & Theirs;
+
+/**
+ * The client: openapi-fetch's methods, typed by the spec, with per-call options. It is also an
+ * openapi-fetch `Client<Paths>`, so that libraries built on openapi-fetch (openapi-react-query,
+ * swr-openapi) take it as it is:
+ * - each method carries two signatures. A direct call resolves to the first, the client's own
+ *   (errors typed per status, form bodies, `timeoutMs`/`maxRetries`, an unset `signal`); the
+ *   second is openapi-fetch's (its options typed too), which makes the client assignable to
+ *   `Client<Paths>`.
+ * - TypeScript infers `Paths` from an argument only where a property is openapi-fetch's own
+ *   alias (two signatures make a new type it cannot match). `TRACE` is that property: the
+ *   contract has no TRACE operation, so it gives up nothing, and `createQueryClient(client)`
+ *   infers the contract's paths from it.
+ */
 export interface ServiceClient<Paths extends {} = paths> {
-  request: ServiceRequestMethod<Paths>;
-  GET: ServiceMethod<Paths, "get">;
-  PUT: ServiceMethod<Paths, "put">;
-  POST: ServiceMethod<Paths, "post">;
-  DELETE: ServiceMethod<Paths, "delete">;
-  OPTIONS: ServiceMethod<Paths, "options">;
-  HEAD: ServiceMethod<Paths, "head">;
-  PATCH: ServiceMethod<Paths, "patch">;
-  TRACE: ServiceMethod<Paths, "trace">;
+  request: Both<ServiceRequestMethod<Paths>, OpenapiFetchRequestMethod<Paths>>;
+  GET: Both<ServiceMethod<Paths, "get">, OpenapiFetchMethod<Paths, "get">>;
+  PUT: Both<ServiceMethod<Paths, "put">, OpenapiFetchMethod<Paths, "put">>;
+  POST: Both<ServiceMethod<Paths, "post">, OpenapiFetchMethod<Paths, "post">>;
+  DELETE: Both<ServiceMethod<Paths, "delete">, OpenapiFetchMethod<Paths, "delete">>;
+  OPTIONS: Both<ServiceMethod<Paths, "options">, OpenapiFetchMethod<Paths, "options">>;
+  HEAD: Both<ServiceMethod<Paths, "head">, OpenapiFetchMethod<Paths, "head">>;
+  PATCH: Both<ServiceMethod<Paths, "patch">, OpenapiFetchMethod<Paths, "patch">>;
+  TRACE: ClientMethod<Paths, "trace", AnyMedia>;
   /** Adds middleware. It never sees a credential: the client adds the credential after it. */
   use(...middleware: Middleware[]): void;
   eject(...middleware: Middleware[]): void;

@@ -31,6 +31,10 @@ export const REQUIRED_FILES = [
   "dist/testing.cjs",
   "dist/testing.d.ts",
   "dist/testing.d.cts",
+  "dist/testing/msw.js",
+  "dist/testing/msw.cjs",
+  "dist/testing/msw.d.ts",
+  "dist/testing/msw.d.cts",
   // Declarations the entries share (tsup.config.ts): no code, no export of their own.
   "dist/types.d.ts",
   "dist/types.d.cts",
@@ -41,7 +45,7 @@ export const REQUIRED_FILES = [
 ];
 
 /** Anything else must match one of these. */
-const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
 
 /** The companion's tarball holds exactly these: its manifest, README and licence, and the editions. */
 export const CONTRACT_FILES = ["package.json", "README.md", "LICENSE", ...CONTRACT_EDITIONS];

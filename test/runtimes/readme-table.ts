@@ -63,6 +63,10 @@ export function renderWhereTested(): string {
     "",
     ...runtimeTable(),
     "",
+    `\`service-api/testing/msw\` (with MSW ${versionOf("msw/package.json")}) runs on the four Node.js lines above with MSW's`,
+    "`setupServer`, and in Chromium with `setupWorker`, where an SWR hook made by swr-openapi renders",
+    "the mock's answer (`test/runtimes/msw.test.ts`).",
+    "",
     `The types need TypeScript ${typescriptFloor.version.replace(/\.\d+$/, "")} or later (the first that reads \`exports\`), or ${typescriptFullCheck.version.replace(/\.\d+$/, "")} or`,
     "later with `skipLibCheck: false`, for openapi-fetch's own declarations. What compiles and bundles the package:",
     "",
@@ -71,7 +75,7 @@ export function renderWhereTested(): string {
     `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\`, \`service-api/validate\` and \`service-api/testing\` compiles (\`strict\`, \`skipLibCheck\`) |`,
     `| TypeScript ${typescriptFullCheck.version} | the same with \`skipLibCheck: false\` |`,
     `| TypeScript ${versionOf("typescript/package.json")} | the same with \`exactOptionalPropertyTypes\`, \`noUncheckedIndexedAccess\`, \`noPropertyAccessFromIndexSignature\` and \`lib: ["ES2022", "DOM"]\` without Node's types; \`undefined\` is taken for anything you have not got: the client's, the calls' and \`paginate\`'s options, \`signal\`, and every optional parameter and body field of the generated types |`,
-    `| esbuild ${versionOf("esbuild/package.json")}, rollup ${rollup} | an app that imports only \`createServiceClient\` carries nothing of \`paginate\`, the contract or \`service-api/validate\` |`,
+    `| esbuild ${versionOf("esbuild/package.json")}, rollup ${rollup} | an app that imports only \`createServiceClient\` carries nothing of \`paginate\`, the contract or \`service-api/validate\`; no entry but \`service-api/testing/msw\` imports MSW |`,
   ];
   return `${lines.join("\n")}\n`;
 }

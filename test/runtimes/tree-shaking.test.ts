@@ -1,6 +1,6 @@
 // Tree-shaking, as a user's bundler does it to the packed tarball: an app that imports only
 // createServiceClient carries none of paginate, none of the contract's Errors guide and nothing of
-// the other JavaScript entries (service-api/validate, and service-api/testing once it ships),
+// the other JavaScript entries (service-api/validate, service-api/testing, service-api/testing/msw),
 // with esbuild and with rollup. Each marker is first found in a bundle that does import it, so an
 // absent marker means it was shaken off, not that the check looks for the wrong thing.
 import { readFileSync } from "node:fs";
@@ -117,4 +117,25 @@ it("esbuild: a bundle that imports only createServiceClient has none of the cont
   for (const marker of markers) expect(validate, `${marker} (the contract, bundled with validate)`).toContain(marker);
   const client = await bundlers.esbuild!(app, ONLY_THE_CLIENT);
   expect(markers.filter((marker) => client.includes(marker))).toEqual([]);
+});
+
+// MSW is an optional peer of service-api/testing/msw alone: no other entry may import it, or a
+// user without MSW could not load (or bundle) it. service-api/testing/msw's own import is the control.
+it("esbuild: of all the entries, only service-api/testing/msw imports MSW", async () => {
+  const app = inject("runtimesApp");
+  const importsMsw: Record<string, boolean> = {};
+  for (const entry of ["service-api", ...otherEntries(app)]) {
+    const result = await build({
+      stdin: { contents: EVERYTHING_OF(entry), resolveDir: app, loader: "js" },
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      external: ["msw", "msw/*"],
+    });
+    importsMsw[entry] = Object.values(result.metafile.outputs).some((output) => output.imports.some((imported) => imported.path === "msw" || imported.path.startsWith("msw/")));
+  }
+  expect(importsMsw).toEqual({ ...Object.fromEntries(Object.keys(importsMsw).map((entry) => [entry, false])), "service-api/testing/msw": true });
 });

@@ -1,0 +1,47 @@
+// service-api/testing/msw in process, with MSW's setupServer: the mock answers a client that was
+// given no fetch; its refusals reach the caller as themselves, once, with no retry; a base address
+// it cannot use is refused with what to give instead. (Chromium's setupWorker: test/runtimes/msw.test.ts.)
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServiceClient, unwrap } from "../../src/index.js";
+import { ContractViolationError, mockService, UnhandledOperationError } from "../../src/testing.js";
+import { mswHandlers } from "../../src/testing-msw.js";
+
+const BASE = "https://api.acme.example";
+const PROJECT_ID = "a07d4e79-ce7a-4b32-82d3-54220604915f";
+const service = mockService();
+const server = setupServer(...mswHandlers(service, { baseUrl: `${BASE}/` }));
+const client = createServiceClient({ baseUrl: BASE, auth: { apiKey: "test-key" } });
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => service.reset());
+afterAll(() => server.close());
+
+describe("mswHandlers", () => {
+  it("answers the client's call from the contract, and records it with the credential redacted", async () => {
+    service.use({ "GET /projects/{project_id}": ({ params }) => ({ status: 200, body: { ...service.example("ProjectDB"), id: params.path.project_id } }) });
+    expect((await unwrap(client.GET("/projects/{project_id}", { params: { path: { project_id: PROJECT_ID } } }))).id).toBe(PROJECT_ID);
+    expect(service.calls().map(({ operation, headers }) => ({ operation, key: headers["service-api-key"] }))).toEqual([{ operation: "GET /projects/{project_id}", key: "[REDACTED]" }]);
+  });
+
+  it("a handler's answer the contract refuses rejects a retry-safe call at once with the ContractViolationError, asked for once", async () => {
+    service.use({ "GET /projects/{project_id}": () => ({ status: 200, body: { ...service.example("ProjectDB"), created_at: "yesterday" } }) });
+    const call = client.GET("/projects/{project_id}", { params: { path: { project_id: PROJECT_ID } }, maxRetries: 3 });
+    await expect(call).rejects.toBeInstanceOf(ContractViolationError);
+    await expect(call).rejects.toMatchObject({ problems: [{ path: "$.created_at", message: "not a valid date-time" }] });
+    expect(service.calls()).toHaveLength(1);
+    expect(service.violations.map(({ kind, status }) => ({ kind, status }))).toEqual([{ kind: "answer", status: 200 }]);
+  });
+
+  it("a call no handler serves, on a mock with unhandled: \"error\", rejects with the UnhandledOperationError", async () => {
+    const strict = mockService({}, { unhandled: "error" });
+    server.use(...mswHandlers(strict, { baseUrl: "https://strict.acme.example" }));
+    const strictClient = createServiceClient({ baseUrl: "https://strict.acme.example", auth: { apiKey: "test-key" } });
+    await expect(strictClient.GET("/current_user")).rejects.toBeInstanceOf(UnhandledOperationError);
+    server.resetHandlers();
+  });
+
+  it.each([undefined, "", "api.acme.example", "ftp://api.acme.example", "https://api.acme.example/?v=1"])("refuses the base address %j, saying what to give", (baseUrl) => {
+    expect(() => mswHandlers(service, { baseUrl: baseUrl as string })).toThrow(/^mswHandlers: baseUrl must be the http\(s\) address the code under test calls, such as "https:\/\/api\.acme\.example"; got /);
+  });
+});
