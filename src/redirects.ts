@@ -27,9 +27,10 @@ export interface SendInit {
 /**
  * What a new Request has unless told otherwise (Fetch standard). Only the members of a request
  * that differ are handed on: each one costs the fetch a conversion, and some runtimes refuse some
- * members outright (Workers before compatibility date 2024-11-11 refuse `cache`).
+ * members outright (Workers before compatibility date 2024-11-11 refuse `cache`). `duplex` is
+ * "half" on every request that has it, and our body is bytes, which need none.
  */
-const REQUEST_DEFAULTS: Readonly<Record<string, unknown>> = {
+const DEFAULTS: Readonly<Record<string, unknown>> = {
   referrer: "about:client",
   referrerPolicy: "",
   credentials: "same-origin",
@@ -38,35 +39,25 @@ const REQUEST_DEFAULTS: Readonly<Record<string, unknown>> = {
   integrity: "",
   keepalive: false,
 };
-/** Handed a Request and an init, a fetch copies the Request's members but these two (Fetch standard). */
-const RESET_BY_INIT = ["referrer", "referrerPolicy"];
-const ALL_MEMBERS = Object.keys(REQUEST_DEFAULTS);
 
 /**
- * The init of one send of `request`: our headers, body and signal, `redirect: "manual"`, and every
- * other member the caller or a middleware set. The first send hands the fetch the Request itself,
- * which carries most of them, so the init adds only what a fetch would reset; a redirect's send
- * (its own `method`) goes to a new URL, so its init carries them all. Not a URL and a full init for
- * the first send too: parsing the URL again costs Node 22 and 26 more than copying the Request
- * (bench/README.md, "Node 22's loopback gap").
+ * The init of one send of `request`: our method (a redirect may change it), headers, body and
+ * signal, `redirect: "manual"`, and every other member the caller or a middleware set. The first
+ * send also hands the fetch the Request itself, which a fetch copies, all but its referrer and
+ * referrer policy (Fetch standard); a redirect's send goes to a new URL with this init alone. The
+ * first send is not a URL with this init: parsing the URL again costs Node 22 and 26 more than
+ * copying the Request (bench/README.md, "Node 22's loopback gap").
  */
-export function sendInit(request: Request, { headers, body, signal }: SendInit, method?: string): RequestInit {
-  const init: Record<string, unknown> = { headers, signal, redirect: "manual" };
-  if (method !== undefined) init.method = method;
-  for (const name of method === undefined ? RESET_BY_INIT : ALL_MEMBERS) {
+export function sendInit(request: Request, { headers, body, signal }: SendInit, method = request.method): RequestInit {
+  const init: Record<string, unknown> = { method, headers, body, signal, redirect: "manual" };
+  for (const name in DEFAULTS) {
     const value = request[name as keyof Request];
-    if (value !== undefined && value !== REQUEST_DEFAULTS[name]) init[name] = value;
-  }
-  if (body !== undefined) {
-    init.body = body;
-    // Needed only for a streamed body, and ours is bytes; carried because the request had it.
-    const duplex = (request as { duplex?: unknown }).duplex;
-    if (duplex !== undefined) init.duplex = duplex;
+    if (value !== undefined && value !== DEFAULTS[name]) init[name] = value;
   }
   // Members a runtime has beyond the standard (undici's `dispatcher`, Bun's `proxy`, …), which a
   // fetch does not copy from a Request: openapi-fetch puts each init member that a Request has
   // no property for on the request itself.
-  for (const key of Object.keys(request)) if (!(key in init)) init[key] = request[key as keyof Request];
+  for (const key of Object.keys(request)) init[key] ??= request[key as keyof Request];
   return init;
 }
 
