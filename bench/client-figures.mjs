@@ -1,5 +1,6 @@
-// The client's figures that depend on the runtime: CPU per call, loopback round trips, calls in
-// flight, JWT mode from cold, cold start, heap kept, leaks. Each Node the run covers gets one
+// The client's figures that depend on the runtime: CPU per call, loopback round trips (bare, and
+// answered 5 ms late), calls in flight, JWT mode from cold, cold start, heap kept, leaks, and the
+// testing mock against MSW. Each Node the run covers gets one
 // child process running this same file, so every ratio against bare openapi-fetch is taken side
 // by side in one process, and the cold-start, heap and leak children it starts run on that Node
 // too (process.execPath). Size and type cost do not depend on the runtime; run.mjs takes them once.
@@ -36,6 +37,8 @@ async function clientFigures(service, baseUrl, { speakeasy, quick, log, copy }) 
   figures.cpu = cpu.map(({ rounds, ...c }) => ({ ...c, us: round1(c.us), min: round1(c.min), max: round1(c.max), overBareUs: round1(cpuVsBare[c.name].diff) }));
   log("loopback round trips…");
   figures.loopback = await loopbackBench(service, baseUrl, { speakeasy, quick });
+  log("loopback round trips, the server answering 5 ms late…");
+  figures.loopbackAt5ms = await loopbackBench(service, baseUrl, { speakeasy, quick, latency: true });
   log("1,000 calls in flight…");
   figures.inFlight = await inFlightBench(service, baseUrl, { speakeasy, quick });
   log("1,000 calls in flight, JWT mode from cold…");
@@ -47,6 +50,8 @@ async function clientFigures(service, baseUrl, { speakeasy, quick, log, copy }) 
   figures.heap = heapAfterCalls(fresh, baseUrl, { samples: quick ? 1 : 3 });
   log("leak check…");
   figures.leak = leakCheck(["fetch alone", "openapi-fetch", "ours: API key", "ours: JWT (cached)"], baseUrl);
+  log("the testing mock against MSW (a child process: MSW replaces the global fetch)…");
+  figures.mock = runChild("mock-vs-msw.mjs", quick ? ["--quick"] : []);
   return figures;
 }
 

@@ -43,8 +43,12 @@ function printNode(f) {
   log("\nCPU per call, stub fetch (µs; medians of rounds)     per call   over openapi-fetch   range");
   for (const c of f.cpu) log(`  ${pad(c.name, 48)} ${lpad(c.us.toFixed(1), 8)}   ${lpad(signed(c.overBareUs), 18)}   ${c.min.toFixed(1)}–${c.max.toFixed(1)}`);
 
-  log("\nLoopback round trip, node:http on 127.0.0.1 (µs; medians)  per call   vs raw   vs openapi-fetch");
-  for (const c of f.loopback) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${c.vsBare.toFixed(3)}×`);
+  const loopback = (title, rows) => {
+    log(`\n${pad(title, 60)} per call   vs raw   vs openapi-fetch   added per call`);
+    for (const c of rows) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${lpad(`${c.vsBare.toFixed(3)}×`, 16)}   ${lpad(`${signed(c.overBareUs)} µs`, 14)}`);
+  };
+  loopback("Loopback round trip, node:http on 127.0.0.1 (µs; medians)", f.loopback);
+  if (f.loopbackAt5ms) loopback("The same, the server answering 5 ms late (µs; medians)", f.loopbackAt5ms);
 
   log("\n1,000 calls in flight (ms; medians of rounds)            wall   vs openapi-fetch");
   for (const c of f.inFlight) log(`  ${pad(c.name, 52)} ${lpad(c.ms.toFixed(1), 6)}   ${c.vsBare.toFixed(3)}×`);
@@ -57,6 +61,12 @@ function printNode(f) {
   log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   after calls   samples");
   for (const c of f.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.growthMb.toFixed(2), 11)}   ${c.samplesMb.join(", ")}`);
 
-  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   resources left   listeners left   holds   MaxListeners warnings");
-  for (const c of f.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.holds ? "yes" : "NO", 5)}   ${lpad(c.maxListenersWarnings, 21)}`);
+  log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   over fetch alone   resources left   listeners left   MaxListeners warnings");
+  const alone = f.leak.find((c) => c.name === "fetch alone")?.heapDeltaMb ?? 0;
+  for (const c of f.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad((c.heapDeltaMb - alone).toFixed(2), 16)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.maxListenersWarnings, 21)}`);
+
+  if (f.mock) {
+    log("\nThe testing mock against MSW, one call through our client (µs of CPU; medians)        per call   over the mock");
+    for (const c of f.mock) log(`  ${pad(`${c.kind}: ${c.name}`, 80)} ${lpad(c.us.toFixed(1), 8)}   ${c.overMock.toFixed(3)}×`);
+  }
 }

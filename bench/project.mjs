@@ -5,6 +5,9 @@
 // client passes them through).
 export const PROJECT_ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 export const API_KEY = "bench-key-0123456789";
+/** The server's delayed route (server.mjs): a base URL ending in it is answered LATENCY_MS late. */
+export const LATENCY_PREFIX = "/after-5ms";
+export const LATENCY_MS = 5;
 const USER_ID = "9b2f4c1e-6d7a-4e8b-a1c3-5f0e2d4b6a88";
 const RUN_ID = "c4e1a7b2-3f5d-4c9e-8a6b-1d2e3f4a5b6c";
 const ORG_ID = "0e7d9c8b-1a2b-4c3d-9e8f-7a6b5c4d3e2f";

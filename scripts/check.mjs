@@ -1,8 +1,7 @@
 // `npm run check`: the maintainer's loop after editing openapi/ (or src/). Builds generated/, then
 // at once typechecks and runs the fast tests (both linters among them), then says what to commit.
-// Aims at LOOP_AIMS_SECONDS.check (scripts/lib/test-tiers.mjs) on two cores, so it leaves
-// out what needs a mock, Chromium, Go, Perl or a packed tarball; `npm run test:all` and `.ci/run`
-// run everything.
+// It is the loop, run many times a day, so it leaves out what needs a mock, Chromium, Go, Perl or
+// a packed tarball; `npm run test:all` and `.ci/run` run everything.
 //
 // A failed build stops the check (nothing after it means anything); the other steps run side by
 // side, and each failure is reported with its tool's output, so one pass shows them all.

@@ -24,10 +24,40 @@ export interface SendInit {
   readonly signal: AbortSignal;
 }
 
-/** The init of a follow-up request; the first one is sent by transport.ts, also with redirect: "manual". */
-function fetchInit({ headers, body, signal }: SendInit, method: string): RequestInit {
-  const init: RequestInit = { method, headers, signal, redirect: "manual" };
-  if (body !== undefined) init.body = body;
+/**
+ * What a new Request has unless told otherwise (Fetch standard). Only the members of a request
+ * that differ are handed on: each one costs the fetch a conversion, and some runtimes refuse some
+ * members outright (Workers before compatibility date 2024-11-11 refuse `cache`). `duplex` is
+ * "half" on every request that has it, and our body is bytes, which need none.
+ */
+const DEFAULTS: Readonly<Record<string, unknown>> = {
+  referrer: "about:client",
+  referrerPolicy: "",
+  credentials: "same-origin",
+  cache: "default",
+  mode: "cors",
+  integrity: "",
+  keepalive: false,
+};
+
+/**
+ * The init of one send of `request`: our method (a redirect may change it), headers, body and
+ * signal, `redirect: "manual"`, and every other member the caller or a middleware set. The first
+ * send also hands the fetch the Request itself, which a fetch copies, all but its referrer and
+ * referrer policy (Fetch standard); a redirect's send goes to a new URL with this init alone. The
+ * first send is not a URL with this init: parsing the URL again costs Node 22 and 26 more than
+ * copying the Request (bench/README.md, "Node 22's loopback gap").
+ */
+export function sendInit(request: Request, { headers, body, signal }: SendInit, method = request.method): RequestInit {
+  const init: Record<string, unknown> = { method, headers, body, signal, redirect: "manual" };
+  for (const name in DEFAULTS) {
+    const value = request[name as keyof Request];
+    if (value !== undefined && value !== DEFAULTS[name]) init[name] = value;
+  }
+  // Members a runtime has beyond the standard (undici's `dispatcher`, Bun's `proxy`, …), which a
+  // fetch does not copy from a Request: openapi-fetch puts each init member that a Request has
+  // no property for on the request itself.
+  for (const key of Object.keys(request)) init[key] ??= request[key as keyof Request];
   return init;
 }
 
@@ -71,7 +101,7 @@ export async function followRedirects(fetchImpl: FetchLike, request: Request, fi
       current = { headers, body: undefined, signal: current.signal };
     }
     url = next.href;
-    response = await fetchImpl(url, { ...fetchInit(current, method), cache: request.cache });
+    response = await fetchImpl(url, sendInit(request, current, method));
     if (!isRedirect(response.status)) return response;
   }
 }

@@ -15,7 +15,7 @@ import { ServiceConnectionError, ServiceError, ServiceTimeoutError, type Redacte
 import { emit, type ServiceLogger } from "./logger.js";
 import type { OperationPolicy } from "./policies.js";
 import { isCredentialHeader, redactHeaders, redactUrl, sanitizeCause } from "./redact.js";
-import { followRedirects, isRedirect, RedirectFailure, type SendInit } from "./redirects.js";
+import { followRedirects, isRedirect, RedirectFailure, sendInit, type SendInit } from "./redirects.js";
 import { backoffDelay, isRetryableStatus, retryDelay } from "./retries.js";
 import type { TokenCache } from "./token-cache.js";
 
@@ -124,8 +124,8 @@ export function createTransport(options: TransportOptions): Transport {
       if (logger) emit(logger, { event: "request", method, path, operation, attempt });
       let watched = false;
       try {
-        // redirect: "manual": redirects.ts decides which ones to follow (never off the API's origin).
-        let response = await fetchImpl(request, { headers: send.headers, body: send.body, signal: send.signal, redirect: "manual" });
+        // redirect: "manual" (sendInit): redirects.ts decides which ones to follow (never off the API's origin).
+        let response = await fetchImpl(request, sendInit(request, send));
         if (isRedirect(response.status)) response = await followRedirects(fetchImpl, request, response, send);
         if (plan.stream) {
           // From here the deadline is per chunk; the caller's abort still applies.

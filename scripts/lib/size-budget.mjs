@@ -14,5 +14,10 @@
 // src/transport.ts), which closed most of Node 22's loopback gap, took the bundle to 42,238 B
 // minified / 14,400 B gzipped, past the 42.1 kB minified budget; the minified budget is now
 // 42.3 kB, and the gzip one, the issue's goal, is unchanged.
+// Raised again, in the open (issue 37): carrying every member a caller or middleware set on a
+// request to the fetch, on the first send and on followed redirects (sendInit in
+// src/redirects.ts), took the bundle to about 42,390 B minified / 14,480 B gzipped, past the
+// 42.3 kB minified budget; the minified budget is now 42.5 kB, and the gzip one, the issue's goal,
+// is unchanged.
 // Lower these numbers when the bundle shrinks; never raise them silently.
-export const BUDGET = { minified: 42_300, gzip: 14_500 };
+export const BUDGET = { minified: 42_500, gzip: 14_500 };

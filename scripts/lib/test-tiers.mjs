@@ -22,13 +22,6 @@ export const TIERS = {
 export const CHECK_PROJECTS = TIERS.fast.filter((name) => name !== "types");
 
 /**
- * What the loop aims at on a quiet 2-core machine, in seconds. Aims, not limits: `npm run bench`
- * times both and reports them beside these (bench/goals.mjs); nothing fails when they are missed,
- * since on a shared machine time alone says nothing about the change (test/spec/no-time-gates.test.ts).
- */
-export const LOOP_AIMS_SECONDS = { check: 45, test: 90 };
-
-/**
  * The run with the clock two years ahead (.ci/run). It proves that no test, example or mock
  * answer depends on today's date, so it takes what can: whole projects where the clock or dated
  * data is the point (the client's token lifetimes and Retry-After dates, fake timers, the mock's
