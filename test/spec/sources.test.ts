@@ -11,10 +11,10 @@ import { describe, expect, it } from "vitest";
 import { bundle, type Json } from "../support/bundle.js";
 import { factSources, fieldMeanings, fieldSources, type FactSource, type FieldFact } from "../support/facts.js";
 import { walkObjects } from "../../scripts/lib/walk-objects.mjs";
-import { pointerKey } from "../../src/openapi-document.js";
+import { HTTP_METHODS, pointerKey } from "../../src/openapi-document.js";
 
 const KINDS = new Set(["reference", "brief", "docs", "code"]);
-const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const OPERATION = "operation ";
 
 /** Where a citation sits: a schema or one of its properties, an operation or one of its parameters. */
