@@ -94,7 +94,7 @@ function finding(group: readonly DriftChange[], recorded?: { reason: string; why
     kind: first.kind,
     severity: first.class === "compatible" ? "warning" : "error",
     message: recorded === undefined ? words : `${words} (recorded difference: ${recorded.reason})`,
-    ...(recorded === undefined ? {} : { why: recorded.why }),
+    ...(recorded === undefined ? {} : { reason: recorded.reason, why: recorded.why }),
     class: first.class,
     rule: first.rule,
     ...(operations.length > 1 ? { operations } : {}),

@@ -43,7 +43,8 @@ export interface Finding {
   readonly operations?: readonly string[];
   /** Drift findings: what a caller should do about it. */
   readonly advice?: string;
-  /** A recorded difference that still breaks a call: why the contract differs there (the record's words). */
+  /** A recorded difference that still breaks a call: its reason in the record, and why the contract differs there (the record's words). */
+  readonly reason?: string;
   readonly why?: string;
   /** Repeated warnings told once: how many times it was seen. */
   readonly count?: number;

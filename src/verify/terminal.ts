@@ -73,7 +73,7 @@ export function formatSummary(report: VerifyReport, drift: DriftReport | undefin
     lines.push("", `Breaking (${breaking.length}):`);
     for (const finding of breaking) lines.push(driftLine(finding));
     // Why each recorded difference still breaks, once per reason.
-    const whys = new Map(breaking.filter((finding) => finding.why).map((finding) => [/\(recorded difference: ([^)]+)\)$/.exec(finding.message)?.[1] ?? "", finding.why!]));
+    const whys = new Map(breaking.flatMap((finding) => (finding.reason !== undefined && finding.why !== undefined ? [[finding.reason, finding.why]] : [])));
     for (const [reason, why] of whys) lines.push(`  ${reason}: ${why}`);
   }
   const failed = report.operations.filter((result) => result.verdict === "fail");
