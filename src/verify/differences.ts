@@ -44,6 +44,13 @@ function identitiesOf(difference: RecordedDifference): string[] {
   return (difference.operations ?? []).map((operation) => identityOf({ rule: difference.rule, operation, where: difference.where ?? "", message: difference.message }));
 }
 
+/** Each identity the record holds, with its difference's reason. */
+function reasonsByIdentity(from: DifferenceRecord): Map<string, string> {
+  const reasons = new Map<string, string>();
+  for (const difference of from.differences) for (const identity of identitiesOf(difference)) reasons.set(identity, difference.reason);
+  return reasons;
+}
+
 /**
  * Whether a recorded difference still breaks a call. Where the contract lets a caller send what the
  * deployment's document does not list (an operation, a parameter, a value), a call written from the
@@ -64,8 +71,7 @@ export interface Sorted {
 
 /** Splits the changes from the contract to a deployment's document into drift and recorded differences. */
 export function sortChanges(changes: readonly DocumentChange[], from: DifferenceRecord = differenceRecord): Sorted {
-  const reasons = new Map<string, string>();
-  for (const difference of from.differences) for (const identity of identitiesOf(difference)) reasons.set(identity, difference.reason);
+  const reasons = reasonsByIdentity(from);
   const drift: DocumentChange[] = [];
   const recorded: Sorted["recorded"][number][] = [];
   for (const change of changes) {
@@ -82,8 +88,7 @@ export function sortChanges(changes: readonly DocumentChange[], from: Difference
  * record's test refuses until someone writes why.
  */
 export function recordFor(changes: readonly DocumentChange[], previous: DifferenceRecord): DifferenceRecord {
-  const known = new Map<string, string>();
-  for (const difference of previous.differences) for (const identity of identitiesOf(difference)) known.set(identity, difference.reason);
+  const known = reasonsByIdentity(previous);
   const bySchema = new Map<string, RecordedDifference>();
   const byPlace = new Map<string, { difference: RecordedDifference; operations: string[] }>();
   for (const change of changes) {
