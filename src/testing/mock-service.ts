@@ -125,9 +125,14 @@ async function received(input: Request | string | URL, init: RequestInit | undef
   const method = (init?.method ?? source?.method ?? "GET").toUpperCase();
   const headers = new Headers(init?.headers ?? source?.headers);
   let bytes: ArrayBuffer | undefined;
-  if (init?.body !== undefined && init.body !== null) {
+  const body = init?.body;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+    // Bytes, as the client sends every body: copied, so that a later change to the caller's
+    // buffer cannot change what was received. Bytes carry no content type of their own.
+    bytes = body instanceof ArrayBuffer ? body.slice(0) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice().buffer;
+  } else if (body !== undefined && body !== null) {
     // Through a Request, so that a FormData or URLSearchParams body gets its content type as fetch would give it.
-    const carrier = new Request(url, { method: "POST", headers, body: init.body });
+    const carrier = new Request(url, { method: "POST", headers, body });
     const type = carrier.headers.get("content-type");
     if (type !== null && !headers.has("content-type")) headers.set("content-type", type);
     bytes = await carrier.arrayBuffer();
@@ -165,8 +170,16 @@ export function mockService(handlers: Handlers = {}, options: MockServiceOptions
       if (status === undefined) throw new UnhandledOperationError(operation.key, "the contract declares no success answer to give instead");
       return answers.toResponse(operation, { status });
     }
-    const request = new Request(sent.url, { method: sent.method, headers: sent.headers, body: sent.bytes && sent.bytes.byteLength > 0 ? sent.bytes : null });
-    const given = await handler({ params: read.params, body: read.body, headers: sent.headers, request });
+    // Built when the handler first reads it: most handlers never do.
+    let request: Request | undefined;
+    const given = await handler({
+      params: read.params,
+      body: read.body,
+      headers: sent.headers,
+      get request() {
+        return (request ??= new Request(sent.url, { method: sent.method, headers: sent.headers, body: sent.bytes && sent.bytes.byteLength > 0 ? sent.bytes : null }));
+      },
+    });
     if (given instanceof Response) return answers.checked(operation, given);
     if (given === null || typeof given !== "object") throw new TypeError(`the handler of ${operation.key} returned ${given === null ? "null" : typeof given}; return { status, body?, headers? } or a Response`);
     return answers.toResponse(operation, given);

@@ -3,6 +3,9 @@
 // end of the path. The templates that need the shortest prefix are the candidates; of those with
 // the request's method, the one with the most fixed text wins ("/projects/paginated" over
 // "/projects/{project_id}"); when none has the method, the service would answer 405.
+//
+// Templates are matched segment by segment from the end of the path, so that most of them are
+// ruled out by the last segment alone: a mock routes every request a test makes.
 import type { ContractOperation } from "../validation/contract.js";
 
 export type RouteMatch =
@@ -10,50 +13,85 @@ export type RouteMatch =
   /** No template matches the path (404), or none with this method (405). */
   | { readonly operation: undefined; readonly status: 404 | 405 };
 
+/** A template's segment: its fixed text, or a pattern that captures its parameters. */
+type Segment = string | { readonly pattern: RegExp; readonly names: readonly string[] };
+
 interface Route {
   readonly operation: ContractOperation;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
+  readonly segments: readonly Segment[];
   readonly fixedLength: number;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+function segmentOf(text: string): Segment {
+  const parts = text.split(/(\{[^}]+\})/);
+  if (parts.length === 1) return text;
+  const names: string[] = [];
+  const source = parts
+    .map((part) => {
+      if (!/^\{[^}]+\}$/.test(part)) return escape(part);
+      names.push(part.slice(1, -1));
+      return "([^/]+)";
+    })
+    .join("");
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+function decoded(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function createRouter(operations: readonly ContractOperation[]): (method: string, pathname: string) => RouteMatch {
-  const routes: Route[] = operations.map((operation) => {
-    const names: string[] = [];
-    const source = operation.path
-      .split(/(\{[^}]+\})/)
-      .map((part) => {
-        if (!/^\{[^}]+\}$/.test(part)) return escape(part);
-        names.push(part.slice(1, -1));
-        return "([^/]+)";
-      })
-      .join("");
-    return { operation, pattern: new RegExp(`^(.*?)${source}/?$`), names, fixedLength: operation.path.replace(/\{[^}]+\}/g, "").length };
-  });
+  const routes: Route[] = operations.map((operation) => ({
+    operation,
+    // "/projects/{project_id}" → ["projects", {…}]: the leading "" is the prefix's place.
+    segments: operation.path.split("/").slice(1).map(segmentOf),
+    fixedLength: operation.path.replace(/\{[^}]+\}/g, "").length,
+  }));
+
+  /** The template's parameters when it matches the end of `parts`, else undefined. */
+  function match(route: Route, parts: readonly string[]): Record<string, string> | undefined {
+    const { segments } = route;
+    const offset = parts.length - segments.length;
+    if (offset < 1) return undefined;
+    const path: Record<string, string> = {};
+    for (let index = segments.length - 1; index >= 0; index--) {
+      const segment = segments[index]!;
+      const part = parts[offset + index]!;
+      if (typeof segment === "string") {
+        if (segment !== part) return undefined;
+        continue;
+      }
+      const found = segment.pattern.exec(part);
+      if (!found) return undefined;
+      segment.names.forEach((name, at) => (path[name] = decoded(found[at + 1]!)));
+    }
+    return path;
+  }
 
   return (method, pathname) => {
-    const matches: { route: Route; prefix: number; values: string[] }[] = [];
+    // A trailing slash is the same path; the parts before a template are the prefix.
+    const parts = (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).split("/");
+    let shortest = Infinity;
+    let best: { route: Route; path: Record<string, string> } | undefined;
     for (const route of routes) {
-      const match = route.pattern.exec(pathname);
-      if (match && (match[1] === "" || match[1]!.startsWith("/"))) matches.push({ route, prefix: match[1]!.length, values: match.slice(2) });
-    }
-    if (matches.length === 0) return { operation: undefined, status: 404 };
-    const shortest = Math.min(...matches.map((match) => match.prefix));
-    const best = matches
-      .filter((match) => match.prefix === shortest && match.route.operation.method === method)
-      .sort((a, b) => b.route.fixedLength - a.route.fixedLength)[0];
-    if (!best) return { operation: undefined, status: 405 };
-    const path: Record<string, string> = {};
-    best.route.names.forEach((name, index) => {
-      const raw = best.values[index]!;
-      try {
-        path[name] = decodeURIComponent(raw);
-      } catch {
-        path[name] = raw;
+      const prefix = parts.length - route.segments.length;
+      if (prefix > shortest) continue;
+      const path = match(route, parts);
+      if (!path) continue;
+      if (prefix < shortest) {
+        shortest = prefix;
+        best = undefined;
       }
-    });
-    return { operation: best.route.operation, path };
+      if (route.operation.method === method && (!best || route.fixedLength > best.route.fixedLength)) best = { route, path };
+    }
+    if (shortest === Infinity) return { operation: undefined, status: 404 };
+    if (!best) return { operation: undefined, status: 405 };
+    return { operation: best.route.operation, path: best.path };
   };
 }
