@@ -111,7 +111,8 @@ const DEFINED = [
     },
   },
   {
-    // Per kind of operation: MSW with openapi-msw's time over the testing mock's (paired).
+    // Per kind of operation: MSW with openapi-msw's time over the testing mock's (paired), each
+    // fake handed the request our client sends (mock-vs-msw.mjs says why not through the client).
     figure: "testing mock vs MSW with openapi-msw, per call (checks included)",
     limit: 2,
     says: (limit) => `≥ ${limit}× faster, each kind`,

@@ -66,7 +66,8 @@ function printNode(f) {
   for (const c of f.leak) log(`  ${pad(c.name, 52)} ${lpad(c.heapDeltaMb.toFixed(2), 11)}   ${lpad((c.heapDeltaMb - alone).toFixed(2), 16)}   ${lpad(JSON.stringify(c.resourcesLeft), 14)}   ${lpad(c.listenersLeft, 14)}   ${lpad(c.maxListenersWarnings, 21)}`);
 
   if (f.mock) {
-    log("\nThe testing mock against MSW, one call through our client (µs of CPU; medians)        per call   over the mock");
+    log("\nThe testing mock against MSW, one call: the request our client sends handed to each fake, then the same call through our client (µs of CPU; medians)");
+    log(`  ${pad("", 80)} ${lpad("per call", 8)}   over the mock`);
     for (const c of f.mock) log(`  ${pad(`${c.kind}: ${c.name}`, 80)} ${lpad(c.us.toFixed(1), 8)}   ${c.overMock.toFixed(3)}×`);
   }
 }

@@ -10,8 +10,9 @@ export function median(values) {
  * Runs every candidate `calls` times in a row per round, for `rounds` rounds, rotating the order
  * each round so that no candidate always runs first (or right after the GC-heavy one). Returns
  * the median µs per call of each candidate and the spread (min–max of the round means).
+ * `between`, when given, runs before each candidate's calls, off the clock.
  */
-export async function alternate(list, { rounds, calls, warmup, clock = "wall" }) {
+export async function alternate(list, { rounds, calls, warmup, clock = "wall", between }) {
   // "cpu": this process's user + system CPU time, which leaves out the time a busy host (or a
   // noisy VM neighbour) kept us off the CPU; right for the stub benchmark, where no other process
   // takes part. "wall": elapsed time, for round trips through a server process.
@@ -21,6 +22,7 @@ export async function alternate(list, { rounds, calls, warmup, clock = "wall" })
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < list.length; k++) {
       const [name, call] = list[(k + round) % list.length];
+      between?.();
       const started = now();
       for (let i = 0; i < calls; i++) await call();
       perRound.get(name).push(((now() - started) * 1000) / calls);
