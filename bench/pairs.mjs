@@ -4,13 +4,16 @@
 // per call (process.cpuUsage around each call), which says whether a gap is our JavaScript or
 // time spent waiting. Builds other than dist/index.js can be raced side by side (scratch builds
 // of a change, before and after), each as one more candidate.
-//   node bench/pairs.mjs [--calls=20000] [--build=label=path/to/index.js ...]
+// `--deadline-floor` adds bare openapi-fetch with what our deadline hands the fetch on every call
+// (an AbortController's signal, and a timer set and cleared): the floor of that guarantee, so that
+// its cost in undici and the timers is told apart from the rest of ours.
+//   node bench/pairs.mjs [--calls=20000] [--deadline-floor] [--build=label=path/to/index.js ...]
 // Prints one JSON line per candidate, and the load average at the start and the end.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
 import { repoRoot } from "../scripts/lib/paths.mjs";
-import { API_KEY, callOf, verify } from "./lib.mjs";
+import { API_KEY, callOf, PROJECT_ID, verify } from "./lib.mjs";
 import { loadAverage } from "./pipeline.mjs";
 import { startServer } from "./processes.mjs";
 import { median, round1, round3 } from "./stats.mjs";
@@ -48,6 +51,21 @@ export async function alternateCalls(list, { calls, warmup, baseline }) {
   }));
 }
 
+export const DEADLINE_FLOOR_ROW = "openapi-fetch + a signal and a timer per call";
+
+/** The bench call of bare openapi-fetch, under a deadline as ours sets one (30 s, never reached). */
+function withDeadline(client) {
+  return async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    try {
+      return await client.GET("/projects/{project_id}", { params: { path: { project_id: PROJECT_ID } }, signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const calls = Number(args.find((a) => a.startsWith("--calls="))?.slice(8) ?? 20_000);
@@ -58,7 +76,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const { baseUrl } = server;
     const fetch = globalThis.fetch.bind(globalThis);
-    const list = [["openapi-fetch", callOf(createClient({ baseUrl, fetch, headers: { "Service-API-Key": API_KEY } }))]];
+    const bare = createClient({ baseUrl, fetch, headers: { "Service-API-Key": API_KEY } });
+    const list = [["openapi-fetch", callOf(bare)]];
+    if (args.includes("--deadline-floor")) list.push([DEADLINE_FLOOR_ROW, withDeadline(bare)]);
     for (const [label, file] of builds) {
       const { createServiceClient } = await import(pathToFileURL(path.resolve(file)).href);
       list.push([label, callOf(createServiceClient({ baseUrl, fetch, auth: { apiKey: API_KEY }, env: {} }))]);

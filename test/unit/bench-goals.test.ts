@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluateGoals, GOALS } from "../../bench/goals.mjs";
+import { goalsTable, LATEST } from "../../bench/goals-table.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 const SPEAKEASY = "Speakeasy SDK (reference)";
@@ -142,5 +143,12 @@ describe("bench goals", () => {
   it("bench/README.md's goal table states each goal as bench/goals.mjs checks it", () => {
     const readme = readFileSync(path.join(repoRoot, "bench", "README.md"), "utf8");
     for (const goal of GOALS) expect(readme).toContain(`| ${goal.figure} | ${goal.goal} |`);
+  });
+
+  it("bench/README.md's goal table is the one the latest full run's results make", () => {
+    const readme = readFileSync(path.join(repoRoot, "bench", "README.md"), "utf8");
+    const latest = JSON.parse(readFileSync(LATEST, "utf8"));
+    // The goals as that run evaluated them; a goal changed since is caught by the test above.
+    expect(readme).toContain(goalsTable(latest));
   });
 });
