@@ -94,8 +94,8 @@ export async function mockVsMsw({ quick }) {
   const mocked = client(mock.fetch);
   const behindMsw = mockService(handlers, { unhandled: "error" });
 
-  // One MSW server, its handlers swapped for the candidate about to run (outside any round's
-  // calls but the first, and a swap is one assignment).
+  // One MSW server, its handlers swapped when another candidate's round begins (within that
+  // round's first call; a swap is one assignment).
   const openapiMsw = ops.map((op) => openapiMswHandler(createOpenApiHttp({ baseUrl: BASE }), HttpResponse, op));
   const contractMsw = mswHandlers(behindMsw, { baseUrl: BASE });
   const server = setupServer(...openapiMsw);
