@@ -17,8 +17,8 @@ export const TOKEN_BODY = () =>
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
   });
 
-/** One typed call of each client: GET /projects/{project_id}, JSON answer read. */
-export const callOf = (client) => () => client.GET("/projects/{project_id}", { params: { path: { project_id: PROJECT_ID } } });
+/** One typed call of each client: GET /projects/{project_id}, JSON answer read; `init()` adds to each call's options. */
+export const callOf = (client, init) => () => client.GET("/projects/{project_id}", { params: { path: { project_id: PROJECT_ID } }, ...init?.() });
 
 /**
  * The candidates, each a function making one call. `service` is our built package

@@ -113,10 +113,12 @@ export async function mockVsMsw({ quick }) {
     for (const op of ops) {
       const [url, init] = await sentBy(client, op);
       const send = (fetch) => () => fetch(url, { ...init, headers: new Headers(init.headers) }).then(answered);
+      // The global fetch, read at each call: MSW has replaced it.
+      const toMsw = send((...args) => fetch(...args));
       const list = [
         [MOCK_ROW, send(mock.fetch)],
-        [OPENAPI_MSW_ROW, under(openapiMsw, send((...args) => fetch(...args)))],
-        [MSW_CONTRACT_ROW, under(contractMsw, send((...args) => fetch(...args)))],
+        [OPENAPI_MSW_ROW, under(openapiMsw, toMsw)],
+        [MSW_CONTRACT_ROW, under(contractMsw, toMsw)],
         [throughClient(MOCK_ROW), () => op.call(mocked).then(checked)],
         [throughClient(OPENAPI_MSW_ROW), under(openapiMsw, () => op.call(viaMsw).then(checked))],
       ];
