@@ -2,6 +2,11 @@ module example.com/servicecheck
 
 go 1.26.0
 
+// The exact Go that builds the check: a newer go on PATH is used as it is, an older one (1.21 or
+// later) fetches this one from the module proxy, and scripts/setup-other-languages.mjs fetches it
+// for one older still (Debian 12 ships 1.19).
+toolchain go1.26.8
+
 tool github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
 
 require github.com/oapi-codegen/runtime v1.9.0
