@@ -5,8 +5,8 @@
 // reaches, its class and what a caller should do. The ones a deployment cannot show (operationIds,
 // path parameter names, security schemes: the service names its own, and verify checks those by
 // calling) are left out.
-import { diffDocuments, type DocumentChange } from "../openapi-diff.js";
-import { operationsOf, pointerSegment } from "../openapi-document.js";
+import { diffDocuments, type DocumentChange } from "../contract/openapi-diff.js";
+import { operationsOf, pointerSegment } from "../contract/openapi-document.js";
 import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
 import { readPublishedDocument, type DocumentSource } from "./published-document.js";

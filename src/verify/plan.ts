@@ -2,7 +2,7 @@
 // POSTs the contract marks `x-idempotent` (searches and counts whose body only carries a query),
 // minus the GETs the contract marks `x-side-effect` (they create a password reset, send an email,
 // hand out a storage address). Writes never enter the plan, so no flag can select one.
-import { readsOnly } from "../openapi-document.js";
+import { readsOnly } from "../contract/openapi-document.js";
 import { contractOperations, type ContractOperation, type OpenApiDocument } from "../validation/contract.js";
 import { UsageError } from "./options.js";
 

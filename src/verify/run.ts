@@ -2,9 +2,9 @@
 // listings (inputs.ts), calls it, checks the answer (checks.ts), and, for an operation that takes
 // a credential, calls it again without one and with a wrong one (the auth probes). Requests in
 // flight are capped; the client's retries and Retry-After handling apply to every one of them.
-import type { ServiceClient } from "../types.js";
-import { ServiceConnectionError, ServiceTimeoutError } from "../errors.js";
-import { specPolicy } from "../policies.js";
+import type { ServiceClient } from "../client/types.js";
+import { ServiceConnectionError, ServiceTimeoutError } from "../client/errors.js";
+import { specPolicy } from "../client/policies.js";
 import type { ContractOperation, OpenApiDocument } from "../validation/contract.js";
 import type { HeaderChecker } from "../validation/header-check.js";
 import { mediaTypeOf, parseJsonBody, type CheckResult, type ResponseValidator } from "../validation/response-validator.js";

@@ -20,11 +20,11 @@ it("the generator reads from src/ only modules with no imports", () => {
     .map((specifier) => path.join(path.dirname(generator), specifier))
     // A TypeScript module is imported by its .js name; a plain JavaScript one is that file.
     .map((file) => (existsSync(file) ? file : file.replace(/\.js$/, ".ts")));
-  expect(fromSrc.map((file) => path.relative(repoRoot, file))).toEqual(expect.arrayContaining(["src/openapi-document.js", "src/policy-defaults.ts"]));
+  expect(fromSrc.map((file) => path.relative(repoRoot, file))).toEqual(expect.arrayContaining(["src/contract/openapi-document.js", "src/client/policy-defaults.ts"]));
   for (const file of fromSrc) expect(importsOf(file), path.relative(repoRoot, file)).toEqual([]);
 });
 
 it("the generated table takes its types from that module too", () => {
   const table = path.join(repoRoot, "generated", "operations.ts");
-  expect(importsOf(table)).toEqual(["../src/policy-defaults.js"]);
+  expect(importsOf(table)).toEqual(["../src/client/policy-defaults.js"]);
 });

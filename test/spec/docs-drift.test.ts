@@ -10,8 +10,8 @@ import { expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/size-budget.mjs";
 import { recursiveSchemas } from "../../scripts/dereference.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/config.js";
-import { isRetryableStatus } from "../../src/retries.js";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/client/config.js";
+import { isRetryableStatus } from "../../src/client/retries.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_DOCUMENT_PATH, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), "utf8").replace(/\s+/g, " ");

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 import { generatedDir } from "../../scripts/lib/paths.mjs";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { changelogHasEntry, classifyChange, smallestVersionFor, versionAllows, withoutAnnotations } from "../../scripts/lib/release.mjs";

@@ -1,5 +1,5 @@
 // Types of openapi-diff.js (plain JavaScript, so that bare-Node scripts can load it too).
-import type { DriftClass, FindingKind } from "./verify/findings.js";
+import type { DriftClass, FindingKind } from "../verify/findings.js";
 
 /** One change between two OpenAPI documents. */
 export interface DocumentChange {
