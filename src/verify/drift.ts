@@ -10,7 +10,7 @@ import { operationsOf, pointerSegment } from "../contract/openapi-document.js";
 import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
 import { readPublishedDocument, type DocumentSource } from "./published-document.js";
-import type { DriftReport } from "./report.js";
+import type { DriftReport, RecordedFinding } from "./report.js";
 
 type DriftChange = DocumentChange & { readonly kind: NonNullable<DocumentChange["kind"]> };
 
@@ -38,18 +38,6 @@ const ADVICE: Readonly<Record<string, string>> = {
   "response-enum-value-added": "handle the new value",
   "error-response-added": "handle that answer",
 };
-
-/** A recorded deliberate difference, as a report lists it: information, not drift. */
-export interface RecordedFinding {
-  readonly reason: string;
-  /** Why the contract differs there (the record's words). */
-  readonly why: string;
-  readonly rule: string;
-  /** The schema and place, or the place in the operation. */
-  readonly place: string;
-  readonly message: string;
-  readonly operations: readonly string[];
-}
 
 export interface Drift {
   /** The deployment's changes, and the recorded differences that still break a call. */
