@@ -16,7 +16,7 @@ const plainModules = readdirSync(src, { recursive: true, encoding: "utf8" })
   .sort();
 
 it("src/ has the plain modules this test knows of", () => {
-  expect(plainModules).toEqual(["media-type.js", "openapi-diff.js", "openapi-document.js", "schema-diff.js"]);
+  expect(plainModules).toEqual(["contract/media-type.js", "contract/openapi-diff.js", "contract/openapi-document.js", "contract/schema-diff.js"]);
 });
 
 it.each(plainModules)("%s: its .d.ts declares every export it has, and no other", async (file) => {
