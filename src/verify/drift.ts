@@ -1,5 +1,5 @@
 // Drift: the deployment's own OpenAPI document against the contract, in the contract's words. The
-// diff engine (openapi-diff.js, shared with the release check) finds the changes; the record of the
+// diff engine (openapi-diff.ts, shared with the release check) finds the changes; the record of the
 // contract's deliberate differences (differences.ts) takes out what the contract does on purpose;
 // what is left is the deployment's change. A change is told once, with every operation it
 // reaches, its class and what a caller should do. The ones a deployment cannot show (operationIds,

@@ -23,7 +23,7 @@ export interface VerifyPlan {
 
 /**
  * The contract's marks, and nothing else, decide, read by the rule the client's retry policy is
- * generated from (`readsOnly` in openapi-document.js). The signup link, which sends an email, is a
+ * generated from (`readsOnly` in openapi-document.ts). The signup link, which sends an email, is a
  * POST without `x-idempotent`, so it is left out like every other write.
  */
 export function isReadOnly(operation: ContractOperation): boolean {

@@ -1,4 +1,4 @@
-// The diff engine (src/contract/openapi-diff.js) as verify's drift report reads it: every change, compatible
+// The diff engine (src/contract/openapi-diff.ts) as verify's drift report reads it: every change, compatible
 // ones too, with the kind the report names and the class a user of this client feels. The same
 // change is breaking or compatible by the way data flows (a request must keep accepting what it
 // did; a response must stay within what it promised), so each row has its mirror in the other
