@@ -1,4 +1,4 @@
-// The release check's reading of the diff engine (src/contract/openapi-diff.js, shared with
+// The release check's reading of the diff engine (src/contract/openapi-diff.ts, shared with
 // `service-api verify`'s drift report): of every change between two bundled OpenAPI 3.1
 // documents, the ones that break a client written against the old one, with the release check's
 // severity. Table-tested rule by rule in test/spec/breaking-changes.test.ts.
