@@ -4,18 +4,18 @@
 // folder), and bundles it with rollup, which has no TypeScript step: it cannot read the document
 // model in src/contract/, which is TypeScript. tsup (already the client's bundler) inlines what a
 // function imports from src/ and scripts/lib; npm packages stay imports, as Spectral left them.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "tsup";
+import { moveChangedFiles } from "./move-changed.mjs";
 import { repoRoot } from "./paths.mjs";
 
 const sources = path.join(repoRoot, "scripts", "spectral-functions");
 export const spectralFunctionsDir = path.join(repoRoot, ".cache", "spectral-functions");
 
 /**
- * Bundles every function into .cache/spectral-functions/. Each file is written beside its
- * destination and renamed into place only when its bytes changed, so a Spectral run that started
- * meanwhile (tests lint side by side) never reads half a file.
+ * Bundles every function into .cache/spectral-functions/, through a scratch folder beside it (see
+ * move-changed.mjs): tests lint side by side, and a Spectral run never reads half a file.
  * @returns {Promise<string[]>} the names of the files it wrote
  */
 export async function bundleSpectralFunctions() {
@@ -44,15 +44,7 @@ export async function bundleSpectralFunctions() {
       silent: true,
       tsconfig: path.join(repoRoot, "tsconfig.json"),
     });
-    const written = [];
-    for (const name of readdirSync(scratch)) {
-      const fresh = path.join(scratch, name);
-      const target = path.join(spectralFunctionsDir, name);
-      if (existsSync(target) && readFileSync(target).equals(readFileSync(fresh))) continue;
-      renameSync(fresh, target);
-      written.push(name);
-    }
-    return written;
+    return moveChangedFiles(scratch, spectralFunctionsDir);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
