@@ -4,7 +4,7 @@
 // it reports each schema named so; `allowed` lists the names the contract already had when the
 // check came (they stay, since renaming them would break every client; the Go check moves the
 // answer wrapper to another suffix instead).
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 
 export default function notGeneratedOperationTypeName(document, options) {
   const schemas = document?.components?.schemas ?? {};
