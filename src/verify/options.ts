@@ -60,8 +60,10 @@ Where:
 Credentials (never printed):
   --api-key <key>        or SERVICE_API_KEY; or SERVICE_USERNAME and SERVICE_PASSWORD; or SERVICE_JWT
                          (the environment keeps the key out of your shell history and process list)
-  --mock                 the deployment is a mock (Prism, service-api/testing) that checks a
-                         credential is there, not that it is right: skip the wrong-credential probe
+  --mock                 the deployment is a mock that checks a credential is there, not that it
+                         is right (service-api mock, which this package runs; Prism; a
+                         service-api/testing mock): skip the wrong-credential probe, and with no
+                         credential given, send a placeholder key
 What to call:
   --only <ids|tags>      only these operationIds or tags (comma-separated, repeatable)
   --skip <ids|tags>      leave these out
