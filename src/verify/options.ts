@@ -134,7 +134,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   }
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
-  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
+  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the commands are service-api verify and service-api mock`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
   for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url", "openapi"] as const) {
