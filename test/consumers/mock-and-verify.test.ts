@@ -52,13 +52,16 @@ describe("the README's mock and verify, from the packed tarball in an empty fold
     expect(lines[0]).toBe('--mock: no credential given, so each call sends the placeholder API key "service-api-mock-placeholder" (a mock checks that a credential is there, not that it is right)');
     expect(lines[1]).toBe("verify: PASS");
     expect(verify.stdout).toMatch(/^verify: \d+ of \d+ read-only operations checked \(\d+% coverage; the contract has \d+ operations\): \d+ passed, 0 failed, \d+ skipped$/m);
-    expect(verify.stdout).toMatch(/^auth probes \(no credential\): (\d+) operations, \1 calls refused, 0 accepted$/m);
+    const probes = Number(/^auth probes \(no credential\): (\d+) operations, \1 calls refused, 0 accepted$/m.exec(verify.stdout)?.[1]);
+    expect(probes).toBeGreaterThan(0);
     expect(verify.stdout).toMatch(new RegExp(`^drift \\(${url}/openapi\\.json\\): 0 breaking, 0 compatible, 0 operations only the deployment has;`, "m"));
 
-    // The probes without a credential are what the mock refused, each printed with its reason.
+    // The probes without a credential are what the mock refused, each printed with its reason
+    // (read once they have arrived: spawnSync held this process while the mock wrote them).
+    await mock.waitFor(new RegExp(`^(?:.*\n){${probes + 1}}`), 10_000);
     const [address, ...refusals] = mock.output().trimEnd().split("\n");
     expect(address).toMatch(/^service-api mock: /);
-    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals).toHaveLength(probes);
     for (const line of refusals) expect(line).toMatch(/^(GET|POST) \/\S*: the service would answer HTTP 401 to this request: \$: no credential this operation accepts \(/);
 
     // npx itself ends on the signal (no exit code of its own); the mock closes, says nothing
