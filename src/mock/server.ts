@@ -17,6 +17,12 @@ export interface MockServerOptions {
   readonly port: number;
   /** Each request the contract refuses and each answer it does not allow, as the mock records it. */
   readonly onViolation?: (violation: ContractViolation) => void;
+  /**
+   * Keep the mock's record of calls and violations (for a test that reads them). By default it is
+   * emptied whenever no request is in flight, once its violations are reported, so that a mock
+   * left running for days holds nothing it has already told.
+   */
+  readonly keepRecord?: boolean;
 }
 
 export interface MockServer {
@@ -50,14 +56,13 @@ async function send(response: ServerResponse, answer: Response): Promise<void> {
  */
 export async function serveMock(service: MockService, options: MockServerOptions): Promise<MockServer> {
   let document: string | undefined;
-  // Violations are reported once each; the mock's record is emptied whenever no request is in
-  // flight, so a mock left running for days keeps no call it already reported.
+  // Violations are reported once each, in the order the mock recorded them.
   let reported = 0;
   let inFlight = 0;
   const report = () => {
     for (const violation of service.violations.slice(reported)) options.onViolation?.(violation);
     reported = service.violations.length;
-    if (inFlight === 0) {
+    if (inFlight === 0 && options.keepRecord !== true) {
       service.reset();
       reported = 0;
     }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPortFree } from "../../scripts/lib/ports.mjs";
 import { createServiceClient, unwrap } from "../../src/index.js";
 import { MOCK_HELP, runMock } from "../../src/mock/command.js";
+import { serveMock } from "../../src/mock/server.js";
+import { mockService } from "../../src/testing.js";
 import { contract } from "../../src/validation/contract.js";
 import { runVerify } from "../../src/verify/command.js";
 
@@ -101,6 +103,19 @@ describe("service-api mock", () => {
     expect(await help.exited).toBe(0);
     expect(help.stdout.text()).toBe(MOCK_HELP);
     expect(MOCK_HELP).toContain("service-api verify --base-url http://127.0.0.1:4010 --mock");
+  });
+
+  it("reports each violation once and then forgets it, with every recorded call, so a mock left running holds nothing", async () => {
+    const service = mockService();
+    const reported: string[] = [];
+    const server = await serveMock(service, { host: "127.0.0.1", port: 0, onViolation: (violation) => reported.push(violation.message) });
+    try {
+      for (const id of ["first", "second"]) expect((await fetch(`${server.url}/projects/${id}`, { headers: { "Service-API-Key": "any" } })).status).toBe(422);
+      expect(reported).toEqual([1, 2].map(() => "GET /projects/{project_id}: the service would answer HTTP 422 to this request: path.project_id: not a valid uuid"));
+      expect([service.calls().length, service.violations.length]).toEqual([0, 0]);
+    } finally {
+      await server.close();
+    }
   });
 
   it("stops when its signal aborts, and frees the port", async () => {

@@ -1,23 +1,33 @@
 // Every operation of the contract, reached through the testing mock: one request per operation
-// (the code samples' request, scripts/lib/sample-request.mjs), sent to `mockService().fetch` and,
-// through MSW's setupServer, to `mswHandlers`. Each must be recorded as the operation it was sent
-// for, with its path parameters, and answered with a success: the router and the request checks
-// serve the whole contract, not only the operations other tests happen to call.
+// (the code samples' request, scripts/lib/sample-request.mjs), sent to `mockService().fetch`,
+// through MSW's setupServer to `mswHandlers`, and over HTTP to the server `service-api mock`
+// runs. Each must be recorded as the operation it was sent for, with its path parameters, and
+// answered with a success: the router and the request checks serve the whole contract, not only
+// the operations other tests happen to call.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryString, sampleRequest } from "../../scripts/lib/sample-request.mjs";
 import { sampleInputs, sampleServerUrl } from "../../scripts/lib/sample-values.mjs";
 import { mockService } from "../../src/testing.js";
 import { mswHandlers } from "../../src/testing-msw.js";
+import { serveMock, type MockServer } from "../../src/mock/server.js";
 import { bundle, bundleOperations, type BundleOperation } from "../support/bundle.js";
 
 const BASE = sampleServerUrl(bundle);
 const service = mockService();
 const server = setupServer(...mswHandlers(service, { baseUrl: BASE }));
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+let served: MockServer;
+beforeAll(async () => {
+  // Requests to the served mock's loopback address pass MSW by.
+  server.listen({ onUnhandledRequest: "bypass" });
+  served = await serveMock(service, { host: "127.0.0.1", port: 0, keepRecord: true });
+});
 afterEach(() => service.reset());
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  await served.close();
+});
 
 /** The sample's credential as a header: the mock checks that one of the accepted kinds is there. */
 function credentialHeader(credential: ReturnType<typeof sampleRequest>["credential"]): [string, string][] {
@@ -68,6 +78,13 @@ describe("every operation of the contract reaches its operation in the testing m
 
   it.each(cases)("through mswHandlers: %s", async (key, entry) => {
     const answer = await fetch(requestFor(entry));
+    await expectRouted(key, entry, answer);
+  });
+
+  it.each(cases)("over HTTP, through service-api mock's server: %s", async (key, entry) => {
+    const request = requestFor(entry);
+    const url = new URL(request.url);
+    const answer = await fetch(new Request(`${served.url}${url.pathname}${url.search}`, request));
     await expectRouted(key, entry, answer);
   });
 });
