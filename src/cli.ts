@@ -2,8 +2,8 @@
 // The `service-api` bin: `service-api verify [flags]` (the default) and `service-api mock [flags]`
 // (see `--help` of each). Everything is in each command's command.ts; this file only connects
 // them to the process: its arguments, its output, its exit code, and Ctrl-C for the mock.
-import { runMock } from "../mock/command.js";
-import { runVerify } from "./command.js";
+import { runMock } from "./mock/command.js";
+import { runVerify } from "./verify/command.js";
 
 const argv = process.argv.slice(2);
 let run: Promise<number>;
