@@ -18,7 +18,7 @@ const LEVELS = [
 type Level = (typeof LEVELS)[number];
 
 /** Where the JSON string, object or array written at `start` of `text` ends (exclusive); -1 when there is none. */
-function jsonEnd(text: string, start: number): number {
+export function jsonEnd(text: string, start: number): number {
   if (text[start] === '"') {
     for (let at = start + 1; at < text.length; at++) {
       if (text[at] === "\\") at++;
