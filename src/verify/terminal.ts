@@ -6,6 +6,7 @@ import type { Finding } from "./findings.js";
 import { summaryLine, type DriftReport, type VerifyReport } from "./report.js";
 import type { OperationResult } from "./run.js";
 import { LINE_WIDTH, shortMessage, wrapLine } from "./shorten.js";
+import { verdictOf, verdictText } from "./verdict.js";
 
 const SHOWN_FINDINGS = 3;
 
@@ -57,22 +58,13 @@ const fitted = (text: string) =>
  * table of every operation and every finding is for `--verbose` (and the JSON and HTML reports).
  */
 export function formatSummary(report: VerifyReport, drift: DriftReport | undefined, verbose: boolean): string {
-  const errors = report.findings.filter((finding) => finding.severity === "error");
-  const fresh = errors.filter((finding) => !finding.known);
   const driftFindings = report.findings.filter((finding) => finding.class !== undefined);
   const breaking = driftFindings.filter((finding) => finding.severity === "error");
   const compatible = driftFindings.filter((finding) => finding.severity === "warning");
   const added = compatible.filter((finding) => finding.kind === "operation-added");
   const changed = compatible.filter((finding) => finding.kind !== "operation-added");
-  const known = errors.filter((finding) => finding.known).length;
   const lines: string[] = [];
-  const verdict = fresh.length === 0 ? "PASS" : "FAIL";
-  const why = [
-    breaking.length > 0 ? `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"} in the deployment's document` : "",
-    report.summary.failed > 0 ? `${report.summary.failed} operation${report.summary.failed === 1 ? "" : "s"} failed` : "",
-    known > 0 ? `${known} of the errors known from the baseline` : "",
-  ].filter(Boolean);
-  lines.push(`verify: ${verdict}${why.length > 0 ? ` (${why.join("; ")})` : ""}`);
+  lines.push(`verify: ${verdictText(verdictOf(report))}`);
   lines.push(summaryLine(report.summary, report.coverage));
   if (drift === undefined) lines.push("drift: not checked");
   else {
