@@ -65,7 +65,7 @@ export function foldDefaultCopies<T extends DocumentChange>(changes: readonly T[
     const once: FoldedChange<T> = {
       ...told[0]!,
       within: "",
-      message: `${told.length} default${told.length === 1 ? "" : "s"} changed, the same change also in the default of ${alsoIn.join(", ")}: ${told.map((change) => `${change.within!.slice(1)}: ${change.message}`).join("; ")}`,
+      message: [`${told.length} default${told.length === 1 ? "" : "s"} changed (the same change shows in the default of ${alsoIn.join(", ")})`, ...told.map((change) => `${change.within!.slice(1)}: ${change.message}`)].join("; "),
       alsoIn,
     };
     return [once, ...[...members.values()].flat(), ...copies.flat()];

@@ -13,6 +13,7 @@ const LEVELS = [
   { value: 60, items: 6 },
   { value: 40, items: 4 },
   { value: 24, items: 2 },
+  { value: 16, items: 1 },
 ] as const;
 
 type Level = (typeof LEVELS)[number];
@@ -81,7 +82,7 @@ export function shortChange(before: string, after: string, width: number): strin
   while (same < before.length && same < after.length && before[same] === after[same]) same++;
   const shown = `${shortValue(before, width)} → ${shortValue(after, width)}`;
   if (same < width - 1) return shown;
-  const around = (value: string) => (same >= value.length ? "(its end)" : `…${value.slice(Math.max(0, same - 8), same + 16)}…`);
+  const around = (value: string) => (same >= value.length ? "(its end)" : `…${value.slice(Math.max(0, same - 6), same + Math.ceil(width / 2))}…`);
   return `${shown}, first different at character ${same + 1}: ${around(before)} → ${around(after)}`;
 }
 
@@ -104,6 +105,12 @@ function atLevel(message: string, level: Level): string {
     .replace(LIST, (list) => shortList(list.split(", "), level.items))
     .replace(CHANGE, (_, before: string, after: string) => shortChange(values[Number(before)]!, values[Number(after)]!, level.value))
     .replace(MARK, (_, index: string) => shortValue(values[Number(index)]!, level.value));
+}
+
+/** A message's clauses: its text split at "; ", never inside one of its values. */
+export function clauses(message: string): string[] {
+  const { text, values } = masked(message);
+  return text.split("; ").map((clause) => clause.replace(MARK, (_, index: string) => values[Number(index)]!));
 }
 
 /**

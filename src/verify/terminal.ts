@@ -5,7 +5,7 @@
 import type { Finding } from "./findings.js";
 import { summaryLine, type DriftReport, type VerifyReport } from "./report.js";
 import type { OperationResult } from "./run.js";
-import { LINE_WIDTH, shortMessage, wrapLine } from "./shorten.js";
+import { clauses, LINE_WIDTH, shortMessage, wrapLine } from "./shorten.js";
 import { verdictOf, verdictText } from "./verdict.js";
 
 const SHOWN_FINDINGS = 3;
@@ -38,11 +38,29 @@ const counted = <T>(items: readonly T[], keyOf: (item: T) => string) => {
 
 const also = (finding: Finding) => (finding.operations && finding.operations.length > 1 ? ` (+${finding.operations.length - 1} more operation${finding.operations.length > 2 ? "s" : ""})` : "");
 
-/** One line for a drift finding: class, kind, operation, words (their long values shortened to fit the line), and what to do. */
+/**
+ * A drift finding: class, kind, operation, words (their long values shortened to fit), and what
+ * to do, on one line; when they do not fit, the words' parts (joined by "; ") one to a line below
+ * the operation, then what to do.
+ */
 function driftLine(finding: Finding): string {
   const head = `  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}${also(finding)}  `;
   const tail = `${finding.advice ? ` → ${finding.advice}` : ""}${finding.known ? "  [known: in the baseline]" : ""}`;
-  return `${head}${shortMessage(finding.message, LINE_WIDTH - head.length - tail.length)}${tail}`;
+  const line = `${head}${shortMessage(finding.message, LINE_WIDTH - head.length - tail.length)}${tail}`;
+  if (line.length <= LINE_WIDTH) return line;
+  const indent = "      ";
+  const room = LINE_WIDTH - indent.length;
+  // Clauses packed into as few lines as fit, each shortened to fit a line of its own.
+  const packed: string[] = [];
+  for (const clause of clauses(finding.message).map((part) => shortMessage(part, room))) {
+    const joined = packed.length === 0 ? clause : `${packed[packed.length - 1]}; ${clause}`;
+    if (packed.length > 0 && joined.length <= room) packed[packed.length - 1] = joined;
+    else packed.push(clause);
+  }
+  const last = packed.length - 1;
+  if (tail !== "" && packed[last]!.length + tail.length <= room) packed[last] += tail;
+  else if (tail !== "") packed.push(tail.trim());
+  return [head.trimEnd(), ...packed.map((part) => `${indent}${part}`)].join("\n");
 }
 
 /** Every line at most LINE_WIDTH wide, wrapped at its spaces; but a curl command, which must stay one line to be pasted. */
