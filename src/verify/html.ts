@@ -95,7 +95,7 @@ function sectionsOf(report: VerifyReport): Section[] {
   const known = report.findings.filter((finding) => finding.known === true);
   const table = (id: string, findings: readonly Finding[]) => ({ count: findings.length, body: findingsTable(id, findings) });
   return [
-    { id: "credentials", heading: "Credentials accepted: operations that served a call without a valid credential", badge: plural(accepted.length, "credential accepted", "credentials accepted"), ...table("credentials", accepted) },
+    { id: "credentials", heading: "Credentials accepted: operations that served a call without a valid credential", badge: `${plural(accepted.length, "operation")} served without a valid credential`, ...table("credentials", accepted) },
     { id: "failed", heading: "Failed answers", badge: plural(failed.length, "failed answer"), ...table("failed", failed) },
     { id: "breaking", heading: "Breaking changes in the deployment's document", badge: "breaking", ...table("breaking", breaking) },
     { id: "compatible", heading: "Compatible changes in the deployment's document", badge: "compatible", ...table("compatible", compatible) },
