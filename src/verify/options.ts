@@ -71,10 +71,10 @@ What to call:
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
-  --openapi <where>      the deployment's OpenAPI document: a local JSON file that exists
-                         (./openapi.json, /abs/openapi.json, file:///abs/openapi.json), an http(s)
-                         URL, or a path on the API (default ${DEFAULT_DOCUMENT_PATH}); a value
-                         starting with / that is no existing file is a path on the API
+  --openapi <where>      the deployment's OpenAPI document: a path on the API (default
+                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file, relative or
+                         absolute (./openapi.json, /srv/openapi.json, file:///srv/openapi.json);
+                         a value starting with / is read as a file when that file exists
 Known findings:
   --baseline <file>      an earlier --json report: its findings are known, listed apart, and
                          fail no run; a new one still does (accept a state, then watch for change)
