@@ -32,6 +32,7 @@ export interface OperationResult {
   readonly probes?: Partial<Record<Exclude<CallCredential, "user">, number | null>>;
   /** Why it was skipped. */
   readonly reason?: string;
+  /** Its own calls' time in ms: the call and its auth probes, each from its send to its answer, without the wait for a free slot or the listings read for its inputs; 0 when skipped. */
   readonly durationMs: number;
 }
 
@@ -235,13 +236,13 @@ export function createRunner(context: RunContext) {
   /** Verifies one operation: its inputs, its call, its answer, and whether it refuses a caller without a valid credential. */
   async function verify(operation: PlannedOperation): Promise<OperationResult> {
     const base = { operation: operation.key, operationId: operation.operationId, tag: operation.tag, contentType: null };
-    const started = performance.now();
     if (operation.sideEffect) return { ...base, status: null, verdict: "skip", findings: [], reason: `not called: ${operation.sideEffect}`, durationMs: 0 };
     const resolved = await resolve(operation, {}, []);
-    if ("missing" in resolved) return { ...base, status: null, verdict: "skip", findings: [], reason: resolved.missing, durationMs: performance.now() - started };
+    if ("missing" in resolved) return { ...base, status: null, verdict: "skip", findings: [], reason: resolved.missing, durationMs: 0 };
     const { body } = inputs(operation);
     const answer = await call(operation, resolved.path, resolved.query, body);
     const findings = judge(operation, answer, body, "user", true);
+    let durationMs = answer.durationMs;
     // The same call without a credential and with a wrong one, where the contract requires one.
     const probes: Partial<Record<Exclude<CallCredential, "user">, number | null>> = {};
     if (answer.status !== null && specPolicy(operation.method, operation.path).security.length > 0) {
@@ -249,6 +250,7 @@ export function createRunner(context: RunContext) {
         if (!context.probes[credential]) continue;
         const refused = await call(operation, resolved.path, resolved.query, body, credential);
         probes[credential] = refused.status;
+        durationMs += refused.durationMs;
         findings.push(...judge(operation, refused, body, credential, false));
       }
     }
@@ -260,7 +262,7 @@ export function createRunner(context: RunContext) {
       verdict: unique.some((finding) => finding.severity === "error") ? "fail" : "pass",
       findings: unique,
       ...(Object.keys(probes).length > 0 ? { probes } : {}),
-      durationMs: performance.now() - started,
+      durationMs,
     };
   }
 

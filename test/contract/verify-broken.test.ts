@@ -17,7 +17,9 @@ import type { TestServer } from "../support/loopback-server.js";
 import { release1378WithTemplateChanged } from "../support/releases.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { readReport, type JsonReport } from "../support/verify-report.js";
-import { parseXml } from "../support/xml.js";
+import { parseXml, type XmlElement } from "../support/xml.js";
+import packageJson from "../../package.json" with { type: "json" };
+import { bundle } from "../support/bundle.js";
 import { startTamperingProxy, type Tampering } from "./tampering-proxy.js";
 
 const mock = inject("prismUrl");
@@ -89,6 +91,36 @@ describe("verify against a broken deployment", () => {
     const answers = report.findings.filter((finding) => finding.class === undefined);
     expect(answers.map((finding) => finding.kind).sort()).toEqual(["auth-ignored", "content-type", "schema", "schema", "server-error"]);
     for (const finding of answers) expect(finding.advice, finding.kind).toMatch(/\w{3,}/);
+  });
+
+  it("opens the JSON report on its verdict and why, when it ran, and the versions compared", () => {
+    const text = readFileSync(json, "utf8");
+    expect(Object.keys(report).slice(0, 6)).toEqual(["verdict", "reason", "startedAt", "durationMs", "versions", "baseUrl"]);
+    expect(report.verdict).toBe("fail");
+    expect(report.reason).toBe(run.stdout.split("\n")[0]!.replace(/^verify: FAIL \((.*)\)$/, "$1"));
+    expect(Date.parse(report.startedAt)).toBeGreaterThan(Date.now() - 3_600_000);
+    expect(report.durationMs).toBeLessThanOrEqual(run.wallMs);
+    expect(report.versions).toEqual({ tool: packageJson.version, contract: bundle.info.version, deployment: "1.378.0" });
+    // The sentences about the run are notes; warnings count the findings of severity warning.
+    expect(report.notes).toEqual([]);
+    expect(report).not.toHaveProperty("warnings");
+    expect(report.summary.warnings).toBe(report.findings.filter((finding) => finding.severity === "warning").length);
+    expect(text).not.toContain(CANARY.apiKey);
+  });
+
+  it("times JUnit as a CI system needs: a case its own calls, a suite the wall time it covers", () => {
+    const [calls, drift] = parseXml(readFileSync(xml, "utf8")).children as [XmlElement, XmlElement];
+    const root = parseXml(readFileSync(xml, "utf8"));
+    const seconds = (node: XmlElement) => Number(node.attributes.time);
+    const wall = run.wallMs / 1000;
+    expect(seconds(root)).toBeLessThanOrEqual(wall);
+    expect(seconds(calls)).toBeLessThanOrEqual(seconds(root));
+    expect(seconds(drift)).toBeLessThanOrEqual(seconds(root));
+    expect(seconds(drift)).toBeGreaterThan(0);
+    // Each case, its own calls only, fits inside its suite; a skipped one made no call of its own.
+    for (const testcase of calls.children) expect(seconds(testcase), testcase.attributes.name).toBeLessThanOrEqual(seconds(calls));
+    const skipped = calls.children.filter((testcase) => testcase.children.some((child) => child.name === "skipped"));
+    for (const testcase of skipped) expect(testcase.attributes.time).toBe("0.000");
   });
 
   describe.skipIf(missing(chromiumTool))("the HTML page", () => {
