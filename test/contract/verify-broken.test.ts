@@ -46,6 +46,8 @@ interface Run {
   stdout: string;
   stderr: string;
   wallMs: number;
+  /** The test's own clock when it called verify, in ms since the epoch. */
+  startedAt: number;
 }
 
 describe("verify against a broken deployment", () => {
@@ -59,13 +61,14 @@ describe("verify against a broken deployment", () => {
     deployment = await startTamperingProxy(mock, faults, release1378WithTemplateChanged());
     let stdout = "";
     let stderr = "";
+    const startedAt = Date.now();
     const started = performance.now();
     const code = await runVerify(["verify", "--base-url", deployment.url, "--mock", "--json", json, "--junit", xml, "--html", html], {
       env: { SERVICE_API_KEY: CANARY.apiKey },
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: (text: string) => (stderr += text) },
     });
-    run = { code, stdout, stderr, wallMs: performance.now() - started };
+    run = { code, stdout, stderr, wallMs: performance.now() - started, startedAt };
     report = readReport(json) as JsonReport & Record<string, unknown>;
     if (process.env.SERVICE_API_SCREENSHOTS) writeFileSync(path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-broken.txt"), `${stdout}\n(wall time ${(run.wallMs / 1000).toFixed(3)} s)\n`);
   });
@@ -98,7 +101,9 @@ describe("verify against a broken deployment", () => {
     expect(Object.keys(report).slice(0, 6)).toEqual(["verdict", "reason", "startedAt", "durationMs", "versions", "baseUrl"]);
     expect(report.verdict).toBe("fail");
     expect(report.reason).toBe(run.stdout.split("\n")[0]!.replace(/^verify: FAIL \((.*)\)$/, "$1"));
-    expect(Date.parse(report.startedAt)).toBeGreaterThan(Date.now() - 3_600_000);
+    // It ran between the test's own clock readings around the run.
+    expect(Date.parse(report.startedAt)).toBeGreaterThanOrEqual(run.startedAt);
+    expect(Date.parse(report.startedAt)).toBeLessThanOrEqual(run.startedAt + run.wallMs);
     expect(report.durationMs).toBeLessThanOrEqual(run.wallMs);
     expect(report.versions).toEqual({ tool: packageJson.version, contract: bundle.info.version, deployment: "1.378.0" });
     // The sentences about the run are notes; warnings count the findings of severity warning.
