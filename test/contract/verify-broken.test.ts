@@ -5,7 +5,7 @@
 // credential. Every report must lead with what is wrong: the terminal within 200 characters a
 // line, the HTML page in order of harm, JUnit times a CI system can trust, the JSON report with
 // its verdict at the top.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -70,7 +70,12 @@ describe("verify against a broken deployment", () => {
     });
     run = { code, stdout, stderr, wallMs: performance.now() - started, startedAt };
     report = readReport(json) as JsonReport & Record<string, unknown>;
-    if (process.env.SERVICE_API_SCREENSHOTS) writeFileSync(path.join(process.env.SERVICE_API_SCREENSHOTS, "verify-broken.txt"), `${stdout}\n(wall time ${(run.wallMs / 1000).toFixed(3)} s)\n`);
+    // For a reviewer who asks (SERVICE_API_SCREENSHOTS=<folder>): the terminal with the run's wall time, and the reports.
+    const shots = process.env.SERVICE_API_SCREENSHOTS;
+    if (shots) {
+      writeFileSync(path.join(shots, "verify-broken.txt"), `${stdout}\n(wall time ${(run.wallMs / 1000).toFixed(3)} s)\n`);
+      for (const file of [json, xml]) copyFileSync(file, path.join(shots, path.basename(file)));
+    }
   });
   afterAll(() => deployment.close());
 
