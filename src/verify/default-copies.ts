@@ -4,8 +4,8 @@
 // Those copies are folded into one change at the schema where it was made, which lists where else
 // it shows. Only when every key that differs in the copy is one of the schema's own changed
 // defaults, with the very same values, and the property refers to that schema in the contract.
-import type { DocumentChange } from "../openapi-diff.js";
-import { pointerSegment } from "../openapi-document.js";
+import type { DocumentChange } from "../contract/openapi-diff.js";
+import { pointerSegment } from "../contract/openapi-document.js";
 import { jsonEnd } from "./shorten.js";
 
 /** A change that also stands for its copies: the places whose defaults hold the same change. */

@@ -5,7 +5,7 @@
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { redactUrl } from "../redact.js";
+import { redactUrl } from "../client/redact.js";
 import { DEFAULT_DOCUMENT_PATH, UsageError } from "./options.js";
 
 /** A path on the API ("/openapi.json"), a full http(s) URL, or a local file. */
