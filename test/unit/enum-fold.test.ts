@@ -41,7 +41,7 @@ function lookupFor(document: unknown, schema: unknown, lookup: Record<string, Sc
 
 /** Each listed value, values a character or a case away from them, and values of every other type. */
 function probes(values: unknown[]): unknown[] {
-  const near = values.flatMap((value) => {
+  const near = values.flatMap((value): unknown[] => {
     if (typeof value === "string") return [value.toUpperCase(), `${value} `, ` ${value}`, value.slice(0, -1), `${value}x`, value.replace(/_/g, "-"), [value], { value }];
     if (typeof value === "number") return [value + 1, value - 1, value + 0.5, String(value), [value]];
     return [String(value), [value]];
