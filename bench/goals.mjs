@@ -35,19 +35,24 @@ const heapFloor = (row) => need(row.minGrowthMb);
 /**
  * Each of `names`' figures (as `pick` finds them in the run's growth rows and in the recorded
  * baseline's) grown by no more than the operation count. The baseline the run read is kept in its
- * results, so that the table made from them later reads the same. At the baseline's own count
- * there is nothing to compare: the row says so and neither holds nor misses.
+ * results, so that the table made from them later reads the same. A figure the baseline holds no
+ * value for (a time it could not take on a quiet machine: null) is named and not compared; at the
+ * baseline's own count there is nothing to compare, and the row neither holds nor misses.
  */
 function growthRow(results, pick, names) {
   const now = need(results.growth);
   const base = need(results.growthBaseline);
-  const [mine, theirs] = [need(pick(now)), need(pick(base))];
-  const figures = Object.entries(names).map(([key, label]) => [label, need(mine[key]), need(theirs[key])]);
-  const list = (at) => figures.map(([label, a, b]) => `${label} ${at === "now" ? a : b}`).join(", ");
-  if (now.operations === base.operations) return { measured: `${now.operations} operations, the baseline's count (${base.date.slice(0, 10)}): ${list("now")}; nothing to compare yet`, holds: null };
+  const [mine, theirs] = [need(pick(now)), pick(base) ?? {}];
+  const figures = Object.entries(names).map(([key, label]) => [label, need(mine[key]), theirs[key] ?? null]);
+  const compared = figures.filter(([, , b]) => b !== null);
+  const unrecorded = figures.filter(([, , b]) => b === null).map(([label]) => label);
+  const noBaseline = unrecorded.length > 0 ? `; no baseline figure for ${unrecorded.join(", ")}` : "";
+  if (now.operations === base.operations || compared.length === 0) {
+    return { measured: `${now.operations} operations (baseline: ${base.operations}, ${base.date.slice(0, 10)}): ${figures.map(([label, a]) => `${label} ${a}`).join(", ")}; nothing to compare${noBaseline}`, holds: null };
+  }
   const ops = now.operations / base.operations;
-  const grown = figures.map(([label, a, b]) => [label, a / b]);
-  return { measured: `operations ×${ops.toFixed(3)} (${base.operations} → ${now.operations}): ${grown.map(([label, g]) => `${label} ×${g.toFixed(3)}`).join(", ")}`, holds: grown.every(([, g]) => g <= ops) };
+  const grown = compared.map(([label, a, b]) => [label, a / b]);
+  return { measured: `operations ×${ops.toFixed(3)} (${base.operations} → ${now.operations}): ${grown.map(([label, g]) => `${label} ×${g.toFixed(3)}`).join(", ")}${noBaseline}`, holds: grown.every(([, g]) => g <= ops) };
 }
 
 /**

@@ -178,12 +178,17 @@ describe("bench goals", () => {
       ["Node 24.21.0", null],
       ["any", null],
     ]);
-    expect(growth(at(216, 1)).find((r) => r.on === "any")!.measured).toBe("216 operations, the baseline's count (2026-11-28): instantiations 100000, tsc time 2, gzip 14000; nothing to compare yet");
+    expect(growth(at(216, 1)).find((r) => r.on === "any")!.measured).toBe("216 operations (baseline: 216, 2026-11-28): instantiations 100000, tsc time 2, gzip 14000; nothing to compare");
     // 216 → 263 operations is ×1.218: figures grown by ×1.2 hold, cold start grown by ×1.25 misses.
     expect(growth(at(263, 1.2)).map((r) => r.holds)).toEqual([true, true]);
     const coldMiss = growth(at(263, 1.2, 1.25));
     expect(coldMiss.map((r) => r.holds)).toEqual([false, true]);
     expect(coldMiss[0]!.measured).toBe("operations ×1.218 (216 → 263): routing ×1.200, cold start ×1.250");
+    // A time the baseline could not take quietly (null) is named, not compared.
+    const partial = { ...growthBaseline, tscSeconds: null, perNode: { "Node 24.21.0": { routingUs: null, coldStartOverFetchAloneMs: null } } };
+    const rows = evaluateGoals({ size, runtimes: [nodeFigures("Node 24.21.0")], growth: at(263, 1.25), growthBaseline: partial }).filter((r) => r.figure.includes("growth vs the operations'"));
+    expect(rows.map((r) => r.holds)).toEqual([null, false]);
+    expect(rows[1]!.measured).toBe("operations ×1.218 (216 → 263): instantiations ×1.250, gzip ×1.250; no baseline figure for tsc time");
   });
 
   it("holds the leak check to +0.5 MB over fetch alone on the same Node, with nothing left running", () => {
