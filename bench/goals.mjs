@@ -202,10 +202,10 @@ const DEFINED = [
   },
   {
     // What a growing contract costs users per Node (growth.mjs): the mock's routing (every
-    // template tried) and the cold start our client adds over fetch alone.
-    figure: "mock routing and cold start over fetch alone, growth vs the operations' since the baseline",
+    // template tried) and cold start's loading and making of our client.
+    figure: "mock routing and cold start (load + create), growth vs the operations' since the baseline",
     says: () => "× ≤ the operations' ×",
-    perNode: (f, _limit, results) => growthRow(results, (figures) => figures.perNode?.[f.name], { routingUs: "routing", coldStartOverFetchAloneMs: "cold start" }),
+    perNode: (f, _limit, results) => growthRow(results, (figures) => figures.perNode?.[f.name], { routingUs: "routing", coldStartLoadMs: "cold start" }),
   },
   {
     // The same for what does not depend on the runtime: a strict consumer's type instantiations

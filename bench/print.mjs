@@ -30,7 +30,7 @@ export function printResults(r) {
     log(`  type instantiations ${g.instantiations}${b ? ` (baseline ${b.instantiations})` : ""}; strict consumer's tsc ${g.tscSeconds} s${b ? ` (${b.tscSeconds} s)` : ""}; size ${g.gzipBytes} B gzip${b ? ` (${b.gzipBytes} B)` : ""}`);
     for (const [name, n] of Object.entries(g.perNode)) {
       const was = b?.perNode?.[name];
-      log(`  ${pad(name, 14)} mock routing, every template tried ${n.routingUs} µs${was ? ` (${was.routingUs} µs)` : ""}; cold start over fetch alone ${n.coldStartOverFetchAloneMs} ms${was ? ` (${was.coldStartOverFetchAloneMs} ms)` : ""}`);
+      log(`  ${pad(name, 14)} mock routing, every template tried ${n.routingUs} µs${was ? ` (${was.routingUs ?? "–"} µs)` : ""}; cold start's load + create ${n.coldStartLoadMs} ms${was ? ` (${was.coldStartLoadMs ?? "–"} ms)` : ""}`);
     }
   }
 

@@ -170,7 +170,7 @@ describe("bench goals", () => {
       instantiations: 100_000 * scale,
       tscSeconds: 2 * scale,
       gzipBytes: 14_000 * scale,
-      perNode: { "Node 24.21.0": { routingUs: 50 * scale, coldStartOverFetchAloneMs: 10 * coldScale } },
+      perNode: { "Node 24.21.0": { routingUs: 50 * scale, coldStartLoadMs: 10 * coldScale } },
     });
     const growthBaseline = { date: "2026-11-28T04:00:00.000Z", ...at(216, 1) };
     const growth = (now: ReturnType<typeof at>) => evaluateGoals({ size, runtimes: [nodeFigures("Node 24.21.0")], growth: now, growthBaseline }).filter((r) => r.figure.includes("growth vs the operations'"));
@@ -185,7 +185,7 @@ describe("bench goals", () => {
     expect(coldMiss.map((r) => r.holds)).toEqual([false, true]);
     expect(coldMiss[0]!.measured).toBe("operations ×1.218 (216 → 263): routing ×1.200, cold start ×1.250");
     // A time the baseline could not take quietly (null) is named, not compared.
-    const partial = { ...growthBaseline, tscSeconds: null, perNode: { "Node 24.21.0": { routingUs: null, coldStartOverFetchAloneMs: null } } };
+    const partial = { ...growthBaseline, tscSeconds: null, perNode: { "Node 24.21.0": { routingUs: null, coldStartLoadMs: null } } };
     const rows = evaluateGoals({ size, runtimes: [nodeFigures("Node 24.21.0")], growth: at(263, 1.25), growthBaseline: partial }).filter((r) => r.figure.includes("growth vs the operations'"));
     expect(rows.map((r) => r.holds)).toEqual([null, false]);
     expect(rows[1]!.measured).toBe("operations ×1.218 (216 → 263): instantiations ×1.250, gzip ×1.250; no baseline figure for tsc time");
