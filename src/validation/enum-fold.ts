@@ -4,8 +4,8 @@
 // checked in one pass. `Permission.action` (an `anyOf` of eight action enums) is such a union,
 // and it is checked for every permission of every user answer.
 //
-// The fold is exact, and only applies where it is: each member, once its `$ref` is followed, has
-// an `enum` (or a `const`) and nothing else that asserts; each value is a string, a number, a
+// The fold is exact, and only applies where it is: each member, its `$ref`s followed, has an
+// `enum` (or a `const`) and nothing else that asserts, nor anything beside a `$ref` on the way; each value is a string, a number, a
 // boolean or null, all of one type, and of the member's declared `type` where it has one. Then
 // the union accepts a value exactly when one (`anyOf`), or exactly one (`oneOf`), member lists it.
 // Keywords that only annotate (a title, a description, an example) do not stand in the way; any
@@ -33,11 +33,25 @@ function hasDeclaredType(value: Scalar, type: unknown): boolean {
   return type === scalarType(value);
 }
 
-/** The values an enum-only member accepts, and their one type; undefined where the member is not enum-only. */
-function enumOnly(member: unknown): { values: Scalar[]; type: ScalarType } | undefined {
+/** Where a `$ref` leads ("#/components/schemas/Name" → that schema), or undefined where it leads nowhere. */
+export type LookUp = (ref: string) => unknown;
+
+// More hops than any real contract chains; past it the references go round in a loop.
+const MOST_HOPS = 32;
+
+/**
+ * The values an enum-only member accepts, and their one type; undefined where the member is not
+ * enum-only. A `$ref` is followed hop by hop, and only where nothing beside it asserts: in JSON
+ * Schema 2020-12 a keyword next to a `$ref` applies too.
+ */
+function enumOnly(member: unknown, lookUp: LookUp, hops = 0): { values: Scalar[]; type: ScalarType } | undefined {
   if (member === null || typeof member !== "object" || Array.isArray(member)) return undefined;
   const schema = member as Record<string, unknown>;
   const asserting = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith("x-"));
+  if ("$ref" in schema) {
+    const only = asserting.length === 1 && typeof schema.$ref === "string";
+    return only && hops < MOST_HOPS ? enumOnly(lookUp(schema.$ref as string), lookUp, hops + 1) : undefined;
+  }
   if (!asserting.every((key) => key === "enum" || key === "const" || key === "type")) return undefined;
   if ("enum" in schema === "const" in schema) return undefined;
   const listed = "enum" in schema ? schema.enum : [schema.const];
@@ -52,11 +66,11 @@ function enumOnly(member: unknown): { values: Scalar[]; type: ScalarType } | und
 
 /**
  * The values a union holder's `keyword` ("anyOf" or "oneOf") accepts, when every member is
- * enum-only and of one type; undefined otherwise. `resolve` follows a member's `$ref`.
+ * enum-only and of one type; undefined otherwise.
  */
-export function foldedValues(members: unknown, keyword: "anyOf" | "oneOf", resolve: (member: unknown) => unknown): Scalar[] | undefined {
+function foldedValues(members: unknown, keyword: "anyOf" | "oneOf", lookUp: LookUp): Scalar[] | undefined {
   if (!Array.isArray(members) || members.length === 0) return undefined;
-  const each = members.map((member) => enumOnly(resolve(member)));
+  const each = members.map((member) => enumOnly(member, lookUp));
   if (!each.every((m) => m !== undefined && m.type === each[0]!.type)) return undefined;
   // How many members list each value (a member that lists one twice counts once).
   const listedBy = new Map<Scalar, number>();
@@ -69,10 +83,10 @@ export function foldedValues(members: unknown, keyword: "anyOf" | "oneOf", resol
  * `schema` with its union of enums folded into one `enum`, or undefined where the rule does not
  * apply to it (no such union, or the schema states an `enum` or `const` of its own).
  */
-export function foldUnion(schema: Record<string, unknown>, resolve: (member: unknown) => unknown): Record<string, unknown> | undefined {
+export function foldUnion(schema: Record<string, unknown>, lookUp: LookUp): Record<string, unknown> | undefined {
   if ("enum" in schema || "const" in schema) return undefined;
   for (const keyword of UNIONS) {
-    const values = foldedValues(schema[keyword], keyword, resolve);
+    const values = foldedValues(schema[keyword], keyword, lookUp);
     if (values === undefined) continue;
     const { [keyword]: _union, ...rest } = schema;
     return { ...rest, enum: values };

@@ -9,7 +9,7 @@
 // own messages are never passed on: some of them quote the value (`42 is less than 50`), and a
 // body may hold personal data or an echoed credential.
 import { deepCompareStrict, schemaArrayKeyword, schemaKeyword, schemaMapKeyword, validate as interpret, type OutputUnit, type Schema } from "@cfworker/json-schema";
-import { pointerKey, pointerSegment, resolvePointer, resolveRef } from "../openapi-document.js";
+import { pointerKey, pointerSegment, resolvePointer } from "../openapi-document.js";
 import type { JsonObject, OpenApiDocument } from "./contract.js";
 import { foldUnion } from "./enum-fold.js";
 
@@ -75,7 +75,7 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
   const verdictLookup: Record<string, Schema | boolean> = Object.create(null);
   const verdictPrepared = new Map<string, Schema | boolean>();
   const folded = new WeakMap<object, unknown>();
-  const resolveMember = (member: unknown) => resolveRef(document, member);
+  const lookUp = (ref: string) => resolvePointer(document, ref);
 
   /** `schema` with every union of enums under it folded (references are left to the lookup). */
   function fold(schema: unknown): unknown {
@@ -95,7 +95,7 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
         if (entries.some(([name, item]) => item !== (value as JsonObject)[name])) change(key, Object.fromEntries(entries));
       } else if (schemaKeyword[key]) change(key, fold(value));
     }
-    result = foldUnion(result, resolveMember) ?? result;
+    result = foldUnion(result, lookUp) ?? result;
     folded.set(schema, result);
     return result;
   }

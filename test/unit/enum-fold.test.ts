@@ -5,12 +5,12 @@
 // still explained through the contract's own schema.
 import { validate as interpret, type Schema } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
-import { resolvePointer, resolveRef } from "../../src/openapi-document.js";
+import { resolvePointer } from "../../src/openapi-document.js";
 import { contract, type JsonObject } from "../../src/validation/contract.js";
 import { foldUnion } from "../../src/validation/enum-fold.js";
 import { createSchemaValidator } from "../../src/validation/schema-validator.js";
 
-const resolveIn = (document: unknown) => (member: unknown) => resolveRef(document, member);
+const resolveIn = (document: unknown) => (ref: string) => resolvePointer(document, ref);
 
 /** Every object of `document` the fold applies to, with its pointer. */
 function foldablePlaces(document: unknown): { at: string; schema: JsonObject; folded: JsonObject }[] {
@@ -82,6 +82,9 @@ describe("a union of enums folded into one enum", () => {
         N: { type: "integer", enum: [1, 2] },
         Long: { type: "string", enum: ["a", "bb"], minLength: 2 },
         Dated: { type: "string", format: "date", enum: ["2026-01-01"] },
+        // A keyword beside a $ref applies too (2020-12): this one is not enum-only.
+        ShortA: { $ref: "#/components/schemas/A", maxLength: 1 },
+        NamedA: { $ref: "#/components/schemas/A", description: "A, by another name" },
         Both: { anyOf: [{ $ref: "#/components/schemas/A" }, { $ref: "#/components/schemas/B" }] },
         Exactly: { oneOf: [{ $ref: "#/components/schemas/A" }, { $ref: "#/components/schemas/B" }] },
       },
@@ -94,6 +97,8 @@ describe("a union of enums folded into one enum", () => {
   it("keeps the holder's annotations, ignores the members' own, and counts a const as a one-value enum", () => {
     expect(union("anyOf", ref("A"), ref("B"))).toEqual({ description: "d", enum: ["a", "b", "c"] });
     expect(union("anyOf", ref("A"), { const: "z", title: "Z" })).toEqual({ description: "d", enum: ["a", "b", "z"] });
+    // A chain of references, each with no more than annotations beside it.
+    expect(union("anyOf", ref("NamedA"), ref("B"))).toEqual({ description: "d", enum: ["a", "b", "c"] });
   });
 
   it("keeps in a oneOf only the values exactly one member lists", () => {
@@ -104,6 +109,9 @@ describe("a union of enums folded into one enum", () => {
   it("folds nothing where a member asserts more than its values, or the values are of two types", () => {
     expect(union("anyOf", ref("A"), ref("Long"))).toBeUndefined();
     expect(union("anyOf", ref("A"), ref("Dated"))).toBeUndefined();
+    expect(union("anyOf", ref("ShortA"), ref("B"))).toBeUndefined();
+    expect(union("anyOf", { ...ref("A"), minLength: 1 }, ref("B"))).toBeUndefined();
+    expect(union("anyOf", ref("A"), ref("Nowhere"))).toBeUndefined();
     expect(union("anyOf", ref("A"), ref("N"))).toBeUndefined();
     expect(union("anyOf", ref("A"), { type: "string" })).toBeUndefined();
     expect(union("anyOf", ref("A"), { type: "integer", enum: ["a"] })).toBeUndefined();
