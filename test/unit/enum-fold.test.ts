@@ -5,7 +5,7 @@
 // still explained through the contract's own schema.
 import { validate as interpret, type Schema } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
-import { resolvePointer } from "../../src/openapi-document.js";
+import { resolvePointer } from "../../src/contract/openapi-document.js";
 import { contract, type JsonObject } from "../../src/validation/contract.js";
 import { foldUnion } from "../../src/validation/enum-fold.js";
 import { createSchemaValidator } from "../../src/validation/schema-validator.js";
