@@ -72,7 +72,9 @@ What to call:
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
   --openapi <where>      the deployment's OpenAPI document: a path on the API (default
-                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
+                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file, relative or
+                         absolute (./openapi.json, /srv/openapi.json, file:///srv/openapi.json);
+                         a value starting with / is read as a file when that file exists
 Known findings:
   --baseline <file>      an earlier --json report: its findings are known, listed apart, and
                          fail no run; a new one still does (accept a state, then watch for change)

@@ -99,7 +99,7 @@ describe("verify against a deployment that publishes a drifted document", () => 
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^verify: FAIL \(5 breaking changes in the deployment's document\)$/m);
     expect(run.stdout).toContain(`drift (${deployment.url}/openapi.json): 5 breaking, 0 compatible, 1 operation only the deployment has; 0 recorded differences`);
-    expect(run.stdout).toMatch(/^ +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary +InsightSummaryResults: union now has member WidgetRunResults → handle the new type or value$/m);
+    expect(run.stdout).toMatch(/^ +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary\n +InsightSummaryResults: union now has member WidgetRunResults → handle the new type or value$/m);
   });
 
   it("asks for the document without a credential, and prints none", async () => {
