@@ -164,7 +164,8 @@ export async function driftReportOf(source: DocumentSource, fetcher: typeof fetc
   }
   try {
     const { findings, recorded } = driftOf(contract, published.document);
-    return { source: published.source, findings, recorded };
+    const version = (published.document.info as { version?: unknown } | undefined)?.version;
+    return { source: published.source, findings, recorded, ...(typeof version === "string" ? { documentVersion: version } : {}) };
   } catch (error) {
     return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
   }

@@ -147,7 +147,7 @@ export function toHtml(report: VerifyReport): string {
 <p id="verdict" class="verdict ${verdict.verdict}">${escape(verdictText(verdict))}</p>
 <ul id="counts" class="counts">${counts.map((count) => `<li>${escape(count)}</li>`).join("")}</ul>
 <pre id="summary">${escape(summaryLine(report.summary, report.coverage))}</pre>
-${report.warnings.map((warning) => `<p class="note">${escape(warning)}</p>`).join("\n")}
+${report.notes.map((note) => `<p class="note">${escape(note)}</p>`).join("\n")}
 ${sections.map((section) => `<h2 id="${section.id}-heading">${escape(section.heading)} (${section.count})</h2>\n${section.intro ? `<p>${escape(section.intro)}</p>\n` : ""}${section.body}`).join("\n")}
 ${created.length === 0 ? "" : `<h2>Created by --write</h2><table id="created"><thead><tr><th>Create</th><th>Name</th><th>Id</th><th>Deleted</th></tr></thead><tbody>${created.map((thing) => `<tr><td><code>${escape(thing.operation)}</code></td><td>${escape(thing.name)}</td><td>${escape(thing.id ?? "-")}</td><td>${thing.deleted ? "yes" : '<span class="error">no</span>'}</td></tr>`).join("")}</tbody></table>`}
 <h2 id="operations-heading">Operations (${report.operations.length}), the failed ones first</h2>

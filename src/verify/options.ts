@@ -80,8 +80,9 @@ Known findings:
                          fail no run; a new one still does (accept a state, then watch for change)
 Reports:
   --verbose              every operation and every finding on the terminal, not only the summary
-  --json <file>          { summary, coverage, warnings, findings, differences, operations } as JSON
-  --junit <file>         JUnit XML for CI systems
+  --json <file>          { verdict, reason, startedAt, versions, summary, notes, findings, … } as JSON
+  --junit <file>         JUnit XML for CI systems: a case's time is its own calls', a suite's the
+                         wall time of what it covers
   --html <file>          one self-contained HTML page, to share
   --help                 this text
 

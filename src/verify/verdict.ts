@@ -3,7 +3,6 @@
 // report does not know: an operation that serves a call without a valid credential, a failed
 // answer, a failed write, breaking drift.
 import type { Finding } from "./findings.js";
-import type { VerifyReport } from "./report.js";
 
 export interface Verdict {
   readonly verdict: "pass" | "fail";
@@ -16,7 +15,8 @@ const counted = (count: number, one: string, many = `${one}s`) => `${count} ${co
 /** Errors that fail the run: the ones the baseline does not hold. */
 export const failing = (finding: Finding) => finding.severity === "error" && finding.known !== true;
 
-export function verdictOf(report: Pick<VerifyReport, "findings" | "summary">): Verdict {
+/** The verdict of a report: its findings, and how many operations failed. */
+export function verdictOf(report: { readonly findings: readonly Finding[]; readonly summary: { readonly failed: number } }): Verdict {
   const errors = report.findings.filter((finding) => finding.severity === "error");
   const fresh = errors.filter(failing);
   const accepted = new Set(fresh.filter((finding) => finding.kind === "auth-ignored").map((finding) => finding.operation)).size;

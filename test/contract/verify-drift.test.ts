@@ -135,8 +135,8 @@ describe("verify against a deployment that publishes no document", () => {
     expect(run.stderr).toBe("");
     expect(run.report!.drift).toEqual({ source: `${mock}/openapi.json`, compared: false });
     expect(run.drift).toEqual([]);
-    expect(run.report!.warnings).toEqual([`drift not checked: ${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
-    expect(run.stdout).toContain(`warning: drift not checked: ${mock}/openapi.json answered HTTP 404`);
+    expect(run.report!.notes).toEqual([`drift not checked: ${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
+    expect(run.stdout).toContain(`note: drift not checked: ${mock}/openapi.json answered HTTP 404`);
   });
 
   it("refuses a file --openapi names that cannot be read, with exit 2 and the fix", async () => {

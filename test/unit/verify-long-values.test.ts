@@ -11,10 +11,12 @@ import { formatSummary } from "../../src/verify/terminal.js";
 import { bundle, type Json } from "../support/bundle.js";
 import { release1378WithTemplateChanged, release1513, TEMPLATE_FIELDS_CHANGED } from "../support/releases.js";
 
+const RUN = { startedAt: "2026-11-28T04:00:00.000Z", durationMs: 1_000, callsMs: 900, driftMs: 100, tool: "0.2.0", contract: "1.378.0" };
+
 /** verify's report of a deployment publishing `published`, its answers aside. */
 function reportAgainst(published: Json): { report: VerifyReport; drift: { source: string; findings: VerifyReport["findings"]; recorded: VerifyReport["differences"] } } {
   const drift = { source: "https://api.acme.example/openapi.json", ...driftOf(bundle, published) };
-  const report = assembleReport({ results: [], writes: undefined, writeFindings: [], probes: [] }, drift, { operations: 216, readOnly: 121 }, "https://api.acme.example", undefined);
+  const report = assembleReport({ results: [], writes: undefined, writeFindings: [], probes: [] }, drift, { operations: 216, readOnly: 121 }, "https://api.acme.example", undefined, RUN);
   return { report, drift };
 }
 
