@@ -1,7 +1,8 @@
 // `--html <file>`: the report as one page to share, in order of harm. It opens on the verdict
 // and why, and one count per section, each the number of rows its section holds; then the
-// sections, worst first: credentials accepted, failed answers, invalid input not refused, breaking drift, compatible
-// changes (the operations only the deployment has apart, named as such), warnings on answers,
+// sections, worst first: credentials accepted, failed answers, invalid input not refused,
+// breaking drift, compatible changes (the operations only the deployment has apart, named as
+// such), warnings on answers,
 // known findings (--baseline), recorded differences; then what --write created, and every
 // operation, the failed ones first. A section is one entry of `sections`, so a new kind of
 // finding is one more entry. Long values are shortened as on the terminal (shorten.ts), the

@@ -47,6 +47,8 @@ the contract marks x-idempotent; never a write, never the signup link, unless --
 each answer against the contract: declared status (even a 2xx), no server error, declared content
 type, body valid against the schema, declared headers present and valid. Each operation that
 takes a credential is called again with none and with a wrong one: anything but 401/403 fails.
+Each also gets invalid requests made from the contract, one per kind it has; a 2xx or a 5xx to
+one fails (see --no-negative).
 It also reads the OpenAPI document the deployment publishes about itself (no credential sent)
 and reports how it drifts from the contract: operations removed or added; parameters, fields,
 defaults, enum values, union members and error answers changed. Each drift is classed
