@@ -2,11 +2,10 @@
 // and why, and one count per section, each the number of rows its section holds; then the
 // sections, worst first: credentials accepted, failed answers, invalid input not refused,
 // breaking drift, compatible changes (the operations only the deployment has apart, named as
-// such), warnings on answers,
-// known findings (--baseline), recorded differences; then what --write created, and every
-// operation, the failed ones first. A section is one entry of `sections`, so a new kind of
-// finding is one more entry. Long values are shortened as on the terminal (shorten.ts), the
-// whole message in a disclosure below. Self-contained: the styles are inline, there is no
+// such), warnings on answers, known findings (--baseline), recorded differences; then what
+// --write created, and every operation, the failed ones first. A section is one entry of
+// `sections`, so a new kind of finding is one more entry. Long values are shortened as on the
+// terminal (shorten.ts), the whole message in a disclosure below. Self-contained: the styles are inline, there is no
 // script, and its Content-Security-Policy forbids loading anything, so the page opens offline and
 // sends no request. Long paths and messages wrap, so the page never scrolls sideways. It holds
 // what the JSON report holds, so no credential.
