@@ -212,7 +212,7 @@ export function summaryLine(summary: Summary, coverage?: Coverage): string {
   const invalid =
     tally === undefined
       ? "invalid requests: none sent (--no-negative)"
-      : `invalid requests (${tallyLine(tally.kinds)}): ${tally.sent} sent to ${tally.operations} operations, ${tally.refused} refused, ${tally.accepted} accepted, ` +
+      : `invalid requests${tally.sent === 0 ? "" : ` (${tallyLine(tally.kinds)})`}: ${tally.sent} sent to ${tally.operations} operations, ${tally.refused} refused, ${tally.accepted} accepted, ` +
         `${tally.serverErrors} answered 5xx, ${tally.inconclusive} inconclusive (401/403), ${tally.other} other`;
   return `${line}\nstatuses seen: ${tallyLine(coverage.statuses)}; content types seen: ${tallyLine(coverage.contentTypes)}\n${auth}\n${invalid}`;
 }

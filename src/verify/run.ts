@@ -57,13 +57,16 @@ export function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T>
   let running = 0;
   const waiting: (() => void)[] = [];
   return async (task) => {
+    // A freed slot is handed to the first waiter as it is: were it counted free in between, a
+    // newcomer could take it before the waiter wakes, and both would run.
     if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
+    else running++;
     try {
       return await task();
     } finally {
-      running--;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
   };
 }
