@@ -86,7 +86,9 @@ describe("verify's invalid requests against the mocks", () => {
     }
   });
 
-  it("Prism refuses every one with 422", async () => {
+  // A hang guard far above a quiet run (10 s): Prism's first answers to a fresh process took 30 s
+  // and more on a shared machine at a load of 20.
+  it("Prism refuses every one with 422", { timeout: 240_000 }, async () => {
     const { report } = await verify(["--base-url", prism], "prism");
     const checks = invalidOf(report);
     expect(checks.length).toBe(planned(report));
