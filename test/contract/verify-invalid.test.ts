@@ -11,6 +11,7 @@ import { mockService } from "../../src/testing/mock-service.js";
 import { contract, contractOperations } from "../../src/validation/contract.js";
 import { runVerify } from "../../src/verify/command.js";
 import type { Finding } from "../../src/verify/findings.js";
+import { discoveryRules, inputsOf } from "../../src/verify/inputs.js";
 import { invalidRequestsOf } from "../../src/verify/invalid-requests.js";
 import { CANARY } from "../support/client-fakes.js";
 import { startServer, type TestServer } from "../support/loopback-server.js";
@@ -41,9 +42,17 @@ async function verify(args: readonly string[], name: string, fetch?: typeof glob
 
 const byKey = new Map(contractOperations(contract).map((operation) => [operation.key, operation]));
 
+// The valid body verify sends comes from the contract alone (no listing is read for it).
+const rules = discoveryRules(contract, []);
+
 /** The invalid requests the contract plans for the operations a run called (those that answered). */
 function planned(report: JsonReport): number {
-  return report.operations.filter((result) => result.status !== null).reduce((sum, result) => sum + invalidRequestsOf(contract, byKey.get(result.operation)!).length, 0);
+  return report.operations
+    .filter((result) => result.status !== null)
+    .reduce((sum, result) => {
+      const operation = byKey.get(result.operation)!;
+      return sum + invalidRequestsOf(contract, operation, inputsOf(contract, operation, rules).body).length;
+    }, 0);
 }
 
 const invalidOf = (report: JsonReport) => report.operations.flatMap((result) => (result.invalid ?? []).map((check) => ({ operation: result.operation, ...check })));
@@ -78,6 +87,8 @@ describe("verify's invalid requests against the mocks", () => {
       expect(checks.filter((check) => check.outcome !== "refused")).toEqual([]);
       expect(new Set(checks.map((check) => check.status))).toEqual(new Set([422]));
       expect(new Set(checks.map((check) => check.kind))).toEqual(new Set(["missing-required", "wrong-type", "outside-enum", "not-a-uuid"]));
+      // The read-only POSTs' bodies are among them.
+      expect(new Set(checks.map((check) => check.in))).toEqual(new Set(["path", "query", "body"]));
       expect(tallyOf(report)).toMatchObject({ sent: checks.length, refused: checks.length, accepted: 0, serverErrors: 0, inconclusive: 0, other: 0 });
       expect(report.findings.filter((finding) => finding.invalid !== undefined)).toEqual([]);
       expect(stdout).toMatch(new RegExp(`^invalid requests \\(.*\\): ${checks.length} sent to \\d+ operations, ${checks.length} refused, 0 accepted, 0 answered 5xx, 0 inconclusive \\(401/403\\), 0 other$`, "m"));
@@ -94,6 +105,7 @@ describe("verify's invalid requests against the mocks", () => {
     expect(checks.length).toBe(planned(report));
     expect(checks.filter((check) => check.outcome !== "refused")).toEqual([]);
     expect(new Set(checks.map((check) => check.status))).toEqual(new Set([422]));
+    expect(checks.some((check) => check.in === "body")).toBe(true);
   });
 });
 
