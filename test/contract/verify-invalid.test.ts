@@ -2,7 +2,8 @@
 // Prism) every one is refused; against a loopback deployment, mockService behind a tampering
 // server, that accepts one kind and answers 500 to another, verify names exactly those two and
 // nothing the untampered deployment does not also show; and the requests are counted: the invalid
-// ones add exactly the planned number, and the concurrency limit holds with them.
+// ones add exactly the planned number, and the concurrency limit holds with them; and one answered
+// 429 is retried as the client retries, ending as the refusal that follows.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -199,5 +200,26 @@ describe("the invalid requests are counted", () => {
     expect(withInvalid.sent - without.sent).toBe(planned(on.report));
     // The limit is reached, never passed, with the invalid requests as without them.
     expect([without.most, withInvalid.most]).toEqual([3, 3]);
+  });
+});
+
+describe("an invalid request answered 429", () => {
+  it("is retried as the client retries (Retry-After: 0), and ends as refused with the 422 that follows", async () => {
+    const enumValue = "service-api-verify-not-a-member";
+    let asked = 0;
+    const deployment = await serve((url) => {
+      if (url.pathname !== "/projects" || url.searchParams.get("type") !== enumValue) return undefined;
+      asked++;
+      return asked === 1 ? Promise.resolve(Response.json({ detail: "Too Many Requests" }, { status: 429, headers: { "retry-after": "0" } })) : undefined;
+    });
+    try {
+      const { report } = await verify(["--base-url", deployment.url], "throttled");
+      expect(asked).toBe(2);
+      expect(invalidOf(report).filter((check) => check.operation === "GET /projects")).toEqual([expect.objectContaining({ kind: "outside-enum", status: 422, outcome: "refused" })]);
+      expect(report.findings.filter((finding) => finding.invalid !== undefined)).toEqual([]);
+      expect(tallyOf(report)).toMatchObject({ accepted: 0, serverErrors: 0, other: 0 });
+    } finally {
+      await deployment.close();
+    }
   });
 });
