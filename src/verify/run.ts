@@ -166,7 +166,13 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
 async function exchange(runner: Runner, operation: ContractOperation, path: Record<string, string>, body: unknown) {
   const { context } = runner;
   const answer = await runner.limit(() => sendCall(context.client, context.validator, operation, path, {}, body));
-  return { status: answer.status, body: answer.body, findings: dedupe(judge(context, operation, answer, body, "user", true)) };
+  const secured = specPolicy(operation.method, operation.path).security.length > 0;
+  return {
+    status: answer.status,
+    body: answer.body,
+    findings: dedupe(judge(context, operation, answer, body, "user", true)),
+    ...(answer.url === undefined ? {} : { curl: curlCommand({ method: operation.method, url: answer.url, body, credential: "user", secured }, context.scheme) }),
+  };
 }
 
 /** The health check (no credentials needed): whether the deployment answers at all. */
