@@ -79,8 +79,8 @@ What to call:
                          one per kind it has: a required query parameter left out, a wrong
                          type, a value outside its enum or its bounds or pattern, a path id that
                          is not a uuid; an x-idempotent POST's JSON body with a required field
-                         left out or a field broken the same ways; each must be refused with
-                         400 or 422, or 404 for the id)
+                         left out or a field broken the same ways, and with --write each create's
+                         body broken so; each must be refused with 400 or 422, or 404 for the id)
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
