@@ -7369,22 +7369,22 @@ export interface components {
             value: number | string;
         };
         /**
-         * Document
-         * @description A retrieved document: its text and optional metadata.
+         * DocumentOutput
+         * @description A retrieved document as an answer carries it: its text and optional metadata. Requests send the same document as `DocumentInput`, with the text in `page_content`.
          * @example {
          *       "metadata": {
          *         "example_metadata": false
          *       },
-         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *       "content": "Single sign-on is part of the Enterprise plan."
          *     }
          */
-        Document: {
+        DocumentOutput: {
+            /** @description The document's text content. */
+            content: string;
             /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
             metadata?: {
                 [key: string]: boolean | string | number;
             } | undefined;
-            /** @description The document's text content. */
-            page_content: string;
         };
         /**
          * LikeDislikeRating
@@ -7656,11 +7656,11 @@ export interface components {
          * ColumnCell
          * @description One value in a column of rows or metrics: a plain string, number or boolean, an id (UUID), a
          *     date-time, a scored span of text (`Segment`, `HallucinationSegment`), a retrieved
-         *     `Document`, one rating (`FeedbackRatingDB`) or a summary of ratings (`FeedbackAggregate`).
+         *     `DocumentOutput`, one rating (`FeedbackRatingDB`) or a summary of ratings (`FeedbackAggregate`).
          *     Which one a column holds depends on the column (see its `data_type`).
          * @example 0.92
          */
-        ColumnCell: string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"];
+        ColumnCell: string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["DocumentOutput"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"];
         /**
          * ColumnValue
          * @description A column's value for one row: a single `ColumnCell`, or a list of them nested up to three
@@ -19908,6 +19908,24 @@ export interface components {
             starting_token?: number | undefined;
         };
         /**
+         * DocumentInput
+         * @description A retrieved document as a request carries it (in a logged step): its text and optional metadata. Answers carry the same document as `DocumentOutput`, with the text in `content`.
+         * @example {
+         *       "metadata": {
+         *         "example_metadata": false
+         *       },
+         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *     }
+         */
+        DocumentInput: {
+            /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
+            metadata?: {
+                [key: string]: boolean | string | number;
+            } | undefined;
+            /** @description The document's text content. */
+            page_content: string;
+        };
+        /**
          * StepMetric
          * @description A named metric value on a workflow step.
          * @example {
@@ -19984,9 +20002,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20006,9 +20024,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20157,9 +20175,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20177,9 +20195,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20270,9 +20288,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20290,9 +20308,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20362,9 +20380,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20382,9 +20400,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20511,7 +20529,7 @@ export interface components {
              */
             name?: string | undefined;
             /** @description The documents the retriever returned. */
-            output?: components["schemas"]["Document"][] | undefined;
+            output?: components["schemas"]["DocumentInput"][] | undefined;
             /** @description The status code recorded when logging a step that failed or errored, or `null`. */
             status_code?: number | null | undefined;
             /**
@@ -20548,9 +20566,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20568,9 +20586,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20636,9 +20654,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -20656,9 +20674,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -23424,7 +23442,7 @@ export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
 export type MetricCritiqueContent = components['schemas']['MetricCritiqueContent'];
 export type MetricCritiqueColumnar = components['schemas']['MetricCritiqueColumnar'];
 export type Segment = components['schemas']['Segment'];
-export type Document = components['schemas']['Document'];
+export type DocumentOutput = components['schemas']['DocumentOutput'];
 export type LikeDislikeRating = components['schemas']['LikeDislikeRating'];
 export type ScoreRating = components['schemas']['ScoreRating'];
 export type StarRating = components['schemas']['StarRating'];
@@ -23685,6 +23703,7 @@ export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
 export type UserMetadataFilter = components['schemas']['UserMetadataFilter'];
 export type ObserveWorkflowFilter = components['schemas']['ObserveWorkflowFilter'];
 export type GetObserveWorkflowsRequest = components['schemas']['GetObserveWorkflowsRequest'];
+export type DocumentInput = components['schemas']['DocumentInput'];
 export type StepMetric = components['schemas']['StepMetric'];
 export type BaseServiceStep = components['schemas']['BaseServiceStep'];
 export type WorkflowsReadResponse = components['schemas']['WorkflowsReadResponse'];
