@@ -502,8 +502,9 @@ export interface paths {
         get: operations["listUsers"];
         put?: never;
         /**
-         * Create a user or verify a signed-up one
-         * @description Creates a user from an email address and password or, with the `signup_token` of a signup link, turns the matching unverified entry into a verified user. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods.
+         * Create a user or verify a signed-up one (deprecated)
+         * @deprecated
+         * @description Creates a user from an email address and password or, with the `signup_token` of a signup link, turns the matching unverified entry into a verified user. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods. The service marks this operation deprecated and does not document what replaces it.
          */
         post: operations["createOrVerifyUser"];
         /**
@@ -526,8 +527,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create or verify a user through a social login
-         * @description Like `POST /users`, but the user signs up through a social login instead of a password; with `signup_token` it verifies the matching unverified entry. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods.
+         * Create or verify a user through a social login (deprecated)
+         * @deprecated
+         * @description Like `POST /users`, but the user signs up through a social login instead of a password; with `signup_token` it verifies the matching unverified entry. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods. The service marks this operation deprecated and does not document what replaces it.
          */
         post: operations["createOrVerifyUserSocial"];
         delete?: never;
@@ -4156,7 +4158,9 @@ export interface components {
          *       "email_is_verified": true,
          *       "role": "admin",
          *       "created_at": "2026-02-10T09:15:00Z",
-         *       "updated_at": "2026-03-04T14:32:10Z"
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         UserDB: {
@@ -4172,10 +4176,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -4195,6 +4196,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description Permissions for actions on this account, each naming an action and whether it is allowed. Whose permissions these are is not documented.
              * @default []
@@ -4314,7 +4326,9 @@ export interface components {
          *         "email_is_verified": true,
          *         "role": "admin",
          *         "created_at": "2026-02-10T09:15:00Z",
-         *         "updated_at": "2026-03-04T14:32:10Z"
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *         "organization_name": "Acme"
          *       },
          *       "num_samples": 250,
          *       "winner": false,
@@ -4440,7 +4454,9 @@ export interface components {
          *             "email_is_verified": true,
          *             "role": "admin",
          *             "created_at": "2026-02-10T09:15:00Z",
-         *             "updated_at": "2026-03-04T14:32:10Z"
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *             "organization_name": "Acme"
          *           },
          *           "num_samples": 250,
          *           "winner": false,
@@ -5091,7 +5107,9 @@ export interface components {
          *                 "email_is_verified": true,
          *                 "role": "admin",
          *                 "created_at": "2026-02-10T09:15:00Z",
-         *                 "updated_at": "2026-03-04T14:32:10Z"
+         *                 "updated_at": "2026-03-04T14:32:10Z",
+         *                 "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *                 "organization_name": "Acme"
          *               },
          *               "num_samples": 250,
          *               "winner": false,
@@ -5165,7 +5183,9 @@ export interface components {
          *         "email_is_verified": true,
          *         "role": "admin",
          *         "created_at": "2026-02-10T09:15:00Z",
-         *         "updated_at": "2026-03-04T14:32:10Z"
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *         "organization_name": "Acme"
          *       },
          *       "num_samples": 250,
          *       "winner": false,
@@ -5282,7 +5302,9 @@ export interface components {
          *             "email_is_verified": true,
          *             "role": "admin",
          *             "created_at": "2026-02-10T09:15:00Z",
-         *             "updated_at": "2026-03-04T14:32:10Z"
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *             "organization_name": "Acme"
          *           },
          *           "num_samples": 250,
          *           "winner": false,
@@ -5795,7 +5817,9 @@ export interface components {
          *           "action": "read_api_keys",
          *           "allowed": true
          *         }
-         *       ]
+         *       ],
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         GetUserResponse: {
@@ -5811,10 +5835,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user has confirmed their email address. */
             email_is_verified?: boolean | null | undefined;
@@ -5834,6 +5855,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description Permissions for actions on this account, each naming an action and whether it is allowed. Whose permissions these are is not documented.
              * @default []
@@ -5882,7 +5914,9 @@ export interface components {
          *               "action": "read_api_keys",
          *               "allowed": true
          *             }
-         *           ]
+         *           ],
+         *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *           "organization_name": "Acme"
          *         },
          *         {
          *           "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
@@ -5895,7 +5929,9 @@ export interface components {
          *           "created_at": "2026-01-20T11:00:00Z",
          *           "updated_at": "2026-02-28T16:45:00Z",
          *           "projects_count": 1,
-         *           "runs_count": 5
+         *           "runs_count": 5,
+         *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *           "organization_name": "Acme"
          *         }
          *       ],
          *       "starting_token": 0,
@@ -5976,8 +6012,17 @@ export interface components {
             role?: components["schemas"]["UserRole"] | undefined;
         };
         /**
-         * CreateUserResponse
-         * @description The user account that was just created.
+         * SystemRole
+         * @description A role the service gives a user account across the whole deployment, apart from the organisation roles of `UserRole`. The service does not document what each role may do.
+         *
+         *     - `system_admin`: a system administrator, by the name
+         *     - `system_user`: a system user, by the name
+         * @enum {string}
+         */
+        SystemRole: "system_admin" | "system_user";
+        /**
+         * SystemUserDB
+         * @description A user account as the account operations answer it: identity, sign-in method and system role. It carries no permissions and no organisation.
          * @example {
          *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
          *       "email": "grace@acme.example",
@@ -5985,61 +6030,42 @@ export interface components {
          *       "last_name": "Hopper",
          *       "auth_method": "email",
          *       "email_is_verified": true,
-         *       "role": "user",
+         *       "role": "system_user",
          *       "created_at": "2026-01-20T11:00:00Z",
          *       "updated_at": "2026-02-28T16:45:00Z"
          *     }
          */
-        CreateUserResponse: {
+        SystemUserDB: {
             /**
-             * @description How the user signs in. Defaults to `email`.
-             * @default email
+             * @description How the user signs in, as text. The service types it as any string here, not as `AuthMethod`.
              * @example email
              */
-            auth_method: components["schemas"]["AuthMethod"];
+            auth_method: string;
             /**
              * Format: date-time
-             * @description When the user was created.
+             * @description When the account was created.
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
-            /**
-             * @description The user's first name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            first_name: string | null;
+            /** @description The user's first name, or `null`. */
+            first_name?: string | null | undefined;
             /**
              * Format: uuid
              * @description The user's ID.
-             * @example 6e11937c-ce31-4ec1-8d97-62065eada2e2
+             * @example 47485dfd-f5ef-4c2f-8292-f2c70801af49
              */
             id: string;
-            /**
-             * @description The user's last name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            last_name: string | null;
-            /**
-             * @description Permissions for actions on this user: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
-             * @default []
-             */
-            permissions: components["schemas"]["Permission"][];
-            /**
-             * @description The user's role. Defaults to `read_only`.
-             * @default read_only
-             * @example read_only
-             */
-            role: components["schemas"]["UserRole"];
+            /** @description The user's last name, or `null`. */
+            last_name?: string | null | undefined;
+            /** @description The user's system role. */
+            role: components["schemas"]["SystemRole"];
             /**
              * Format: date-time
-             * @description When the user was last changed.
+             * @description When the account was last changed.
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
@@ -6123,7 +6149,9 @@ export interface components {
          *       "email_is_verified": true,
          *       "role": "manager",
          *       "created_at": "2026-01-20T11:00:00Z",
-         *       "updated_at": "2026-03-05T08:05:44Z"
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         UpdateUserResponse: {
@@ -6139,10 +6167,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -6162,6 +6187,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description Permissions for actions on this user: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
@@ -6198,7 +6234,9 @@ export interface components {
          *         "email_is_verified": true,
          *         "role": "admin",
          *         "created_at": "2026-02-10T09:15:00Z",
-         *         "updated_at": "2026-03-04T14:32:10Z"
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *         "organization_name": "Acme"
          *       },
          *       "num_samples": 18000,
          *       "winner": false,
@@ -6288,7 +6326,9 @@ export interface components {
          *             "email_is_verified": true,
          *             "role": "admin",
          *             "created_at": "2026-02-10T09:15:00Z",
-         *             "updated_at": "2026-03-04T14:32:10Z"
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *             "organization_name": "Acme"
          *           },
          *           "num_samples": 18000,
          *           "winner": false,
@@ -6367,75 +6407,6 @@ export interface components {
              * @description The new password, or `null`. What `null` does is not documented.
              */
             password?: string | null | undefined;
-        };
-        /**
-         * UserPasswordResetResponse
-         * @description The user account after a password reset.
-         * @example {
-         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-         *       "email": "ada@acme.example",
-         *       "first_name": "Ada",
-         *       "last_name": "Lovelace",
-         *       "auth_method": "email",
-         *       "email_is_verified": true,
-         *       "role": "admin",
-         *       "created_at": "2026-02-10T09:15:00Z",
-         *       "updated_at": "2026-03-04T14:32:10Z"
-         *     }
-         */
-        UserPasswordResetResponse: {
-            /**
-             * @description How the user signs in. Defaults to `email`.
-             * @default email
-             * @example email
-             */
-            auth_method: components["schemas"]["AuthMethod"];
-            /**
-             * Format: date-time
-             * @description When the user account was created.
-             * @example 2026-02-10T09:15:00Z
-             */
-            created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
-            email: string;
-            /** @description Whether the user's email address is verified, or `null`. */
-            email_is_verified?: boolean | null | undefined;
-            /**
-             * @description The user's first name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            first_name: string | null;
-            /**
-             * Format: uuid
-             * @description The user's ID.
-             * @example 811cda6d-6268-4bec-8fcf-821ecce2a89d
-             */
-            id: string;
-            /**
-             * @description The user's last name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            last_name: string | null;
-            /**
-             * @description Permissions for actions on this user: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
-             * @default []
-             */
-            permissions: components["schemas"]["Permission"][];
-            /**
-             * @description The user's role. Defaults to `read_only`.
-             * @default read_only
-             * @example read_only
-             */
-            role: components["schemas"]["UserRole"];
-            /**
-             * Format: date-time
-             * @description When the user account was last changed.
-             * @example 2026-03-05T08:05:44Z
-             */
-            updated_at: string;
         };
         /**
          * TransferUserResponse
@@ -18557,7 +18528,9 @@ export interface components {
          *           "action": "generic_update",
          *           "allowed": true
          *         }
-         *       ]
+         *       ],
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         CurrentUserDB: {
@@ -18573,10 +18546,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -18601,6 +18571,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description What the caller may do with this user account: one entry per action, whether it is allowed, and a message.
              * @default []
@@ -23393,7 +23374,8 @@ export type InviteUsersRequest = components['schemas']['InviteUsersRequest'];
 export type GetUserResponse = components['schemas']['GetUserResponse'];
 export type GetUsersResponse = components['schemas']['GetUsersResponse'];
 export type UserCreate = components['schemas']['UserCreate'];
-export type CreateUserResponse = components['schemas']['CreateUserResponse'];
+export type SystemRole = components['schemas']['SystemRole'];
+export type SystemUserDB = components['schemas']['SystemUserDB'];
 export type DeleteUserResponse = components['schemas']['DeleteUserResponse'];
 export type SocialProvider = components['schemas']['SocialProvider'];
 export type SocialLoginRequest = components['schemas']['SocialLoginRequest'];
@@ -23404,7 +23386,6 @@ export type GetUserLatestRunsDB = components['schemas']['GetUserLatestRunsDB'];
 export type PasswordResetResponse = components['schemas']['PasswordResetResponse'];
 export type PasswordResetEmailResponse = components['schemas']['PasswordResetEmailResponse'];
 export type UserPasswordResetRequest = components['schemas']['UserPasswordResetRequest'];
-export type UserPasswordResetResponse = components['schemas']['UserPasswordResetResponse'];
 export type TransferUserResponse = components['schemas']['TransferUserResponse'];
 export type GroupRole = components['schemas']['GroupRole'];
 export type GroupVisibility = components['schemas']['GroupVisibility'];
@@ -24130,6 +24111,8 @@ export interface operations {
                      *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "creator": {
+                     *               "organization_name": "Acme",
+                     *               "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "email": "ada@acme.example",
                      *               "first_name": "Ada",
@@ -24304,6 +24287,8 @@ export interface operations {
                      *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "creator": {
+                     *                 "organization_name": "Acme",
+                     *                 "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *                 "email": "ada@acme.example",
                      *                 "first_name": "Ada",
@@ -24406,6 +24391,8 @@ export interface operations {
                      *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "creator": {
+                     *               "organization_name": "Acme",
+                     *               "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "email": "ada@acme.example",
                      *               "first_name": "Ada",
@@ -24497,6 +24484,8 @@ export interface operations {
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "creator": {
+                     *             "organization_name": "Acme",
+                     *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "email": "ada@acme.example",
                      *             "first_name": "Ada",
@@ -25381,6 +25370,8 @@ export interface operations {
                      * @example {
                      *       "users": [
                      *         {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "email": "ada@acme.example",
                      *           "first_name": "Ada",
@@ -25404,6 +25395,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
                      *           "email": "grace@acme.example",
                      *           "first_name": "Grace",
@@ -25476,12 +25469,12 @@ export interface operations {
                      *       "last_name": "Hopper",
                      *       "auth_method": "email",
                      *       "email_is_verified": true,
-                     *       "role": "user",
+                     *       "role": "system_user",
                      *       "created_at": "2026-01-20T11:00:00Z",
                      *       "updated_at": "2026-02-28T16:45:00Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateUserResponse"];
+                    "application/json": components["schemas"]["SystemUserDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -25557,12 +25550,12 @@ export interface operations {
                      *       "last_name": "Hopper",
                      *       "auth_method": "google",
                      *       "email_is_verified": true,
-                     *       "role": "user",
+                     *       "role": "system_user",
                      *       "created_at": "2026-01-20T11:00:00Z",
                      *       "updated_at": "2026-02-28T16:45:00Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateUserResponse"];
+                    "application/json": components["schemas"]["SystemUserDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -25589,6 +25582,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "organization_name": "Acme",
+                     *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "email": "ada@acme.example",
                      *         "first_name": "Ada",
@@ -25612,6 +25607,8 @@ export interface operations {
                      *         ]
                      *       },
                      *       {
+                     *         "organization_name": "Acme",
+                     *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *         "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
                      *         "email": "grace@acme.example",
                      *         "first_name": "Grace",
@@ -25657,6 +25654,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "organization_name": "Acme",
+                     *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "email": "ada@acme.example",
                      *       "first_name": "Ada",
@@ -25726,6 +25725,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "organization_name": "Acme",
+                     *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
                      *       "email": "grace@acme.example",
                      *       "first_name": "Grace",
@@ -25832,6 +25833,8 @@ export interface operations {
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "creator": {
+                     *             "organization_name": "Acme",
+                     *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "email": "ada@acme.example",
                      *             "first_name": "Ada",
@@ -25923,6 +25926,8 @@ export interface operations {
                      *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "creator": {
+                     *               "organization_name": "Acme",
+                     *               "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "email": "ada@acme.example",
                      *               "first_name": "Ada",
@@ -26077,12 +26082,12 @@ export interface operations {
                      *       "last_name": "Lovelace",
                      *       "auth_method": "email",
                      *       "email_is_verified": true,
-                     *       "role": "admin",
+                     *       "role": "system_user",
                      *       "created_at": "2026-02-10T09:15:00Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["UserPasswordResetResponse"];
+                    "application/json": components["schemas"]["SystemUserDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -32343,6 +32348,8 @@ export interface operations {
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "creator": {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "email": "ada@acme.example",
                      *           "first_name": "Ada",
@@ -32384,6 +32391,8 @@ export interface operations {
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "creator": {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "email": "ada@acme.example",
                      *           "first_name": "Ada",
@@ -32845,6 +32854,8 @@ export interface operations {
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "creator": {
+                     *         "organization_name": "Acme",
+                     *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "email": "ada@acme.example",
                      *         "first_name": "Ada",
@@ -33862,6 +33873,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "organization_name": "Acme",
+                     *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "email": "ada@acme.example",
                      *       "first_name": "Ada",
