@@ -1767,8 +1767,8 @@ export interface paths {
         /**
          * Set up the anthropic integration
          * @description Creates or updates the integration with this model provider from an API token. Whether an update
-         *     replaces every stored setting or only those sent is not documented, nor is the shape of the
-         *     answer.
+         *     replaces every stored setting or only those sent is not documented. Returns the stored integration
+         *     (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateAnthropicIntegration"];
         post?: never;
@@ -1788,9 +1788,9 @@ export interface paths {
         get?: never;
         /**
          * Set up the aws_bedrock integration
-         * @description Creates or updates the integration with this cloud model service from a credential map, a
-         *     credential type and a region. Whether an update replaces every stored setting or only those sent
-         *     is not documented, nor is the shape of the answer.
+         * @description Creates or updates the integration with this cloud model service from a credential map, a credential
+         *     type and a region. Whether an update replaces every stored setting or only those sent is not
+         *     documented. Returns the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateAwsBedrockIntegration"];
         post?: never;
@@ -1812,7 +1812,8 @@ export interface paths {
          * Set up the aws_sagemaker integration
          * @description Creates or updates the integration with this cloud model hosting service from a credential map, a
          *     region and the models to offer. Whether an update replaces every stored setting or only those sent
-         *     is not documented, nor is the shape of the answer.
+         *     is not documented. Returns the stored integration (`IntegrationDB`): its ID, kind, creator and
+         *     times.
          */
         put: operations["createOrUpdateAwsSagemakerIntegration"];
         post?: never;
@@ -1832,9 +1833,10 @@ export interface paths {
         get?: never;
         /**
          * Set up the azure integration
-         * @description Creates or updates the integration with this cloud model provider from an endpoint, a token and
-         *     the way to authenticate, optionally with its model deployments. Whether an update replaces every
-         *     stored setting or only those sent is not documented, nor is the shape of the answer.
+         * @description Creates or updates the integration with this cloud model provider from an endpoint, a token and the
+         *     way to authenticate, optionally with its model deployments. Whether an update replaces every stored
+         *     setting or only those sent is not documented. Returns the stored integration (`IntegrationDB`): its
+         *     ID, kind, creator and times.
          */
         put: operations["createOrUpdateAzureIntegration"];
         post?: never;
@@ -1855,8 +1857,8 @@ export interface paths {
         /**
          * Set up the labelstudio integration
          * @description Creates or updates the integration with this annotation tool from its address and an API token.
-         *     Whether an update replaces every stored setting or only those sent is not documented, nor is the
-         *     shape of the answer.
+         *     Whether an update replaces every stored setting or only those sent is not documented. Returns the
+         *     stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateLabelstudioIntegration"];
         post?: never;
@@ -1877,8 +1879,8 @@ export interface paths {
         /**
          * Set up the mistral integration
          * @description Creates or updates the integration with this model provider from an API token. Whether an update
-         *     replaces every stored setting or only those sent is not documented, nor is the shape of the
-         *     answer.
+         *     replaces every stored setting or only those sent is not documented. Returns the stored integration
+         *     (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateMistralIntegration"];
         post?: never;
@@ -1900,7 +1902,7 @@ export interface paths {
          * Set up the openai integration
          * @description Creates or updates the integration with this model provider from an API token and, optionally, an
          *     organisation ID. Whether an update replaces every stored setting or only those sent is not
-         *     documented, nor is the shape of the answer.
+         *     documented. Returns the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateOpenaiIntegration"];
         post?: never;
@@ -1921,8 +1923,8 @@ export interface paths {
         /**
          * Set up the vertex_ai integration
          * @description Creates or updates the integration with this cloud model provider from a credential token. Whether
-         *     an update replaces every stored setting or only those sent is not documented, nor is the shape of
-         *     the answer.
+         *     an update replaces every stored setting or only those sent is not documented. Returns the stored
+         *     integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateVertexAiIntegration"];
         post?: never;
@@ -1943,8 +1945,8 @@ export interface paths {
         /**
          * Set up the writer integration
          * @description Creates or updates the integration with this model provider from an API token and an organisation
-         *     ID. Whether an update replaces every stored setting or only those sent is not documented, nor is
-         *     the shape of the answer.
+         *     ID. Whether an update replaces every stored setting or only those sent is not documented. Returns
+         *     the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateWriterIntegration"];
         post?: never;
@@ -1966,8 +1968,8 @@ export interface paths {
          * Set up the data platform integration
          * @description Creates or updates the integration with the data platform from its host name and an access token;
          *     flags say whether it is used for storage, for language models, or both, and which catalog is the
-         *     default. Whether an update replaces every stored setting or only those sent is not documented, nor
-         *     is the shape of the answer.
+         *     default. Whether an update replaces every stored setting or only those sent is not documented.
+         *     Returns the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateDataPlatformCatalogIntegration"];
         post?: never;
@@ -1989,9 +1991,9 @@ export interface paths {
          * Set up the data platform catalog over SQL (deprecated)
          * @deprecated
          * @description Creates or updates the data platform integration through its catalog's SQL path, with the same
-         *     settings as `PUT /integrations/databricks`. Deprecated: use `PUT /integrations/databricks`
-         *     instead. Whether an update replaces every stored setting or only those sent is not documented, nor
-         *     is the shape of the answer.
+         *     settings as `PUT /integrations/databricks`. Deprecated: use `PUT /integrations/databricks` instead.
+         *     Whether an update replaces every stored setting or only those sent is not documented. Returns the
+         *     stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateCatalogSqlIntegration"];
         post?: never;
@@ -4104,8 +4106,27 @@ export interface components {
          */
         DatasetAction: "update" | "delete" | "share" | "export" | "rename";
         /**
+         * IntegrationAction
+         * @description An action a user may take on an integration.
+         *
+         *     - `update`: change the integration
+         *     - `delete`: delete the integration
+         *     - `share`: share the integration
+         * @enum {string}
+         */
+        IntegrationAction: "update" | "delete" | "share";
+        /**
+         * OrganizationAction
+         * @description An action a user may take on an organisation.
+         *
+         *     - `rename`: rename the organisation
+         *     - `delete`: delete the organisation
+         * @enum {string}
+         */
+        OrganizationAction: "rename" | "delete";
+        /**
          * Permission
-         * @description Whether the caller may take one action on a resource, with a message.
+         * @description Whether one action on a resource is allowed, with a message. Whose permission it is (the caller's or another user's) is not documented.
          * @example {
          *       "action": "update",
          *       "allowed": true
@@ -4116,8 +4137,8 @@ export interface components {
              * @description The action (one of the per-resource action enums).
              * @example update
              */
-            action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"];
-            /** @description Whether the caller may take the action. */
+            action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"] | components["schemas"]["IntegrationAction"] | components["schemas"]["OrganizationAction"];
+            /** @description Whether the action is allowed. */
             allowed: boolean;
             /** @description A message about the permission, or `null`. */
             message?: string | null | undefined;
@@ -6480,7 +6501,7 @@ export interface components {
             /** @description The group's name. */
             name: string;
             /**
-             * @description What the caller may do with this group: one entry per action, whether it is allowed, and a message.
+             * @description Permissions for actions on this group: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
@@ -11451,9 +11472,11 @@ export interface components {
          *     - `writer`: Writer
          *     - `anthropic`: Anthropic
          *     - `mistral`: Mistral AI
+         *     - `nvidia`: NVIDIA
+         *     - `vegas_gateway`: the Vegas gateway; what it connects to is not documented
          * @enum {string}
          */
-        IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral";
+        IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral" | "nvidia" | "vegas_gateway";
         /**
          * IntegrationDB
          * @description An integration that has been set up: its kind, who created it and when. Its settings are read with `GET /integrations/{name}`.
@@ -11485,10 +11508,20 @@ export interface components {
              */
             id: string;
             /**
+             * @description Whether this integration is selected. Defaults to `false`. What selecting an integration does is not documented.
+             * @default false
+             */
+            is_selected: boolean;
+            /**
              * @description The kind of integration.
              * @example aws_bedrock
              */
             name: components["schemas"]["IntegrationName"];
+            /**
+             * @description Permissions for actions on this integration: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented. Defaults to an empty list.
+             * @default []
+             */
+            permissions: components["schemas"]["Permission"][];
             /**
              * Format: date-time
              * @description When the integration was last changed.
@@ -11526,6 +11559,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `anthropic` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -11561,6 +11600,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /**
              * @description Which kind of integration this is: always `aws_bedrock` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -11617,9 +11662,11 @@ export interface components {
          *     - `openai`: OpenAI
          *     - `writer`: Writer
          *     - `mistral`: Mistral AI
+         *     - `nvidia`: NVIDIA
+         *     - `vegas_gateway`: the Vegas gateway; what it connects to is not documented
          * @enum {string}
          */
-        LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral";
+        LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral" | "nvidia" | "vegas_gateway";
         /**
          * OutputMap
          * @description Where to find the response, token counts and finish reason in a model's raw output.
@@ -11900,6 +11947,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /** @description The models served through this integration, each with its provider settings, limits and prices. */
             models?: components["schemas"]["Model"][] | undefined;
             /**
@@ -11992,6 +12045,12 @@ export interface components {
                 [key: string]: string;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `azure` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -12016,6 +12075,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `databricks` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -12036,6 +12101,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /** @description Whether the server runs the enterprise edition of Label Studio. */
             is_enterprise: boolean;
             /**
@@ -12060,6 +12131,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `mistral` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -12079,6 +12156,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /**
              * @description Which kind of integration this is: always `openai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12104,6 +12187,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `vertex_ai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -12124,6 +12213,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `writer` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -12135,10 +12230,60 @@ export interface components {
             organization_id: string;
         };
         /**
+         * NvidiaIntegration
+         * @description The NVIDIA integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "nvidia"
+         *     }
+         */
+        NvidiaIntegration: {
+            /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
+            extra?: {
+                [key: string]: unknown;
+            } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
+             * @description Which kind of integration this is: always `nvidia` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "nvidia";
+        };
+        /**
+         * VegasGatewayIntegration
+         * @description The Vegas gateway integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "vegas_gateway"
+         *     }
+         */
+        VegasGatewayIntegration: {
+            /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
+            extra?: {
+                [key: string]: unknown;
+            } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
+             * @description Which kind of integration this is: always `vegas_gateway` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "vegas_gateway";
+        };
+        /**
          * IntegrationSettings
          * @description An integration's stored settings, in the shape of its kind; secrets are left out.
          */
-        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"];
+        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["VegasGatewayIntegration"];
         /**
          * AnthropicIntegrationCreate
          * @description The API token needed to connect this model provider's integration.
@@ -18583,7 +18728,7 @@ export interface components {
              */
             organization_name: string;
             /**
-             * @description What the caller may do with this user account: one entry per action, whether it is allowed, and a message.
+             * @description Permissions for actions on this user account: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
@@ -19691,7 +19836,7 @@ export interface components {
             /** @description The member's family name, or `null`. */
             last_name: string | null;
             /**
-             * @description What the caller may do with this member: one entry per action, whether it is allowed, and a message.
+             * @description Permissions for actions on this member: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
@@ -23323,6 +23468,8 @@ export type RegisteredScorerAction = components['schemas']['RegisteredScorerActi
 export type ApiKeyAction = components['schemas']['ApiKeyAction'];
 export type GeneratedScorerAction = components['schemas']['GeneratedScorerAction'];
 export type DatasetAction = components['schemas']['DatasetAction'];
+export type IntegrationAction = components['schemas']['IntegrationAction'];
+export type OrganizationAction = components['schemas']['OrganizationAction'];
 export type Permission = components['schemas']['Permission'];
 export type AuthMethod = components['schemas']['AuthMethod'];
 export type UserRole = components['schemas']['UserRole'];
@@ -23542,6 +23689,8 @@ export type MistralIntegration = components['schemas']['MistralIntegration'];
 export type OpenAIIntegration = components['schemas']['OpenAIIntegration'];
 export type VertexAIIntegration = components['schemas']['VertexAIIntegration'];
 export type WriterIntegration = components['schemas']['WriterIntegration'];
+export type NvidiaIntegration = components['schemas']['NvidiaIntegration'];
+export type VegasGatewayIntegration = components['schemas']['VegasGatewayIntegration'];
 export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
 export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
@@ -30818,14 +30967,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "anthropic",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -30857,14 +31015,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "aws_bedrock",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -30896,14 +31063,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "aws_sagemaker",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -30937,14 +31113,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "azure",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -30974,14 +31159,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "labelstudio",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31009,14 +31203,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "mistral",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31045,14 +31248,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "openai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31080,14 +31292,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "vertex_ai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31116,14 +31337,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "writer",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31156,14 +31386,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "databricks",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31196,14 +31435,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "databricks",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
