@@ -15,7 +15,7 @@ export const DEFAULT_SECURITY: readonly SecurityScheme[] = ["ApiKeyHeader", "Htt
 /**
  * The POSTs that only read, by their path: every POST with an `insights` segment (the insights
  * group's statistics, and the prompt metrics over a run) and every POST that ends in `/columnar`
- * (a listing read as columns). The contract marks each `x-idempotent` (CONTRIBUTING, "Extensions"),
+ * (a listing read as columns). The contract marks each `x-idempotent` (CONTRIBUTING, "Vendor extensions"),
  * so the table need not list them; it lists only a POST where the mark and this rule disagree.
  */
 export const READ_ONLY_POST = /\/insights\/|\/columnar$/;
