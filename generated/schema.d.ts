@@ -5124,8 +5124,12 @@ export interface components {
             /** @description Conditions on the projects to list. How several conditions combine is not documented. */
             filters?: components["schemas"]["ProjectFilter"][] | undefined;
             /**
-             * @description The order of the projects, or `null`. The order used for `null` is not documented.
-             * @default null
+             * @description The order of the projects, or `null`. Defaults to the newest first by creation time (`{name: created_at, ascending: false, sort_type: column}`). The order used for `null` is not documented.
+             * @default {
+             *       "name": "created_at",
+             *       "ascending": false,
+             *       "sort_type": "column"
+             *     }
              */
             sort?: components["schemas"]["ProjectSort"] | null | undefined;
         };
@@ -12710,8 +12714,8 @@ export interface components {
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -12805,8 +12809,8 @@ export interface components {
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -13026,8 +13030,8 @@ export interface components {
              */
             all_but?: boolean | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -13115,8 +13119,8 @@ export interface components {
              */
             all_but: boolean;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -13201,8 +13205,8 @@ export interface components {
              */
             all_but: boolean;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -13288,8 +13292,8 @@ export interface components {
             /** @description The name of the Unity Catalog catalog that holds the schema. */
             catalog_name: string;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -13377,8 +13381,8 @@ export interface components {
              */
             all_but: boolean;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -18884,8 +18888,8 @@ export interface components {
              */
             all_but?: boolean | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -18982,8 +18986,8 @@ export interface components {
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -19185,8 +19189,8 @@ export interface components {
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
