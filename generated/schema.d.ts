@@ -5852,6 +5852,12 @@ export interface components {
          *     }
          */
         InviteUsersRequest: {
+            /**
+             * @description How the invited users sign in. Defaults to `email`.
+             * @default email
+             * @example email
+             */
+            auth_method?: components["schemas"]["AuthMethod"] | undefined;
             /** @description The email addresses of the people to invite. */
             emails: string[];
             /**
@@ -7265,6 +7271,8 @@ export interface components {
         JobInfo: {
             /** @description The message for users when the job failed or ended in an error, or `null`. */
             job_error_message?: string | null | undefined;
+            /** @description A message about the job's progress while it runs, or `null`. */
+            job_progress_message?: string | null | undefined;
             /**
              * @description The job's state, or `null`. Set only for metric columns computed by their own scorer job.
              * @example unstarted
@@ -7325,6 +7333,11 @@ export interface components {
          * @example {}
          */
         MetricComputing: {
+            /**
+             * @description A message about the metric being computed. Defaults to `Metric is computing.`.
+             * @default Metric is computing.
+             */
+            message: string;
             /**
              * @description The type of the scorer behind the metric, or `null`.
              * @example Luna
@@ -7919,6 +7932,8 @@ export interface components {
             job_error_message?: string | null | undefined;
             /** @description The scorer job's state per row, or `null`. Present only for metric columns computed by their own scorer job. */
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null | undefined;
+            /** @description A message about the job's progress while it runs, or `null`. */
+            job_progress_message?: string | null | undefined;
             /**
              * @description The state of the job computing the column, or `null`. Set only for metric columns computed by their own scorer job.
              * @example unstarted
@@ -12089,8 +12104,8 @@ export interface components {
          */
         AzureIntegration: {
             /**
-             * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
-             * @default 2024-10-21
+             * @description The Azure OpenAI API version to call. Defaults to `2025-03-01-preview`.
+             * @default 2025-03-01-preview
              */
             api_version: string;
             /** @description The authentication scope for Azure, or `null`. When the service uses it, and what `null` does, are not documented. */
@@ -12517,8 +12532,8 @@ export interface components {
          */
         AzureIntegrationCreate: {
             /**
-             * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
-             * @default 2024-10-21
+             * @description The Azure OpenAI API version to call. Defaults to `2025-03-01-preview`.
+             * @default 2025-03-01-preview
              */
             api_version?: string | undefined;
             /** @description The authentication scope for Azure, or `null`. When the service uses it, and what `null` does, are not documented. */
@@ -16685,7 +16700,6 @@ export interface components {
          *       "query_total_tokens": 0,
          *       "response": "generated_text",
          *       "step": 0,
-         *       "target": "example target",
          *       "tools": "[]"
          *     }
          */
@@ -16704,6 +16718,8 @@ export interface components {
             chain_root_id: string;
             /** @description When the row was created, as an integer timestamp. The TypeScript SDK sends the step's creation time in nanoseconds; what unit the service expects is not documented. */
             creation_timestamp?: number | undefined;
+            /** @description The expected output for this row, or `null`. How the service uses it is not documented. */
+            expected_output?: string | null | undefined;
             /**
              * @description Why the node finished, as text. Empty by default. Its values are not documented.
              * @default
@@ -16771,10 +16787,12 @@ export interface components {
              * @default 0
              */
             step?: number | undefined;
-            /** @description The expected (target) output for this row, or `null`. The TypeScript SDK sends the step's ground truth here. */
-            target?: string | null | undefined;
             /** @description The node's tools, as a string, or `null`. The string's format is not documented. */
             tools?: string | null | undefined;
+            /** @description Metadata of the caller's own for this row, as a JSON object. The service documents no keys for it. */
+            user_metadata?: {
+                [key: string]: unknown;
+            } | undefined;
         };
         /**
          * AgenticWorkflowSuccessScorer
@@ -17590,6 +17608,7 @@ export interface components {
          * ModelInfo
          * @description The user-facing summary of one model: its name, alias, integration and chat roles.
          * @example {
+         *       "completion_only": false,
          *       "name": "gpt-4o-mini",
          *       "alias": "GPT-4o mini",
          *       "integration": "openai",
@@ -17603,6 +17622,8 @@ export interface components {
             alias: string;
             /** @description The role name for the model's own (assistant) messages, or `null`. What `null` means is not documented. */
             assistant_role?: string | null | undefined;
+            /** @description Whether the model takes completion requests only and not chat messages. Read-only. */
+            readonly completion_only: boolean;
             /**
              * @description The integration (provider) that serves the model. Defaults to `openai`.
              * @default openai
@@ -17818,6 +17839,11 @@ export interface components {
          *     }
          */
         CreatePromptTemplateWithVersionRequestBody: {
+            /**
+             * @description Whether the template is hidden. Defaults to `false`. Where it is hidden from is not documented.
+             * @default false
+             */
+            hidden?: boolean | undefined;
             /** @description The template's name. */
             name: string;
             /** @description The first version's text: a string, or a list of chat messages. */
@@ -20149,24 +20175,6 @@ export interface components {
             starting_token?: number | undefined;
         };
         /**
-         * DocumentInput
-         * @description A retrieved document as a request carries it (in a logged step): its text and optional metadata. Answers carry the same document as `DocumentOutput`, with the text in `content`.
-         * @example {
-         *       "metadata": {
-         *         "example_metadata": false
-         *       },
-         *       "page_content": "Single sign-on is part of the Enterprise plan."
-         *     }
-         */
-        DocumentInput: {
-            /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
-            metadata?: {
-                [key: string]: boolean | string | number;
-            } | undefined;
-            /** @description The document's text content. */
-            page_content: string;
-        };
-        /**
          * StepMetric
          * @description A named metric value on a workflow step.
          * @example {
@@ -20210,9 +20218,7 @@ export interface components {
          *           "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
          *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
          *           "input": "change shipping address order",
-         *           "output": [
-         *             "Orders can be edited until they ship: open the order and choose Edit address."
-         *           ],
+         *           "output": "Orders can be edited until they ship: open the order and choose Edit address.",
          *           "created_at_ns": 1772611930100000000,
          *           "duration_ns": 420000000,
          *           "steps": null
@@ -20242,14 +20248,8 @@ export interface components {
             duration_ns: number;
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
-            /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
-                [key: string]: unknown;
-            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
-                [key: string]: string;
-            }[] | {
-                [key: string]: unknown;
-            }[];
+            /** @description What went into the step, as text. */
+            input: string;
             /** @description Metadata of the step, as string keys and string values. */
             metadata?: {
                 [key: string]: string;
@@ -20261,17 +20261,8 @@ export interface components {
              * @default
              */
             name: string;
-            /**
-             * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
-             * @default
-             */
-            output: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
-                [key: string]: unknown;
-            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
-                [key: string]: string;
-            }[] | {
-                [key: string]: unknown;
-            }[];
+            /** @description What the step produced, as text. */
+            output?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of the root workflow this step belongs to (UUID), or `null`.
@@ -20333,9 +20324,7 @@ export interface components {
          *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
          *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
          *               "input": "change shipping address order",
-         *               "output": [
-         *                 "Orders can be edited until they ship: open the order and choose Edit address."
-         *               ],
+         *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
          *               "created_at_ns": 1772611930100000000,
          *               "duration_ns": 420000000,
          *               "steps": null
@@ -20381,6 +20370,24 @@ export interface components {
             starting_token: number;
             /** @description The logged workflows of this page, each with its nested steps and their metrics. */
             workflows: components["schemas"]["BaseServiceStep"][];
+        };
+        /**
+         * DocumentInput
+         * @description A retrieved document as a request carries it (in a logged step): its text and optional metadata. Answers carry the same document as `DocumentOutput`, with the text in `content`.
+         * @example {
+         *       "metadata": {
+         *         "example_metadata": false
+         *       },
+         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *     }
+         */
+        DocumentInput: {
+            /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
+            metadata?: {
+                [key: string]: boolean | string | number;
+            } | undefined;
+            /** @description The document's text content. */
+            page_content: string;
         };
         /**
          * StepWithChildren
@@ -20712,6 +20719,8 @@ export interface components {
             status_code?: number | null | undefined;
             /** @description Sampling temperature of the call, or `null`. */
             temperature?: number | null | undefined;
+            /** @description How long the model took to return its first token, in milliseconds, or `null`. */
+            time_to_first_token_ms?: number | null | undefined;
             /** @description Definitions of the tools offered to the model in this call, each a JSON object, or `null`. */
             tools?: {
                 [key: string]: unknown;
@@ -21097,11 +21106,43 @@ export interface components {
          */
         AlertMonitorType: "multi_condition/object/1";
         /**
+         * AlertNameFilter
+         * @description A condition on the name of a node, for an alert: the name compared with `value` by `operator`.
+         * @example {
+         *       "name": "node_name",
+         *       "operator": "eq",
+         *       "value": "retrieve-docs"
+         *     }
+         */
+        AlertNameFilter: {
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "node_name";
+            /**
+             * @description How the node's name is compared with `value`.
+             * @example eq
+             */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text to compare the node's name with, or a list of texts. Which operators take a list is not documented. */
+            value: string | string[];
+        };
+        /**
+         * AlertFilter
+         * @description A condition on the nodes an alert watches, in the shape of its kind (the tag `name`); today the service has one kind, `node_name`.
+         */
+        AlertFilter: components["schemas"]["AlertNameFilter"];
+        /**
          * AlertConfigurationResponse
          * @description An alert configuration of a project: its conditions, interval and state.
          * @example {
          *       "active": true,
-         *       "alert_sent": false,
          *       "conditions": [
          *         {
          *           "aggregation": "count",
@@ -21111,31 +21152,30 @@ export interface components {
          *           "window": 900
          *         }
          *       ],
-         *       "counter": 250,
-         *       "counter_since_last_sent": 250,
          *       "created_at": "2026-03-04T14:32:10Z",
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
          *       "interval": 3,
-         *       "last_sent": "2026-03-05T08:05:44Z",
-         *       "last_triggered": "2026-03-05T08:05:44Z",
-         *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
          *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "schema_version": "multi_condition/object/1",
-         *       "updated_at": "2026-03-05T08:05:44Z"
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs"
+         *         }
+         *       ]
          *     }
          */
         AlertConfigurationResponse: {
-            /** @description Whether the alert is active, or `null`. */
-            active?: boolean | null | undefined;
-            /** @description Whether the alert has been sent, or `null`. */
-            alert_sent?: boolean | null | undefined;
-            /** @description The alert's conditions, or `null`. How several conditions combine is not documented. */
-            conditions?: components["schemas"]["AlertCondition"][] | null | undefined;
-            /** @description The alert's counter, or `null`. What it counts is not documented. */
-            counter?: number | null | undefined;
-            /** @description The alert's counter since it was last sent, or `null`. What it counts is not documented. */
-            counter_since_last_sent?: number | null | undefined;
+            /**
+             * @description Whether the alert is active. Defaults to `true`.
+             * @default true
+             */
+            active: boolean;
+            /** @description The alert's conditions. How several conditions combine is not documented. */
+            conditions: components["schemas"]["AlertCondition"][];
             /**
              * Format: date-time
              * @description When the alert configuration was created.
@@ -21154,26 +21194,8 @@ export interface components {
              * @example a4bf57d5-1ae4-440d-8417-614a5623850f
              */
             id: string;
-            /** @description The alert's interval, or `null`. Its unit and what it paces are not documented. */
-            interval?: number | null | undefined;
-            /**
-             * Format: date-time
-             * @description When the alert was last sent, or `null`.
-             * @example 2026-03-04T14:32:10Z
-             */
-            last_sent?: string | null | undefined;
-            /**
-             * Format: date-time
-             * @description When the alert last triggered, or `null`.
-             * @example 2026-03-04T14:32:10Z
-             */
-            last_triggered?: string | null | undefined;
-            /**
-             * Format: uuid
-             * @description An identifier (UUID) of what processed the alert, or `null`. What it identifies is not documented.
-             * @example 71712eb5-9909-40a9-84eb-adb68b626a9c
-             */
-            processed_by?: string | null | undefined;
+            /** @description The alert's interval. Its unit and what it paces are not documented. */
+            interval: number;
             /**
              * Format: uuid
              * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
@@ -21181,16 +21203,22 @@ export interface components {
              */
             project_id: string;
             /**
-             * @description The alert's schema version (the kind of monitor and its version), or `null`.
+             * @description The alert's schema version (the kind of monitor and its version). Defaults to `multi_condition/object/1`.
+             * @default multi_condition/object/1
              * @example multi_condition/object/1
              */
-            schema_version?: components["schemas"]["AlertMonitorType"] | null | undefined;
+            schema_version: components["schemas"]["AlertMonitorType"];
             /**
              * Format: date-time
              * @description When the alert configuration was last updated.
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
+            /**
+             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
+             * @default []
+             */
+            filters: components["schemas"]["AlertFilter"][];
         };
         /**
          * ListAlertConfigurationsResponse
@@ -21199,7 +21227,6 @@ export interface components {
          *       "alerts": [
          *         {
          *           "active": true,
-         *           "alert_sent": false,
          *           "conditions": [
          *             {
          *               "aggregation": "count",
@@ -21209,15 +21236,10 @@ export interface components {
          *               "window": 900
          *             }
          *           ],
-         *           "counter": 250,
-         *           "counter_since_last_sent": 250,
          *           "created_at": "2026-03-04T14:32:10Z",
          *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
          *           "interval": 3,
-         *           "last_sent": "2026-03-05T08:05:44Z",
-         *           "last_triggered": "2026-03-05T08:05:44Z",
-         *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
          *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *           "schema_version": "multi_condition/object/1",
          *           "updated_at": "2026-03-05T08:05:44Z"
@@ -21268,6 +21290,11 @@ export interface components {
          *     }
          */
         CreateAlertConfigurationRequest: {
+            /**
+             * @description Whether the alert is active. Defaults to `true`.
+             * @default true
+             */
+            active?: boolean | undefined;
             /** @description The alert's conditions. How several conditions combine is not documented. */
             conditions: components["schemas"]["AlertCondition"][];
             /**
@@ -21276,6 +21303,11 @@ export interface components {
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null | undefined;
+            /**
+             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
+             * @default []
+             */
+            filters?: components["schemas"]["AlertFilter"][] | undefined;
             /** @description The alert's interval. Its unit and what it paces are not documented. */
             interval: number;
             /**
@@ -21336,6 +21368,8 @@ export interface components {
             counter?: number | null | undefined;
             /** @description The alert's counter since it was last sent, or `null`. What it counts is not documented. */
             counter_since_last_sent?: number | null | undefined;
+            /** @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list does, is not documented. */
+            filters?: components["schemas"]["AlertFilter"][] | undefined;
             /** @description The alert's interval, or `null`. Its unit and what it paces are not documented. */
             interval?: number | null | undefined;
             /**
@@ -21502,6 +21536,14 @@ export interface components {
          * @example {}
          */
         TransactionMetricInfo: {
+            /**
+             * @description Status and value of the `agentic_session_success` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            agentic_session_success: components["schemas"]["MetricState"];
             /**
              * @description Status and value of the `agentic_workflow_success` metric for this record, agentic workflow success.
              * @default {
@@ -21695,6 +21737,14 @@ export interface components {
              */
             input_sexist: components["schemas"]["MetricState"];
             /**
+             * @description Status and value of the `input_sexist_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            input_sexist_gpt: components["schemas"]["MetricState"];
+            /**
              * @description Status and value of the `input_tone` metric for this record, tone of the input.
              * @default {
              *       "message": "Metric not computed.",
@@ -21710,6 +21760,14 @@ export interface components {
              *     }
              */
             input_toxicity: components["schemas"]["MetricState"];
+            /**
+             * @description Status and value of the `input_toxicity_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            input_toxicity_gpt: components["schemas"]["MetricState"];
             /**
              * @description Status and value of the `instruction_adherence` metric for this record, instruction adherence: whether the response followed the instructions.
              * @default {
@@ -21767,6 +21825,14 @@ export interface components {
              */
             prompt_injection: components["schemas"]["MetricState"];
             /**
+             * @description Status and value of the `prompt_injection_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            prompt_injection_gpt: components["schemas"]["MetricState"];
+            /**
              * @description Status and value of the `prompt_perplexity` metric for this record: how predictable the prompt is to the model, from the model's token log probabilities, from 0 up, lower meaning more predictable. Only models that return log probabilities allow it.
              * @default {
              *       "message": "Metric not computed.",
@@ -21823,6 +21889,14 @@ export interface components {
              */
             sexist: components["schemas"]["MetricState"];
             /**
+             * @description Status and value of the `sexist_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            sexist_gpt: components["schemas"]["MetricState"];
+            /**
              * @description Status and value of the `tone` metric for this record, tone: the emotional tone of the response, as one of a set of categories (such as neutral, joy or anger).
              * @default {
              *       "message": "Metric not computed.",
@@ -21854,6 +21928,14 @@ export interface components {
              *     }
              */
             toxicity: components["schemas"]["MetricState"];
+            /**
+             * @description Status and value of the `toxicity_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            toxicity_gpt: components["schemas"]["MetricState"];
         };
         /**
          * TransactionRecordStatus
@@ -22424,6 +22506,8 @@ export interface components {
          *     }
          */
         AggregateMetrics: {
+            /** @description The average of the `agentic_session_success` metric, or `null`. */
+            average_agentic_session_success?: number | null | undefined;
             /** @description Mean of the `agentic_workflow_success` metric over the records in the query's time window, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
             /** @description Mean of the `completeness_gpt` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
@@ -22485,6 +22569,8 @@ export interface components {
          *     }
          */
         BucketedMetrics: {
+            /** @description The average of the `agentic_session_success` metric, or `null`. */
+            average_agentic_session_success?: number | null | undefined;
             /** @description Mean of the `agentic_workflow_success` metric over the records in this time bucket, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
             /** @description Mean of the `completeness_gpt` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
@@ -23950,10 +24036,10 @@ export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
 export type UserMetadataFilter = components['schemas']['UserMetadataFilter'];
 export type ObserveWorkflowFilter = components['schemas']['ObserveWorkflowFilter'];
 export type GetObserveWorkflowsRequest = components['schemas']['GetObserveWorkflowsRequest'];
-export type DocumentInput = components['schemas']['DocumentInput'];
 export type StepMetric = components['schemas']['StepMetric'];
 export type BaseServiceStep = components['schemas']['BaseServiceStep'];
 export type WorkflowsReadResponse = components['schemas']['WorkflowsReadResponse'];
+export type DocumentInput = components['schemas']['DocumentInput'];
 export type StepWithChildren = components['schemas']['StepWithChildren'];
 export type AnyStep = components['schemas']['AnyStep'];
 export type AgentStep = components['schemas']['AgentStep'];
@@ -23970,6 +24056,8 @@ export type Aggregator = components['schemas']['Aggregator'];
 export type AlertConditionType = components['schemas']['AlertConditionType'];
 export type AlertCondition = components['schemas']['AlertCondition'];
 export type AlertMonitorType = components['schemas']['AlertMonitorType'];
+export type AlertNameFilter = components['schemas']['AlertNameFilter'];
+export type AlertFilter = components['schemas']['AlertFilter'];
 export type AlertConfigurationResponse = components['schemas']['AlertConfigurationResponse'];
 export type ListAlertConfigurationsResponse = components['schemas']['ListAlertConfigurationsResponse'];
 export type CreateAlertConfigurationRequest = components['schemas']['CreateAlertConfigurationRequest'];
@@ -32162,6 +32250,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "completion_only": false,
                      *         "name": "gpt-4o-mini",
                      *         "alias": "GPT-4o mini",
                      *         "integration": "openai",
@@ -32170,6 +32259,7 @@ export interface operations {
                      *         "assistant_role": "assistant"
                      *       },
                      *       {
+                     *         "completion_only": false,
                      *         "name": "claude-3-5-haiku-latest",
                      *         "alias": "Claude 3.5 Haiku",
                      *         "integration": "anthropic",
@@ -35767,9 +35857,7 @@ export interface operations {
                      *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
                      *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *               "input": "change shipping address order",
-                     *               "output": [
-                     *                 "Orders can be edited until they ship: open the order and choose Edit address."
-                     *               ],
+                     *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
                      *               "created_at_ns": 1772611930100000000,
                      *               "duration_ns": 420000000,
                      *               "steps": null
@@ -35946,7 +36034,6 @@ export interface operations {
                      *       "alerts": [
                      *         {
                      *           "active": true,
-                     *           "alert_sent": false,
                      *           "conditions": [
                      *             {
                      *               "aggregation": "count",
@@ -35956,15 +36043,10 @@ export interface operations {
                      *               "window": 900
                      *             }
                      *           ],
-                     *           "counter": 250,
-                     *           "counter_since_last_sent": 250,
                      *           "created_at": "2026-03-04T14:32:10Z",
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *           "interval": 3,
-                     *           "last_sent": "2026-03-05T08:05:44Z",
-                     *           "last_triggered": "2026-03-05T08:05:44Z",
-                     *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *           "schema_version": "multi_condition/object/1",
                      *           "updated_at": "2026-03-05T08:05:44Z"
@@ -36031,7 +36113,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "alert_sent": false,
                      *       "conditions": [
                      *         {
                      *           "aggregation": "count",
@@ -36044,15 +36125,10 @@ export interface operations {
                      *           "window": 900
                      *         }
                      *       ],
-                     *       "counter": 250,
-                     *       "counter_since_last_sent": 250,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *       "interval": 3,
-                     *       "last_sent": "2026-03-05T08:05:44Z",
-                     *       "last_triggered": "2026-03-05T08:05:44Z",
-                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "schema_version": "multi_condition/object/1",
                      *       "updated_at": "2026-03-05T08:05:44Z"
@@ -36098,7 +36174,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "alert_sent": false,
                      *       "conditions": [
                      *         {
                      *           "aggregation": "count",
@@ -36111,15 +36186,10 @@ export interface operations {
                      *           "window": 900
                      *         }
                      *       ],
-                     *       "counter": 250,
-                     *       "counter_since_last_sent": 250,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *       "interval": 3,
-                     *       "last_sent": "2026-03-05T08:05:44Z",
-                     *       "last_triggered": "2026-03-05T08:05:44Z",
-                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "schema_version": "multi_condition/object/1",
                      *       "updated_at": "2026-03-05T08:05:44Z"
@@ -36202,13 +36272,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "active": true,
-                 *       "alert_sent": false,
-                 *       "counter": 250,
-                 *       "counter_since_last_sent": 250,
                  *       "interval": 3,
-                 *       "last_sent": "2026-03-05T08:05:44Z",
-                 *       "last_triggered": "2026-03-05T08:05:44Z",
-                 *       "processed_by": "6b0705b1-6b07-46b0-a6b0-6b0705b12495",
                  *       "schema_version": "multi_condition/object/1"
                  *     }
                  */
@@ -36225,7 +36289,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "alert_sent": false,
                      *       "conditions": [
                      *         {
                      *           "aggregation": "count",
@@ -36238,15 +36301,10 @@ export interface operations {
                      *           "window": 900
                      *         }
                      *       ],
-                     *       "counter": 250,
-                     *       "counter_since_last_sent": 250,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *       "interval": 3,
-                     *       "last_sent": "2026-03-05T08:05:44Z",
-                     *       "last_triggered": "2026-03-05T08:05:44Z",
-                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "schema_version": "multi_condition/object/1",
                      *       "updated_at": "2026-03-05T08:05:44Z"
