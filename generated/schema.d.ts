@@ -2774,7 +2774,7 @@ export interface paths {
         put?: never;
         /**
          * Export edited data as a file
-         * @description Applies the chosen edits to a run's data and returns the result as a file in the requested format.
+         * @description Exports the chosen edits of a run's split as a file in the requested format.
          */
         post: operations["exportEdits"];
         delete?: never;
@@ -18079,7 +18079,7 @@ export interface components {
         GetPromptRun: {
             /** @description The run's average BLEU score, or `null`. */
             average_bleu?: number | null | undefined;
-            /** @description The run's average cost per response, or `null`. The unit is not documented. */
+            /** @description The run's average cost, or `null`. What it averages over, and its unit, are not documented. */
             average_cost?: number | null | undefined;
             /** @description The run's average hallucination score, or `null`. */
             average_hallucination?: number | null | undefined;
@@ -18925,7 +18925,7 @@ export interface components {
              * @example training
              */
             compare_to?: components["schemas"]["Split"] | null | undefined;
-            /** @description The `id`s of the edits to apply to the exported data. */
+            /** @description The `id`s of the edits to export. */
             edit_ids: string[];
             /**
              * @description Overrides for edits that clash with one another on the same samples, each an `EditOverride`, or `null`. Defaults to an empty list.
@@ -18950,7 +18950,7 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
+             * @description Named-entity recognition runs only: whether to write the export in a format Hugging Face tools read. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
@@ -18972,7 +18972,7 @@ export interface components {
              */
             only_export_edited?: boolean | null | undefined;
             /**
-             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
+             * @description Named-entity recognition runs only: the tagging scheme for spans (see `TaggingSchema`), needed when `hf_format` is on; or `null`.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
