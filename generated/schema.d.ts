@@ -11836,9 +11836,10 @@ export interface components {
             top_p?: string | null | undefined;
         };
         /**
-         * Model
-         * @description An LLM the service can call: its provider, token limits, prices and how its prompts and parameters are mapped.
+         * ModelOutput
+         * @description An LLM the service can call, as an answer carries it: its provider, token limits, prices, how its prompts and parameters are mapped, and whether it takes completion requests only. Requests send it as `ModelInput`.
          * @example {
+         *       "completion_only": false,
          *       "alias": "GPT-4o mini",
          *       "api_version": "2024-06-01",
          *       "assistant_role": "assistant",
@@ -11889,31 +11890,33 @@ export interface components {
          *       "user_role": "user"
          *     }
          */
-        Model: {
+        ModelOutput: {
             /** @description The model's alias: the name by which settings such as a scorer's `model_alias` choose it. */
             alias: string;
             /** @description The provider API version to call, or `null`. */
             api_version?: string | null | undefined;
             /** @description The role name the model's API uses for the assistant's messages, or `null`. */
             assistant_role?: string | null | undefined;
+            /** @description Whether the model takes completion requests only and not chat messages. Read-only. */
+            readonly completion_only: boolean;
             /**
              * @description Whether the model's prices count tokens or characters. Defaults to `tokens`.
              * @default tokens
              * @example tokens
              */
-            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
+            cost_by: components["schemas"]["ModelCostBy"];
             /**
              * @description A count of formatting tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
              * @default 0
              */
-            formatting_tokens?: number | undefined;
+            formatting_tokens: number;
             /** @description How a prompt is put into the model's requests, or `null`. */
             input_map?: components["schemas"]["InputMap"] | null | undefined;
             /**
              * @description The price of the model's input, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
              * @default 0
              */
-            input_price?: number | undefined;
+            input_price: number;
             /** @description The most tokens the model takes as input, or `null`. */
             input_token_limit?: number | null | undefined;
             /**
@@ -11921,12 +11924,12 @@ export interface components {
              * @default openai
              * @example openai
              */
-            integration?: components["schemas"]["LLMIntegration"] | undefined;
+            integration: components["schemas"]["LLMIntegration"];
             /**
              * @description Whether the model is a chat model. Defaults to `false`.
              * @default false
              */
-            is_chat?: boolean | undefined;
+            is_chat: boolean;
             /** @description The model's name at its provider (for example `gpt-4o-mini`). */
             name: string;
             /** @description Where the output and the token counts are in the model's answers, or `null`. */
@@ -11935,7 +11938,7 @@ export interface components {
              * @description The price of the model's output, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
              * @default 0
              */
-            output_price?: number | undefined;
+            output_price: number;
             /** @description The most tokens the model generates, or `null`. */
             output_token_limit?: number | null | undefined;
             /** @description The parameter names the model's API uses for each run setting. */
@@ -11944,17 +11947,17 @@ export interface components {
              * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
              * @default false
              */
-            provides_log_probs?: boolean | undefined;
+            provides_log_probs: boolean;
             /**
              * @description A count of response prefix tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
              * @default 0
              */
-            response_prefix_tokens?: number | undefined;
+            response_prefix_tokens: number;
             /**
              * @description Whether the model accepts a system message. Defaults to `false`.
              * @default false
              */
-            system_supported?: boolean | undefined;
+            system_supported: boolean;
             /** @description The most tokens of input and output together, or `null`. */
             token_limit?: number | null | undefined;
             /** @description The role name the model's API uses for the user's messages, or `null`. */
@@ -11968,6 +11971,7 @@ export interface components {
          *       "extra": {},
          *       "models": [
          *         {
+         *           "completion_only": false,
          *           "alias": "GPT-4o mini",
          *           "api_version": "2024-06-01",
          *           "assistant_role": "assistant",
@@ -12040,7 +12044,7 @@ export interface components {
              */
             id?: string | null | undefined;
             /** @description The models served through this integration, each with its provider settings, limits and prices. */
-            models?: components["schemas"]["Model"][] | undefined;
+            models?: components["schemas"]["ModelOutput"][] | undefined;
             /**
              * @description Which kind of integration this is: always `aws_sagemaker` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -12418,6 +12422,131 @@ export interface components {
             };
         };
         /**
+         * ModelInput
+         * @description An LLM the service can call, as a request sends it: its provider, token limits, prices and how its prompts and parameters are mapped. Answers carry it as `ModelOutput`, which adds `completion_only`.
+         * @example {
+         *       "alias": "GPT-4o mini",
+         *       "api_version": "2024-06-01",
+         *       "assistant_role": "assistant",
+         *       "cost_by": "tokens",
+         *       "formatting_tokens": 0,
+         *       "input_map": {
+         *         "prefix": "",
+         *         "prompt": "inputs",
+         *         "suffix": ""
+         *       },
+         *       "input_price": 0,
+         *       "input_token_limit": 1,
+         *       "integration": "anthropic",
+         *       "is_chat": false,
+         *       "name": "support-bot-eval",
+         *       "output_map": {
+         *         "completion_reason": "finish_reason",
+         *         "input_token_count": "prompt_tokens",
+         *         "output_token_count": "completion_tokens",
+         *         "response": "generated_text",
+         *         "token_count": "total_tokens"
+         *       },
+         *       "output_price": 0,
+         *       "output_token_limit": 1,
+         *       "params_map": {
+         *         "api_version": "api-version",
+         *         "deployment_name": "deployment_id",
+         *         "echo": "echo",
+         *         "frequency_penalty": "frequency_penalty",
+         *         "logprobs": "logprobs",
+         *         "max_tokens": "max_tokens",
+         *         "model": "model",
+         *         "n": "n",
+         *         "presence_penalty": "presence_penalty",
+         *         "response_format": "response_format",
+         *         "stop_sequences": "stop",
+         *         "temperature": "temperature",
+         *         "tool_choice": "tool_choice",
+         *         "tools": "tools",
+         *         "top_k": "top_k",
+         *         "top_logprobs": "top_logprobs",
+         *         "top_p": "top_p"
+         *       },
+         *       "provides_log_probs": false,
+         *       "response_prefix_tokens": 0,
+         *       "system_supported": false,
+         *       "token_limit": 1,
+         *       "user_role": "user"
+         *     }
+         */
+        ModelInput: {
+            /** @description The model's alias: the name by which settings such as a scorer's `model_alias` choose it. */
+            alias: string;
+            /** @description The provider API version to call, or `null`. */
+            api_version?: string | null | undefined;
+            /** @description The role name the model's API uses for the assistant's messages, or `null`. */
+            assistant_role?: string | null | undefined;
+            /**
+             * @description Whether the model's prices count tokens or characters. Defaults to `tokens`.
+             * @default tokens
+             * @example tokens
+             */
+            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
+            /**
+             * @description A count of formatting tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
+             * @default 0
+             */
+            formatting_tokens?: number | undefined;
+            /** @description How a prompt is put into the model's requests, or `null`. */
+            input_map?: components["schemas"]["InputMap"] | null | undefined;
+            /**
+             * @description The price of the model's input, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
+             * @default 0
+             */
+            input_price?: number | undefined;
+            /** @description The most tokens the model takes as input, or `null`. */
+            input_token_limit?: number | null | undefined;
+            /**
+             * @description The integration (provider) that serves the model. Defaults to `openai`.
+             * @default openai
+             * @example openai
+             */
+            integration?: components["schemas"]["LLMIntegration"] | undefined;
+            /**
+             * @description Whether the model is a chat model. Defaults to `false`.
+             * @default false
+             */
+            is_chat?: boolean | undefined;
+            /** @description The model's name at its provider (for example `gpt-4o-mini`). */
+            name: string;
+            /** @description Where the output and the token counts are in the model's answers, or `null`. */
+            output_map?: components["schemas"]["OutputMap"] | null | undefined;
+            /**
+             * @description The price of the model's output, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
+             * @default 0
+             */
+            output_price?: number | undefined;
+            /** @description The most tokens the model generates, or `null`. */
+            output_token_limit?: number | null | undefined;
+            /** @description The parameter names the model's API uses for each run setting. */
+            params_map?: components["schemas"]["RunParamsMap"] | undefined;
+            /**
+             * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
+             * @default false
+             */
+            provides_log_probs?: boolean | undefined;
+            /**
+             * @description A count of response prefix tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
+             * @default 0
+             */
+            response_prefix_tokens?: number | undefined;
+            /**
+             * @description Whether the model accepts a system message. Defaults to `false`.
+             * @default false
+             */
+            system_supported?: boolean | undefined;
+            /** @description The most tokens of input and output together, or `null`. */
+            token_limit?: number | null | undefined;
+            /** @description The role name the model's API uses for the user's messages, or `null`. */
+            user_role?: string | null | undefined;
+        };
+        /**
          * AwsSageMakerIntegrationCreate
          * @description The credentials and settings needed to connect the AWS SageMaker integration.
          * @example {
@@ -12469,7 +12598,7 @@ export interface components {
              */
             credential_type?: components["schemas"]["AwsCredentialType"] | undefined;
             /** @description The models to serve through this integration, each with its provider settings, limits and prices. */
-            models?: components["schemas"]["Model"][] | undefined;
+            models?: components["schemas"]["ModelInput"][] | undefined;
             /**
              * @description The AWS region to use. Defaults to `us-west-2`.
              * @default us-west-2
@@ -13896,8 +14025,8 @@ export interface components {
              * @default 0
              */
             frequency_penalty?: number | undefined;
-            /** @description Models with their settings (each a `Model`). What the service uses this list for is not documented. */
-            known_models?: components["schemas"]["Model"][] | undefined;
+            /** @description Models with their settings (each a `ModelInput`). What the service uses this list for is not documented. */
+            known_models?: components["schemas"]["ModelInput"][] | undefined;
             /**
              * @description Whether to ask for log probabilities of the output tokens. Defaults to `true`.
              * @default true
@@ -23880,7 +24009,7 @@ export type InputMap = components['schemas']['InputMap'];
 export type LLMIntegration = components['schemas']['LLMIntegration'];
 export type OutputMap = components['schemas']['OutputMap'];
 export type RunParamsMap = components['schemas']['RunParamsMap'];
-export type Model = components['schemas']['Model'];
+export type ModelOutput = components['schemas']['ModelOutput'];
 export type AwsSageMakerIntegration = components['schemas']['AwsSageMakerIntegration'];
 export type AzureAuthenticationType = components['schemas']['AzureAuthenticationType'];
 export type AzureModelDeployment = components['schemas']['AzureModelDeployment'];
@@ -23896,6 +24025,7 @@ export type VegasGatewayIntegration = components['schemas']['VegasGatewayIntegra
 export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
 export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
+export type ModelInput = components['schemas']['ModelInput'];
 export type AwsSageMakerIntegrationCreate = components['schemas']['AwsSageMakerIntegrationCreate'];
 export type AzureIntegrationCreate = components['schemas']['AzureIntegrationCreate'];
 export type LabelStudioIntegrationCreate = components['schemas']['LabelStudioIntegrationCreate'];
