@@ -4837,7 +4837,7 @@ export interface components {
              */
             operator: components["schemas"]["RangeFilterOperator"];
             /** @description The number of runs to compare with, or a list of numbers. Which operators take a list is not documented. */
-            value: number | number[];
+            value: number | number[] | number[];
         };
         /**
          * MembershipFilterOperator
@@ -6204,10 +6204,7 @@ export interface components {
          *     }
          */
         UserUpdate: {
-            /**
-             * Format: email
-             * @description The user's new email address, or `null`.
-             */
+            /** @description The user's new email address, or `null`. */
             email?: string | null | undefined;
             /** @description Whether the email address is to be recorded as verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -7293,10 +7290,10 @@ export interface components {
          */
         MetricNotComputed: {
             /**
-             * @description A message for people about the metric not being computed, or `null`. Defaults to `Metric not computed.`.
+             * @description A message for people about the metric not being computed. Defaults to `Metric not computed.`.
              * @default Metric not computed.
              */
-            message: string | null;
+            message: string;
             /**
              * @description The type of the scorer behind the metric, or `null`.
              * @example Luna
@@ -16615,6 +16612,8 @@ export interface components {
          *     }
          */
         RegisteredScorer: {
+            /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value, or `null`. How several filters combine, and what `null` or an empty list does, is not documented. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * Format: uuid
              * @description The registered scorer's ID (UUID), or `null`.
@@ -16665,6 +16664,11 @@ export interface components {
              * @default false
              */
             adherence_nli?: boolean | undefined;
+            /**
+             * @description Whether the `agentic_session_success` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            agentic_session_success?: boolean | undefined;
             /**
              * @description Whether the `agentic_workflow_success` scorer runs on the prompt run. Defaults to `false`.
              * @default false
@@ -16731,6 +16735,11 @@ export interface components {
              */
             input_sexist?: boolean | undefined;
             /**
+             * @description Whether the `input_sexist_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            input_sexist_gpt?: boolean | undefined;
+            /**
              * @description Whether the `input_tone` scorer runs on the prompt run. Defaults to `false`.
              * @default false
              */
@@ -16740,6 +16749,11 @@ export interface components {
              * @default false
              */
             input_toxicity?: boolean | undefined;
+            /**
+             * @description Whether the `input_toxicity_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            input_toxicity_gpt?: boolean | undefined;
             /**
              * @description Whether the `instruction_adherence` scorer runs on the prompt run. Defaults to `false`.
              * @default false
@@ -16761,6 +16775,11 @@ export interface components {
              */
             prompt_injection?: boolean | undefined;
             /**
+             * @description Whether the `prompt_injection_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            prompt_injection_gpt?: boolean | undefined;
+            /**
              * @description Whether the `prompt_perplexity` scorer runs on the prompt run. It measures how predictable the prompt is to the model and needs a model that returns log probabilities. Defaults to `false`.
              * @default false
              */
@@ -16781,6 +16800,11 @@ export interface components {
              */
             sexist?: boolean | undefined;
             /**
+             * @description Whether the `sexist_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            sexist_gpt?: boolean | undefined;
+            /**
              * @description Whether the `tone` scorer runs on the prompt run. Defaults to `false`.
              * @default false
              */
@@ -16800,6 +16824,11 @@ export interface components {
              * @default false
              */
             toxicity?: boolean | undefined;
+            /**
+             * @description Whether the `toxicity_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            toxicity_gpt?: boolean | undefined;
             /**
              * @description Whether the `uncertainty` scorer runs on the prompt run. Defaults to `false`.
              * @default false
@@ -17252,10 +17281,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `input_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_sexist";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * InputToneScorer
@@ -17302,10 +17347,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `input_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_toxicity";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * InstructionAdherenceScorer
@@ -17390,10 +17451,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `output_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_sexist";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * OutputToneScorer
@@ -17440,10 +17517,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `output_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_toxicity";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * PromptInjectionScorer
@@ -17465,10 +17558,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `prompt_injection` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "prompt_injection";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * PromptPerplexityScorer
@@ -21343,11 +21452,8 @@ export interface components {
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
-            /**
-             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
-             * @default []
-             */
-            filters: components["schemas"]["AlertFilter"][];
+            /** @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list or leaving it out selects, is not documented. */
+            filters?: components["schemas"]["AlertFilter"][] | undefined;
         };
         /**
          * ListAlertConfigurationsResponse
@@ -21432,10 +21538,7 @@ export interface components {
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null | undefined;
-            /**
-             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
-             * @default []
-             */
+            /** @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list or leaving it out selects, is not documented. */
             filters?: components["schemas"]["AlertFilter"][] | undefined;
             /** @description The alert's interval. Its unit and what it paces are not documented. */
             interval: number;
