@@ -7284,50 +7284,11 @@ export interface components {
             scorer_name?: string | null | undefined;
         };
         /**
-         * MetricNotComputed
-         * @description A metric value that was not computed.
-         * @example {}
-         */
-        MetricNotComputed: {
-            /**
-             * @description A message for people about the metric not being computed. Defaults to `Metric not computed.`.
-             * @default Metric not computed.
-             */
-            message: string;
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `not_computed`.
-             * @default not_computed
-             * @constant
-             */
-            status_type: "not_computed";
-        };
-        /**
-         * MetricPending
-         * @description A metric value that is waiting to be computed.
-         * @example {}
-         */
-        MetricPending: {
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `pending`.
-             * @default pending
-             * @constant
-             */
-            status_type: "pending";
-        };
-        /**
          * MetricComputing
          * @description A metric value that is being computed now.
-         * @example {}
+         * @example {
+         *       "status_type": "computing"
+         *     }
          */
         MetricComputing: {
             /**
@@ -7341,16 +7302,65 @@ export interface components {
              */
             scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
-             * @description The state tag: always `computing`.
-             * @default computing
-             * @constant
+             * @description The state tag: always `computing`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             status_type: "computing";
         };
         /**
+         * MetricError
+         * @description A metric value that could not be computed because of an error.
+         * @example {
+         *       "status_type": "error"
+         *     }
+         */
+        MetricError: {
+            /**
+             * @description A message about the error, for people, or `null`. Defaults to `An error occured.`.
+             * @default An error occured.
+             */
+            message: string | null;
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `error`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "error";
+        };
+        /**
+         * MetricFailed
+         * @description A metric value whose computation failed.
+         * @example {
+         *       "status_type": "failed"
+         *     }
+         */
+        MetricFailed: {
+            /**
+             * @description A message about the failure, for people, or `null`. Defaults to `Metric failed to compute.`.
+             * @default Metric failed to compute.
+             */
+            message: string | null;
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `failed`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "failed";
+        };
+        /**
          * MetricNotApplicable
          * @description A metric value that does not apply to this row.
-         * @example {}
+         * @example {
+         *       "status_type": "not_applicable"
+         *     }
          */
         MetricNotApplicable: {
             /**
@@ -7364,11 +7374,53 @@ export interface components {
              */
             scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
-             * @description The state tag: always `not_applicable`.
-             * @default not_applicable
-             * @constant
+             * @description The state tag: always `not_applicable`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             status_type: "not_applicable";
+        };
+        /**
+         * MetricNotComputed
+         * @description A metric value that was not computed.
+         * @example {
+         *       "status_type": "not_computed"
+         *     }
+         */
+        MetricNotComputed: {
+            /**
+             * @description A message for people about the metric not being computed. Defaults to `Metric not computed.`.
+             * @default Metric not computed.
+             */
+            message: string;
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `not_computed`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "not_computed";
+        };
+        /**
+         * MetricPending
+         * @description A metric value that is waiting to be computed.
+         * @example {
+         *       "status_type": "pending"
+         *     }
+         */
+        MetricPending: {
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `pending`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "pending";
         };
         /**
          * MetricCritiqueContent
@@ -7789,67 +7841,19 @@ export interface components {
              */
             scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
-             * @description The state tag: always `success`.
-             * @default success
-             * @constant
+             * @description The state tag: always `success`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             status_type: "success";
             /** @description The metric's value, or `null`. Its shape depends on the metric. */
             value: components["schemas"]["ColumnValue"] | null;
         };
         /**
-         * MetricError
-         * @description A metric value that could not be computed because of an error.
-         * @example {}
-         */
-        MetricError: {
-            /**
-             * @description A message about the error, for people, or `null`. Defaults to `An error occured.`.
-             * @default An error occured.
-             */
-            message: string | null;
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `error`.
-             * @default error
-             * @constant
-             */
-            status_type: "error";
-        };
-        /**
-         * MetricFailed
-         * @description A metric value whose computation failed.
-         * @example {}
-         */
-        MetricFailed: {
-            /**
-             * @description A message about the failure, for people, or `null`. Defaults to `Metric failed to compute.`.
-             * @default Metric failed to compute.
-             */
-            message: string | null;
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `failed`.
-             * @default failed
-             * @constant
-             */
-            status_type: "failed";
-        };
-        /**
          * MetricState
          * @description Where one metric stands for one record: not computed, waiting, being computed, not applicable,
          *     computed (with its value), or failed. Each shape carries a constant `status_type` that says
          *     which it is (`not_computed`, `pending`, `computing`, `not_applicable`, `success`, `error`,
-         *     `failed`), so a client can switch on it; the service does not declare it as a tag, so the union
-         *     stays an `anyOf`.
+         *     `failed`): the service dispatches on it as the union's tag, so a client can switch on it.
          * @example {
          *       "status_type": "success",
          *       "value": 0.92,
@@ -7884,7 +7888,9 @@ export interface components {
          *       "label": "billing",
          *       "metric_critique_computing": false,
          *       "metric_infos": [
-         *         {}
+         *         {
+         *           "status_type": "not_computed"
+         *         }
          *       ],
          *       "metric_threshold": {},
          *       "name": "support-bot-eval",
@@ -7995,7 +8001,9 @@ export interface components {
          *           "label": "billing",
          *           "metric_critique_computing": false,
          *           "metric_infos": [
-         *             {}
+         *             {
+         *               "status_type": "not_computed"
+         *             }
          *           ],
          *           "metric_threshold": {},
          *           "name": "support-bot-eval",
@@ -12370,7 +12378,7 @@ export interface components {
          * IntegrationSettings
          * @description An integration's stored settings, in the shape of its kind; secrets are left out.
          */
-        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["VegasGatewayIntegration"];
+        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VegasGatewayIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"];
         /**
          * AnthropicIntegrationCreate
          * @description The API token needed to connect this model provider's integration.
@@ -23997,10 +24005,12 @@ export type DataTypeOptions = components['schemas']['DataTypeOptions'];
 export type JobStatus = components['schemas']['JobStatus'];
 export type ScorerType = components['schemas']['ScorerType'];
 export type JobInfo = components['schemas']['JobInfo'];
+export type MetricComputing = components['schemas']['MetricComputing'];
+export type MetricError = components['schemas']['MetricError'];
+export type MetricFailed = components['schemas']['MetricFailed'];
+export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
 export type MetricNotComputed = components['schemas']['MetricNotComputed'];
 export type MetricPending = components['schemas']['MetricPending'];
-export type MetricComputing = components['schemas']['MetricComputing'];
-export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
 export type MetricCritiqueContent = components['schemas']['MetricCritiqueContent'];
 export type MetricCritiqueColumnar = components['schemas']['MetricCritiqueColumnar'];
 export type Segment = components['schemas']['Segment'];
@@ -24021,8 +24031,6 @@ export type FeedbackAggregate = components['schemas']['FeedbackAggregate'];
 export type ColumnCell = components['schemas']['ColumnCell'];
 export type ColumnValue = components['schemas']['ColumnValue'];
 export type MetricSuccess = components['schemas']['MetricSuccess'];
-export type MetricError = components['schemas']['MetricError'];
-export type MetricFailed = components['schemas']['MetricFailed'];
 export type MetricState = components['schemas']['MetricState'];
 export type PromptRowColumn = components['schemas']['PromptRowColumn'];
 export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRowsColumnarResponse'];
@@ -27630,7 +27638,9 @@ export interface operations {
                      *           "label": "billing",
                      *           "metric_critique_computing": false,
                      *           "metric_infos": [
-                     *             {}
+                     *             {
+                     *               "status_type": "not_computed"
+                     *             }
                      *           ],
                      *           "metric_threshold": {},
                      *           "name": "support-bot-eval",
@@ -27729,7 +27739,9 @@ export interface operations {
                      *           "label": "billing",
                      *           "metric_critique_computing": false,
                      *           "metric_infos": [
-                     *             {}
+                     *             {
+                     *               "status_type": "not_computed"
+                     *             }
                      *           ],
                      *           "metric_threshold": {},
                      *           "name": "support-bot-eval",
@@ -27956,7 +27968,9 @@ export interface operations {
                      *           "label": "billing",
                      *           "metric_critique_computing": false,
                      *           "metric_infos": [
-                     *             {}
+                     *             {
+                     *               "status_type": "not_computed"
+                     *             }
                      *           ],
                      *           "metric_threshold": {},
                      *           "name": "support-bot-eval",
