@@ -16,6 +16,10 @@ const newer = release("1.513.0");
 const changes = diffDocuments(older, newer);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const at = (change: DocumentChange) => `${change.schema ?? ""}${change.within ?? ""}`;
+// A hang guard, not a budget, for the tests that diff the two whole releases again: one diff
+// takes about 1.3 s quiet and more than vitest's default 5 s on a loaded machine.
+const WHOLE_DIFF = 60_000;
+
 /** Each change in one line: its rule, its operation, the place in the named schema, its words. */
 const lines = (found: readonly DocumentChange[]) => [...new Set(found.map((change) => `${change.rule} ${change.operation} ${at(change)}: ${change.message}`))].sort();
 
@@ -45,7 +49,7 @@ describe("defaults are compared as values, not as text", () => {
     sort.default = { sort_type: "column", ascending: true, name: "created_at" };
     const found = diffDocuments(older, later).filter((change) => change.operation === "POST /projects/paginated" && change.within === ".sort");
     expect(found.map((change) => change.message)).toEqual(['default null → {"ascending":true,"name":"created_at","sort_type":"column"}']);
-  });
+  }, WHOLE_DIFF);
 });
 
 describe("lists of lists", () => {
@@ -138,7 +142,7 @@ describe("deprecated: an operation, a parameter or a field newly deprecated is a
     const users = drift.findings.find((finding) => finding.rule === "operation-deprecated" && finding.operation === "POST /users");
     expect(users).toMatchObject({ kind: "operation-deprecated", severity: "warning", class: "compatible", message: "deprecated in the deployment's document" });
     expect(users?.advice).toMatch(/deprecated/);
-  });
+  }, WHOLE_DIFF);
 
   it("a parameter and a field (neither release deprecates one: planted in 1.513.0's document)", () => {
     const later = structuredClone(newer);
@@ -151,5 +155,5 @@ describe("deprecated: an operation, a parameter or a field newly deprecated is a
       "parameter-deprecated GET /projects/{project_id}/runs : now deprecated",
     ]);
     expect(new Set(found.map((change) => change.class))).toEqual(new Set(["compatible"]));
-  });
+  }, WHOLE_DIFF);
 });
