@@ -6,7 +6,7 @@
 import type { CheckResult } from "../validation/response-validator.js";
 import type { HeaderProblem } from "../validation/header-check.js";
 import { pathKeys } from "../validation/json-path.js";
-import { pointerSegment } from "../openapi-document.js";
+import { pointerSegment } from "../contract/openapi-document.js";
 import type { Finding, FindingKind } from "./findings.js";
 import type { CallCredential } from "./curl.js";
 

@@ -4,9 +4,9 @@
 // (drift.ts), call and probe (calls.ts), assemble one report (report.ts), and tell it (the
 // terminal, the files, the exit code: 0 passed, 1 failed, 2 usage or connection error).
 import { writeFileSync } from "node:fs";
-import { hasCredentials } from "../auth.js";
-import { resolveConfig, type ServiceClientOptions } from "../config.js";
-import { ServiceConfigurationError } from "../errors.js";
+import { hasCredentials } from "../client/auth.js";
+import { resolveConfig, type ServiceClientOptions } from "../client/config.js";
+import { ServiceConfigurationError } from "../client/errors.js";
 import { contract, contractOperations, type OpenApiDocument } from "../validation/contract.js";
 import { readBaseline } from "./baseline.js";
 import { driftReportOf } from "./drift.js";

@@ -1,16 +1,16 @@
 // Drift: the deployment's own OpenAPI document against the contract, in the contract's words. The
-// diff engine (openapi-diff.js, shared with the release check) finds the changes; the record of the
+// diff engine (openapi-diff.ts, shared with the release check) finds the changes; the record of the
 // contract's deliberate differences (differences.ts) takes out what the contract does on purpose;
 // what is left is the deployment's change. A change is told once, with every operation it
 // reaches, its class and what a caller should do. The ones a deployment cannot show (operationIds,
 // path parameter names, security schemes: the service names its own, and verify checks those by
 // calling) are left out.
-import { diffDocuments, type DocumentChange } from "../openapi-diff.js";
-import { operationsOf, pointerSegment } from "../openapi-document.js";
+import { diffDocuments, type DocumentChange } from "../contract/openapi-diff.js";
+import { operationsOf, pointerSegment } from "../contract/openapi-document.js";
 import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
 import { readPublishedDocument, type DocumentSource } from "./published-document.js";
-import type { DriftReport } from "./report.js";
+import type { DriftReport, RecordedFinding } from "./report.js";
 
 type DriftChange = DocumentChange & { readonly kind: NonNullable<DocumentChange["kind"]> };
 
@@ -37,19 +37,10 @@ const ADVICE: Readonly<Record<string, string>> = {
   "response-type-widened": "handle the new type or value",
   "response-enum-value-added": "handle the new value",
   "error-response-added": "handle that answer",
+  "operation-deprecated": "plan to stop calling it: the deployment marks it deprecated",
+  "parameter-deprecated": "plan to stop sending it: the deployment marks it deprecated",
+  "field-deprecated": "plan to move off it: the deployment marks it deprecated",
 };
-
-/** A recorded deliberate difference, as a report lists it: information, not drift. */
-export interface RecordedFinding {
-  readonly reason: string;
-  /** Why the contract differs there (the record's words). */
-  readonly why: string;
-  readonly rule: string;
-  /** The schema and place, or the place in the operation. */
-  readonly place: string;
-  readonly message: string;
-  readonly operations: readonly string[];
-}
 
 export interface Drift {
   /** The deployment's changes, and the recorded differences that still break a call. */
@@ -88,7 +79,9 @@ function finding(group: readonly DriftChange[], recorded?: { reason: string; why
   const words =
     first.kind === "operation-removed"
       ? "not in the deployment's document"
-      : `${placeOf(first)}: ${first.message}`;
+      : first.kind === "operation-deprecated"
+        ? "deprecated in the deployment's document"
+        : `${placeOf(first)}: ${first.message}`;
   return {
     operation: first.operation,
     kind: first.kind,

@@ -5,7 +5,7 @@
 // Content-Security-Policy forbids loading anything, so the page opens offline and sends no request.
 // Long paths and messages wrap, so the page never scrolls sideways. It holds what the JSON report
 // holds, so no credential.
-import type { RecordedFinding } from "./drift.js";
+import type { RecordedFinding } from "./report.js";
 import type { Finding } from "./findings.js";
 import { summaryLine, type VerifyReport } from "./report.js";
 

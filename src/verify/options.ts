@@ -1,7 +1,7 @@
 // `service-api verify`'s command line: the flags, their checks and the help text. Every refusal
 // is a UsageError whose message says what to fix; none repeats the value of --api-key.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { DEFAULT_TIMEOUT_MS } from "../config.js";
+import { DEFAULT_TIMEOUT_MS } from "../client/config.js";
 
 export class UsageError extends Error {}
 

@@ -4,7 +4,7 @@
 // A deployment that does not publish it is told as a warning: the answers can still be checked.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { redactUrl } from "../redact.js";
+import { redactUrl } from "../client/redact.js";
 import { DEFAULT_DOCUMENT_PATH, UsageError } from "./options.js";
 
 /** A path on the API ("/openapi.json"), a full http(s) URL, or a local file. */

@@ -4,7 +4,6 @@
 // the HTML page in html.ts. Findings carry JSON paths and words, never a value from a body and
 // never a credential.
 import { findingKey } from "./baseline.js";
-import type { RecordedFinding } from "./drift.js";
 import type { Finding } from "./findings.js";
 import type { OperationResult } from "./run.js";
 import type { WriteReport } from "./write.js";
@@ -34,6 +33,18 @@ export interface Coverage {
   readonly contentTypes: Readonly<Record<string, number>>;
   /** The auth probes: which credentials they sent, on how many operations, how many were refused. */
   readonly authProbes: { readonly credentials: readonly string[]; readonly operations: number; readonly refused: number; readonly accepted: number };
+}
+
+/** A recorded deliberate difference, as a report lists it: information, not drift. */
+export interface RecordedFinding {
+  readonly reason: string;
+  /** Why the contract differs there (the record's words). */
+  readonly why: string;
+  readonly rule: string;
+  /** The schema and place, or the place in the operation. */
+  readonly place: string;
+  readonly message: string;
+  readonly operations: readonly string[];
 }
 
 /** The deployment's own document against the contract, as the command found it. */

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import bundle from "../../generated/openapi.json" with { type: "json" };
 import { freePort } from "../../scripts/lib/ports.mjs";
-import { readsOnly } from "../../src/openapi-document.js";
+import { readsOnly } from "../../src/contract/openapi-document.js";
 import { createServiceClient } from "../../src/index.js";
 import { ResponseValidationError, validateResponses, type ResponseMismatchEvent } from "../../src/validate.js";
 import { contract, contractOperations } from "../../src/validation/contract.js";
