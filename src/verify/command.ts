@@ -4,6 +4,7 @@
 // (drift.ts), call and probe (calls.ts), assemble one report (report.ts), and tell it (the
 // terminal, the files, the exit code: 0 passed, 1 failed, 2 usage or connection error).
 import { writeFileSync } from "node:fs";
+import packageJson from "../../package.json" with { type: "json" };
 import { hasCredentials } from "../client/auth.js";
 import { resolveConfig, type ServiceClientOptions } from "../client/config.js";
 import { ServiceConfigurationError } from "../client/errors.js";
@@ -45,6 +46,20 @@ class Stop {
   constructor(readonly code: number, readonly message?: string) {}
 }
 
+/** What `--mock` sends when no credential is given. Not a secret: any mock accepts it. */
+export const MOCK_PLACEHOLDER_KEY = "service-api-mock-placeholder";
+
+/** The client's configuration, or the client's refusal as a usage error. */
+function resolved(clientOptions: ServiceClientOptions) {
+  try {
+    return resolveConfig(clientOptions);
+  } catch (error) {
+    // The client's refusals name the option and the fix, and never repeat a credential.
+    if (error instanceof ServiceConfigurationError) throw new Stop(EXIT.usage, error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
+    throw error;
+  }
+}
+
 /** Step 1: the flags, the client's configuration and the plan; or why verify cannot start. */
 function prepare(argv: readonly string[], io: VerifyIo) {
   const options: VerifyOptions = parseVerifyArgs(argv);
@@ -52,7 +67,7 @@ function prepare(argv: readonly string[], io: VerifyIo) {
     io.stdout.write(HELP);
     throw new Stop(EXIT.passed);
   }
-  const clientOptions: ServiceClientOptions = {
+  let clientOptions: ServiceClientOptions = {
     // Left out, each falls back to the environment exactly as the client documents.
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : options.consoleUrl !== undefined ? { consoleUrl: options.consoleUrl } : {}),
     ...(options.apiKey !== undefined ? { auth: { apiKey: options.apiKey } } : {}),
@@ -61,16 +76,13 @@ function prepare(argv: readonly string[], io: VerifyIo) {
     env: io.env,
   };
   // The address and the credentials as the client will resolve them (flags, then SERVICE_*).
-  let config;
-  try {
-    config = resolveConfig(clientOptions);
-  } catch (error) {
-    // The client's refusals name the option and the fix, and never repeat a credential.
-    if (error instanceof ServiceConfigurationError) throw new Stop(EXIT.usage, error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
-    throw error;
-  }
+  let config = resolved(clientOptions);
   if (!hasCredentials(config.credentials)) {
-    throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
+    if (!options.mock) throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT); for a mock, pass --mock");
+    // A mock checks that a credential is there, not which one: a placeholder stands in.
+    clientOptions = { ...clientOptions, auth: { apiKey: MOCK_PLACEHOLDER_KEY } };
+    config = resolved(clientOptions);
+    io.stdout.write(`--mock: no credential given, so each call sends the placeholder API key "${MOCK_PLACEHOLDER_KEY}" (a mock checks that a credential is there, not that it is right)\n`);
   }
   const document = io.document ?? contract;
   const replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);
@@ -99,7 +111,7 @@ function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writ
   io.stdout.write(scrub(`${formatSummary(report, drift.warning === undefined ? drift : undefined, options.verbose)}\n`, secrets));
   for (const thing of report.writes?.created ?? []) io.stdout.write(`--write: ${thing.operation} created ${thing.name}${thing.id ? ` (${thing.id})` : ""}: ${thing.deleted ? "deleted" : "NOT deleted: remove it by hand"}\n`);
   for (const finding of writeFindings.filter((f) => f.severity === "error")) io.stdout.write(scrub(`--write FAIL ${finding.operation}: ${finding.kind}: ${finding.message}\n  reproduce: ${finding.curl ?? "-"}\n`, secrets));
-  for (const warning of report.warnings) io.stdout.write(`warning: ${warning}\n`);
+  for (const note of report.notes) io.stdout.write(`note: ${note}\n`);
   try {
     if (options.jsonFile) writeFileSync(options.jsonFile, scrub(toJson(report), secrets));
     if (options.junitFile) writeFileSync(options.junitFile, scrub(toJunit(report), secrets));
@@ -121,15 +133,21 @@ function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writ
  */
 export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
   try {
+    const startedAt = new Date();
+    const started = performance.now();
     const prepared = prepare(argv, io);
     const { options, config, document, source } = prepared;
-    // Read while the answers are checked.
-    const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined);
+    // Read while the answers are checked; each part's own wall time, for the JUnit suites.
+    const driftStarted = performance.now();
+    const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined).then((report) => ({ report, ms: performance.now() - driftStarted }));
     // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
     if ("file" in source) await drift;
+    const callsStarted = performance.now();
     const calls = await callAndProbe({ ...prepared, io });
-    const driftReport = await drift;
-    const report = assembleReport(calls, driftReport, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, config.baseUrl, prepared.baseline);
+    const callsMs = performance.now() - callsStarted;
+    const { report: driftReport, ms: driftMs } = await drift;
+    const run = { startedAt: startedAt.toISOString(), callsMs, driftMs, tool: packageJson.version, contract: String((document as { info?: { version?: unknown } }).info?.version ?? "") };
+    const report = assembleReport(calls, driftReport, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, config.baseUrl, prepared.baseline, { ...run, durationMs: performance.now() - started });
     return tell(prepared, report, driftReport, calls.writeFindings, io);
   } catch (error) {
     // A usage error (a flag, a file, an address where nothing answers) says what to fix.

@@ -7,6 +7,7 @@
 // calling) are left out.
 import { diffDocuments, type DocumentChange } from "../contract/openapi-diff.js";
 import { operationsOf, pointerSegment } from "../contract/openapi-document.js";
+import { foldDefaultCopies, type FoldedChange } from "./default-copies.js";
 import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
 import { readPublishedDocument, type DocumentSource } from "./published-document.js";
@@ -72,8 +73,8 @@ function grouped<T extends DocumentChange>(changes: readonly T[], extra: (change
 
 const operationsIn = (group: readonly DocumentChange[]) => [...new Set(group.map((change) => change.operation))];
 
-function finding(group: readonly DriftChange[], recorded?: { reason: string; why: string }): Finding {
-  const [first] = group as [DriftChange, ...DriftChange[]];
+function finding(group: readonly (DriftChange | FoldedChange<DriftChange>)[], recorded?: { reason: string; why: string }): Finding {
+  const [first] = group as [DriftChange | FoldedChange<DriftChange>, ...DriftChange[]];
   const operations = operationsIn(group);
   const advice = ADVICE[first.rule];
   const words =
@@ -92,6 +93,7 @@ function finding(group: readonly DriftChange[], recorded?: { reason: string; why
     rule: first.rule,
     ...(operations.length > 1 ? { operations } : {}),
     ...(advice === undefined ? {} : { advice }),
+    ...("alsoIn" in first ? { alsoIn: first.alsoIn } : {}),
     ...(first.schema === undefined ? {} : { location: `#/components/schemas/${pointerSegment(first.schema)}` }),
   };
 }
@@ -135,8 +137,10 @@ export function driftOf(contract: unknown, published: unknown, record = differen
   );
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
+  const { changes: own, folded } = foldDefaultCopies(drift as DriftChange[], contract);
   const findings = [
-    ...grouped(drift as DriftChange[]).map((group) => finding(group)),
+    ...grouped(own).map((group) => finding(group)),
+    ...folded.map((group) => finding(group)),
     ...grouped(breakingRecorded.map(({ change, reason }) => ({ ...(change as DriftChange), reason })), ({ reason }) => reason).map((group) => finding(group, { reason: group[0]!.reason, why: record.reasons[group[0]!.reason] ?? "" })),
     ...beyondTheContract(changes.filter((change) => change.kind === "operation-added"), published, contractTags),
   ];
@@ -165,7 +169,8 @@ export async function driftReportOf(source: DocumentSource, fetcher: typeof fetc
   }
   try {
     const { findings, recorded } = driftOf(contract, published.document);
-    return { source: published.source, findings, recorded };
+    const version = (published.document.info as { version?: unknown } | undefined)?.version;
+    return { source: published.source, findings, recorded, ...(typeof version === "string" ? { documentVersion: version } : {}) };
   } catch (error) {
     return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
   }

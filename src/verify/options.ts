@@ -60,8 +60,10 @@ Where:
 Credentials (never printed):
   --api-key <key>        or SERVICE_API_KEY; or SERVICE_USERNAME and SERVICE_PASSWORD; or SERVICE_JWT
                          (the environment keeps the key out of your shell history and process list)
-  --mock                 the deployment is a mock (Prism, service-api/testing) that checks a
-                         credential is there, not that it is right: skip the wrong-credential probe
+  --mock                 the deployment is a mock that checks a credential is there, not that it
+                         is right (service-api mock, which this package runs; Prism; a
+                         service-api/testing mock): skip the wrong-credential probe, and with no
+                         credential given, send a placeholder key
 What to call:
   --only <ids|tags>      only these operationIds or tags (comma-separated, repeatable)
   --skip <ids|tags>      leave these out
@@ -72,14 +74,17 @@ What to call:
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
   --openapi <where>      the deployment's OpenAPI document: a path on the API (default
-                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
+                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file, relative or
+                         absolute (./openapi.json, /srv/openapi.json, file:///srv/openapi.json);
+                         a value starting with / is read as a file when that file exists
 Known findings:
   --baseline <file>      an earlier --json report: its findings are known, listed apart, and
                          fail no run; a new one still does (accept a state, then watch for change)
 Reports:
   --verbose              every operation and every finding on the terminal, not only the summary
-  --json <file>          { summary, coverage, warnings, findings, differences, operations } as JSON
-  --junit <file>         JUnit XML for CI systems
+  --json <file>          { verdict, reason, startedAt, versions, summary, notes, findings, … } as JSON
+  --junit <file>         JUnit XML for CI systems: a case's time is its own calls', a suite's the
+                         wall time of what it covers
   --html <file>          one self-contained HTML page, to share
   --help                 this text
 
@@ -132,7 +137,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   }
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
-  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
+  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the commands are service-api verify and service-api mock`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
   for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url", "openapi"] as const) {

@@ -34,6 +34,7 @@ export interface OperationResult {
   readonly probes?: Partial<Record<Exclude<CallCredential, "user">, number | null>>;
   /** Why it was skipped. */
   readonly reason?: string;
+  /** Its own calls' time in ms: the call and its auth probes, each from its send to its answer, without the wait for a free slot or the listings read for its inputs; 0 when skipped. */
   readonly durationMs: number;
 }
 
@@ -92,13 +93,13 @@ function judge(context: RunContext, operation: ContractOperation, answer: Answer
 async function verifyOperation(runner: Runner, operation: PlannedOperation): Promise<OperationResult> {
   const { context } = runner;
   const base = { operation: operation.key, operationId: operation.operationId, tag: operation.tag, contentType: null };
-  const started = performance.now();
   if (operation.sideEffect) return { ...base, status: null, verdict: "skip", findings: [], reason: `not called: ${operation.sideEffect}`, durationMs: 0 };
   const resolved = await resolveInputs(runner, operation, {}, []);
-  if ("missing" in resolved) return { ...base, status: null, verdict: "skip", findings: [], reason: resolved.missing, durationMs: performance.now() - started };
+  if ("missing" in resolved) return { ...base, status: null, verdict: "skip", findings: [], reason: resolved.missing, durationMs: 0 };
   const { body } = runner.inputs(operation);
   const answer = await runner.call(operation, resolved.path, resolved.query, body);
   const findings = judge(context, operation, answer, body, "user", true);
+  let durationMs = answer.durationMs;
   // The same call without a credential and with a wrong one, where the contract requires one.
   const probes: Partial<Record<Exclude<CallCredential, "user">, number | null>> = {};
   if (answer.status !== null && specPolicy(operation.method, operation.path).security.length > 0) {
@@ -106,6 +107,7 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
       if (!context.probes[credential]) continue;
       const refused = await runner.call(operation, resolved.path, resolved.query, body, credential);
       probes[credential] = refused.status;
+      durationMs += refused.durationMs;
       findings.push(...judge(context, operation, refused, body, credential, false));
     }
   }
@@ -117,7 +119,7 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
     verdict: unique.some((finding) => finding.severity === "error") ? "fail" : "pass",
     findings: unique,
     ...(Object.keys(probes).length > 0 ? { probes } : {}),
-    durationMs: performance.now() - started,
+    durationMs,
   };
 }
 
