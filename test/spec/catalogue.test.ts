@@ -241,14 +241,16 @@ describe("unions.tsv: every union the service dispatches by a tag", () => {
       node = unionAt(specSchemas[specNameOfService.get(union.schema) ?? union.schema].properties[union.field], union.where);
     }
     expect(node.anyOf, "a tagged union is a oneOf, not an anyOf").toBeUndefined();
+    // A member the service names `<Name>-Input`/`-Output` is the contract's `<Name>` (CONTRIBUTING's rule).
+    const mapping = union.mapping.map(([tag, member]) => [tag, specNameOfService.get(member) ?? member] as const);
     expect((node.oneOf as Json[]).map((member) => member.$ref).sort()).toEqual(
-      union.mapping.map(([, member]) => `#/components/schemas/${member}`).sort(),
+      mapping.map(([, member]) => `#/components/schemas/${member}`).sort(),
     );
     expect(node.discriminator).toEqual({
       propertyName: union.property,
-      mapping: Object.fromEntries(union.mapping.map(([tag, member]) => [tag, `#/components/schemas/${member}`])),
+      mapping: Object.fromEntries(mapping.map(([tag, member]) => [tag, `#/components/schemas/${member}`])),
     });
-    for (const [tag, member] of union.mapping) {
+    for (const [tag, member] of mapping) {
       const tagSchema = specSchemas[member].properties[union.property];
       expect(tagSchema.const, `${member}.${union.property}`).toBe(tag);
       expect(specSchemas[member].required, `${member} requires ${union.property}`).toContain(union.property);
