@@ -18921,67 +18921,15 @@ export interface components {
             type: string;
         };
         /**
-         * PromptRunSettings
-         * @description The model and generation settings (temperature, token limit, tools and so on) of a prompt run.
+         * PromptRunSettingsOutput
+         * @description The model and generation settings (temperature, token limit, tools and so on) of a prompt run, as answers carry them. The service reads a different shape in requests (a list of `known_models`, and `tools` as a list of objects), which no operation of this contract takes.
          * @example {
          *       "deployment_name": "gpt-4o-mini",
          *       "echo": false,
          *       "frequency_penalty": 0,
-         *       "known_models": [
-         *         {
-         *           "alias": "GPT-4o mini",
-         *           "api_version": "2024-06-01",
-         *           "assistant_role": "assistant",
-         *           "cost_by": "tokens",
-         *           "formatting_tokens": 0,
-         *           "input_map": {
-         *             "prefix": "",
-         *             "prompt": "inputs",
-         *             "suffix": ""
-         *           },
-         *           "input_price": 0,
-         *           "input_token_limit": 1,
-         *           "integration": "anthropic",
-         *           "is_chat": false,
-         *           "name": "support-bot-eval",
-         *           "output_map": {
-         *             "completion_reason": "finish_reason",
-         *             "input_token_count": "prompt_tokens",
-         *             "output_token_count": "completion_tokens",
-         *             "response": "generated_text",
-         *             "token_count": "total_tokens"
-         *           },
-         *           "output_price": 0,
-         *           "output_token_limit": 1,
-         *           "params_map": {
-         *             "api_version": "api-version",
-         *             "deployment_name": "deployment_id",
-         *             "echo": "echo",
-         *             "frequency_penalty": "frequency_penalty",
-         *             "logprobs": "logprobs",
-         *             "max_tokens": "max_tokens",
-         *             "model": "model",
-         *             "n": "n",
-         *             "presence_penalty": "presence_penalty",
-         *             "response_format": "response_format",
-         *             "stop_sequences": "stop",
-         *             "temperature": "temperature",
-         *             "tool_choice": "tool_choice",
-         *             "tools": "tools",
-         *             "top_k": "top_k",
-         *             "top_logprobs": "top_logprobs",
-         *             "top_p": "top_p"
-         *           },
-         *           "provides_log_probs": false,
-         *           "response_prefix_tokens": 0,
-         *           "system_supported": false,
-         *           "token_limit": 1,
-         *           "user_role": "user"
-         *         }
-         *       ],
          *       "logprobs": true,
-         *       "max_tokens": 256,
-         *       "model_alias": "ChatGPT (4K context)",
+         *       "max_tokens": 1024,
+         *       "model_alias": "GPT-4o mini",
          *       "n": 1,
          *       "presence_penalty": 0,
          *       "response_format": {
@@ -18992,15 +18940,13 @@ export interface components {
          *       ],
          *       "temperature": 1,
          *       "tool_choice": "auto",
-         *       "tools": [
-         *         {}
-         *       ],
+         *       "tools": "[]",
          *       "top_k": 40,
          *       "top_logprobs": 5,
          *       "top_p": 1
          *     }
          */
-        PromptRunSettings: {
+        PromptRunSettingsOutput: {
             /** @description Name of the model deployment to call, or `null`. Which integrations use it is not documented. */
             deployment_name?: string | null | undefined;
             /**
@@ -19013,21 +18959,19 @@ export interface components {
              * @default 0
              */
             frequency_penalty: number;
-            /** @description Models with their settings (each a `ModelInput`). What the service uses this list for is not documented. */
-            known_models?: components["schemas"]["ModelInput"][] | undefined;
             /**
              * @description Whether to ask for log probabilities of the output tokens. Defaults to `true`.
              * @default true
              */
             logprobs: boolean;
             /**
-             * @description Maximum number of tokens to generate. Defaults to `256`.
-             * @default 256
+             * @description Maximum number of tokens to generate. Defaults to `1024`.
+             * @default 1024
              */
             max_tokens: number;
             /**
-             * @description Alias of the model to call. Defaults to `ChatGPT (4K context)`.
-             * @default ChatGPT (4K context)
+             * @description Alias of the model to call. Defaults to `GPT-4o mini`.
+             * @default GPT-4o mini
              */
             model_alias: string;
             /**
@@ -19053,10 +18997,8 @@ export interface components {
             temperature: number;
             /** @description Which tool the model should call: a string, an `OpenAIToolChoice` naming one function, or `null`. Which strings are accepted is not documented. */
             tool_choice?: string | components["schemas"]["OpenAIToolChoice"] | null | undefined;
-            /** @description Tool definitions offered to the model, each a JSON object of any shape, or `null`. */
-            tools?: {
-                [key: string]: unknown;
-            }[] | null | undefined;
+            /** @description The tool definitions offered to the model, as one string. Its format is not documented. */
+            tools?: string | undefined;
             /**
              * @description Top-k sampling: how many of the most likely tokens are considered at each step. Defaults to `40`.
              * @default 40
@@ -19212,7 +19154,7 @@ export interface components {
             /** @description Which built-in scorers the run uses. */
             prompt_scorers_configuration?: components["schemas"]["ScorersConfiguration"] | undefined;
             /** @description The model settings the run used, or `null`. */
-            prompt_settings?: components["schemas"]["PromptRunSettings"] | null | undefined;
+            prompt_settings?: components["schemas"]["PromptRunSettingsOutput"] | null | undefined;
             /** @description The key/value tags attached to the run. */
             run_tags?: components["schemas"]["RunTagDB"][] | undefined;
             /**
@@ -25044,7 +24986,7 @@ export type DeleteRunsRequest = components['schemas']['DeleteRunsRequest'];
 export type DeleteRunsResponse = components['schemas']['DeleteRunsResponse'];
 export type OpenAIFunction = components['schemas']['OpenAIFunction'];
 export type OpenAIToolChoice = components['schemas']['OpenAIToolChoice'];
-export type PromptRunSettings = components['schemas']['PromptRunSettings'];
+export type PromptRunSettingsOutput = components['schemas']['PromptRunSettingsOutput'];
 export type GetPromptRun = components['schemas']['GetPromptRun'];
 export type GetPromptRunsResponse = components['schemas']['GetPromptRunsResponse'];
 export type PromptRunColumn = components['schemas']['PromptRunColumn'];
