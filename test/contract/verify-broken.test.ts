@@ -14,7 +14,7 @@ import { runVerify } from "../../src/verify/command.js";
 import { launchChromium } from "../support/chromium.js";
 import { CANARY } from "../support/client-fakes.js";
 import type { TestServer } from "../support/loopback-server.js";
-import { release1378WithTemplateChanged } from "../support/releases.js";
+import { release1513WithOldTemplate } from "../support/releases.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { readReport, type JsonReport } from "../support/verify-report.js";
 import { parseXml, type XmlElement } from "../support/xml.js";
@@ -58,7 +58,7 @@ describe("verify against a broken deployment", () => {
   const xml = path.join(scratch, "broken.xml");
   const html = path.join(scratch, "broken.html");
   beforeAll(async () => {
-    deployment = await startTamperingProxy(mock, faults, release1378WithTemplateChanged());
+    deployment = await startTamperingProxy(mock, faults, release1513WithOldTemplate());
     let stdout = "";
     let stderr = "";
     const startedAt = Date.now();
@@ -177,7 +177,7 @@ describe("verify against a broken deployment", () => {
       const template = page.locator("#breaking tbody tr", { hasText: "AgenticWorkflowSuccessTemplate" });
       const message = report.findings.find((finding) => finding.message.startsWith("AgenticWorkflowSuccessTemplate:"))!.message;
       const visible = await template.locator("td").nth(3).evaluate((cell) => cell.firstChild!.textContent!);
-      expect(visible).toMatch(/^AgenticWorkflowSuccessTemplate: 4 defaults changed .*metric_system_prompt: default "You will receive.*… \(2098 characters\) → .*\(4931 characters\)/);
+      expect(visible).toMatch(/^AgenticWorkflowSuccessTemplate: 4 defaults changed .*metric_system_prompt: default "You will receive.*… \(4931 characters\) → .*\(2098 characters\)/);
       expect(message).not.toBe(visible);
       expect(await template.locator("details pre").textContent()).toBe(message);
     });
