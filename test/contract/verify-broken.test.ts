@@ -1,6 +1,6 @@
 // `service-api verify` against a broken deployment, as a new user would meet one: a loopback
-// server in front of the Prism mock that publishes release 1.378.0 with its agentic-workflow
-// prompt template changed (as 1.513.0 changed it) and breaks five answers: a missing field, a bad
+// server in front of the Prism mock that publishes release 1.513.0 with its agentic-workflow
+// prompt template as 1.378.0 had it and breaks five answers: a missing field, a bad
 // date, a 500, an HTML page where JSON belongs, and an operation that serves a call without a
 // credential. Every report must lead with what is wrong: the terminal within 200 characters a
 // line, the HTML page in order of harm, JUnit times a CI system can trust, the JSON report with
@@ -109,7 +109,7 @@ describe("verify against a broken deployment", () => {
     // It started once the test called it.
     expect(Date.parse(report.startedAt)).toBeGreaterThanOrEqual(run.startedAt);
     expect(Number.isInteger(report.durationMs)).toBe(true);
-    expect(report.versions).toEqual({ tool: packageJson.version, contract: bundle.info.version, deployment: "1.378.0" });
+    expect(report.versions).toEqual({ tool: packageJson.version, contract: bundle.info.version, deployment: "1.513.0" });
     // The sentences about the run are notes; warnings count the findings of severity warning.
     expect(report.notes).toEqual([]);
     expect(report).not.toHaveProperty("warnings");
@@ -163,9 +163,9 @@ describe("verify against a broken deployment", () => {
       expect(badges).toContain(`${await rows("failed")} failed answers`);
       expect(badges).toContain(`${await rows("breaking")} breaking`);
       expect(badges).toContain("0 compatible");
-      expect(badges).toContain("106 operations only the deployment has");
+      expect(badges).toContain("184 operations only the deployment has");
       expect(await page.locator("#compatible-heading").innerText()).toBe("Compatible changes in the deployment's document (0)");
-      expect(await page.locator("#beyond-heading").innerText()).toBe("Operations only the deployment has (106)");
+      expect(await page.locator("#beyond-heading").innerText()).toBe("Operations only the deployment has (184)");
       expect(await rows("credentials")).toBe(1);
       expect(await rows("breaking")).toBe(7);
     });
