@@ -14,6 +14,7 @@ export type FindingKind =
   | "accepts-invalid"
   | "operation-removed"
   | "operation-added"
+  | "operation-deprecated"
   | "parameter-changed"
   | "field-changed"
   | "enum-changed"

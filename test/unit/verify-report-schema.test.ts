@@ -17,6 +17,7 @@ const KINDS = {
   "accepts-invalid": true,
   "operation-removed": true,
   "operation-added": true,
+  "operation-deprecated": true,
   "parameter-changed": true,
   "field-changed": true,
   "enum-changed": true,
