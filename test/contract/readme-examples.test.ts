@@ -114,6 +114,14 @@ describe("the TypeScript examples of the README and the guides", () => {
     expect(blocks[0]!.doc).toBe("README.md");
   });
 
+  it("shows a first call, with its error handling, on the README's first screen (40 lines)", () => {
+    const first = blocks[0]!;
+    const lastLine = first.line + first.code.split("\n").length - 1;
+    expect(lastLine).toBeLessThanOrEqual(40);
+    expect(first.code).toMatch(/client\.(GET|POST)\(/);
+    expect(first.code).toContain("catch");
+  });
+
   const cases = programs.flatMap((program) => program.blocks.map((block) => [`${block.doc} line ${block.line}`, program, block] as const));
 
   it.each(cases)("the block at %s compiles under tsc --strict", (_name, program, block) => {
