@@ -28,8 +28,9 @@ const projects = [
     },
   },
   inNode("contract", { ...withMock, testTimeout: 30_000, hookTimeout: 60_000 }),
-  // A user's first hour, as small typed programs compiled with tsc --strict and run.
-  inNode("first-hour", { ...withMock, testTimeout: 60_000, hookTimeout: 60_000 }),
+  // A user's first hour, as small typed programs compiled with tsc --strict and run against the
+  // mock a user runs, `service-api mock`.
+  inNode("first-hour", { globalSetup: ["test/first-hour/global-setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 }),
   // The package as users get it: the packed tarball (built and packed once per run), its
   // contents, and the tarball installed into consumer projects of every shape, one of them
   // in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
