@@ -17,22 +17,19 @@ it("finds every operation the contract marks deprecated, each with what its desc
   expect(found.map((d) => d.operation).sort()).toEqual(marked.sort());
 });
 
-it("refuses a deprecated operation whose description says nothing of a replacement", () => {
-  const document = { paths: { "/old": { get: { operationId: "getOld", deprecated: true, description: "Returns the old thing." } } } };
-  expect(() => deprecationsOf(document)).toThrow(/getOld \(GET \/old\) is deprecated, but its description says neither/);
-});
-
-it("reads a replacement the service names, and a related operation the contract points to", () => {
+it("reads the replacement a description names after \"deprecated\", and none from any other wording", () => {
   const document = {
     paths: {
       "/a": { put: { operationId: "putA", deprecated: true, description: "Sets A. Deprecated: use `PUT /b`\ninstead." } },
-      "/c": { get: { operationId: "getC", deprecated: true, description: "Lists C. Deprecated by the service, which names no\nreplacement; `POST /c/search` lists C with filters." } },
-      "/d": { get: { operationId: "getD", description: "Not deprecated." } },
+      "/t": { get: { operationId: "getT", deprecated: true, description: "Gets a token. The service marks this path deprecated; use `GET /v1/token`." } },
+      "/c": { get: { operationId: "getC", deprecated: true, description: "Lists C; use `GET /c/all` for all. Deprecated by the service, which names no replacement." } },
+      "/d": { get: { operationId: "getD", description: "Not deprecated. Deprecated: use `GET /e` instead." } },
     },
   };
   expect(deprecationsOf(document)).toEqual([
-    { operation: "PUT /a", operationId: "putA", replacement: "PUT /b", pointer: undefined },
-    { operation: "GET /c", operationId: "getC", replacement: undefined, pointer: "POST /c/search" },
+    { operation: "PUT /a", operationId: "putA", replacement: "PUT /b" },
+    { operation: "GET /t", operationId: "getT", replacement: "GET /v1/token" },
+    { operation: "GET /c", operationId: "getC", replacement: undefined },
   ]);
 });
 
