@@ -60,6 +60,7 @@ export async function callAndProbe({ options, clientOptions, config, document, r
     concurrency: options.concurrency,
     probes,
     scheme,
+    invalid: options.invalid,
   });
   // Reachability first, with the health check (it needs no credentials): a wrong address is a
   // usage error with a fix, not 121 failures.
@@ -87,5 +88,5 @@ export async function callAndProbe({ options, clientOptions, config, document, r
     const stamp = (io.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").toLowerCase();
     ({ report: writes, findings: writeFindings } = await runChains(document, chains, runner.exchange, stamp));
   }
-  return { results, writes, writeFindings, probes: Object.keys(probes) };
+  return { results, writes, writeFindings, probes: Object.keys(probes), invalid: options.invalid };
 }
