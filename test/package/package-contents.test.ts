@@ -59,6 +59,8 @@ describe("package contents", () => {
   it("ships the user README and its guides, not the maintainers' guide", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
     expect(readme).toContain("createServiceClient(");
+    // A page a newcomer reads top-down; the reference is in the guides.
+    expect(readme.split("\n").length).toBeLessThanOrEqual(350);
     expect(readme).toContain("CONTRIBUTING.md");
     expect(guides().length).toBeGreaterThan(5);
     for (const doc of userDocs()) {
