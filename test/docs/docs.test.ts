@@ -60,9 +60,9 @@ const getProjectNotFound: { description: string } | undefined = resolveResponse(
 const noBrowser = missing(chromiumTool);
 
 /**
- * The guard on each wait for the page (a click, a section rendered). Not a budget: with the
- * machine at load 20–25, the slowest click took 1.4 s and the slowest section 0.7 s to show
- * (a whole group shown in 1.8 s), the landing part 2.3 s. The project's test timeout
+ * The guard on each wait for the page (a click, a section rendered). Not a budget: over four runs
+ * with the machine at load 10–25, the slowest click took 1.7 s, the slowest section 1.1 s to show
+ * once clicked (a whole group, click and section, 2.2 s), the landing part 2.3 s. The project's test timeout
  * (vitest.config.ts) sits above the guards of an operation's two steps, so a guard fails first,
  * naming what it waited for.
  */
