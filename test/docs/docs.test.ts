@@ -62,9 +62,9 @@ const noBrowser = missing(chromiumTool);
 /**
  * The guard on each wait for the page (a click, a section rendered). Not a budget: over four runs
  * with the machine at load 10–25, the slowest click took 1.7 s, the slowest section 1.1 s to show
- * once clicked (a whole group, click and section, 2.2 s), the landing part 2.3 s. The project's test timeout
- * (vitest.config.ts) sits above the guards of an operation's two steps, so a guard fails first,
- * naming what it waited for.
+ * once clicked (a whole group, click and section, 2.2 s), the landing part 2.3 s. The project's
+ * test timeout (vitest.config.ts) sits above the guards of an operation's two steps, so a guard
+ * fails first, naming what it waited for.
  */
 const GUARD_MS = 60_000;
 
