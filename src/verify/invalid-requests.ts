@@ -1,19 +1,22 @@
 // The invalid requests verify sends each read-only operation, made from the contract alone: a
-// required query parameter left out, a value of the wrong type, a value outside its enum, a value
-// outside its bounds or pattern, and a path identifier that is not a uuid where the contract says
-// uuid. At most one request per kind per operation (the first parameter, in the contract's order,
-// that has the kind), and only the kinds the operation has. Each is the operation's valid request
-// with that one parameter broken, so a refusal can only be about it. What an answer to one counts
+// required query parameter (or, in a JSON body, a required field) left out, a value of the wrong
+// type, a value outside its enum, a value outside its bounds or pattern, and a path identifier that
+// is not a uuid where the contract says uuid. At most one request per kind per operation (the first
+// parameter, in the contract's order, that has the kind; the body's top-level fields, in the
+// schema's order, after the parameters), and only the kinds the operation has. Each is the
+// operation's valid request with that one parameter or field broken, so a refusal can only be
+// about it. What an answer to one counts
 // as is decided here too (`judgeInvalid`): a deployment must refuse each with 400 or 422.
 import { parametersOf, resolveRef } from "../contract/openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
 import { INVALID_KINDS, type Finding, type InvalidKind } from "./findings.js";
 import type { Value } from "./send.js";
 
-/** One invalid request: the valid one with one parameter left out or given `value`. */
+/** One invalid request: the valid one with one parameter (or top-level body field) left out or given `value`. */
 export interface InvalidRequest {
   readonly kind: InvalidKind;
-  readonly in: "path" | "query";
+  readonly in: "path" | "query" | "body";
+  /** The parameter's name, or the body field's. */
   readonly parameter: string;
   /** The value sent in its place; absent when the parameter is left out. */
   readonly value?: Value;
@@ -39,6 +42,9 @@ function typeOf(schema: JsonObject): string | undefined {
 }
 
 const WRONG_TYPE: Readonly<Record<string, string>> = { integer: "not-a-number", number: "not-a-number", boolean: "not-a-boolean" };
+// In a JSON body a field of any type can be given another: a string where an array or an object is
+// due, and a number where a string is.
+const WRONG_BODY_TYPE: Readonly<Record<string, Value>> = { ...WRONG_TYPE, array: "not-an-array", object: "not-an-object", string: 0 };
 const NOT_A_MEMBER = "service-api-verify-not-a-member";
 const NOT_A_UUID = "not-a-uuid";
 
@@ -82,23 +88,66 @@ function breakages(document: OpenApiDocument, parameter: OpenApiParameter & { in
   return found;
 }
 
-/** The invalid requests for `operation`: one per kind it has, in INVALID_KINDS order. */
-export function invalidRequestsOf(document: OpenApiDocument, operation: ContractOperation): InvalidRequest[] {
+/** The JSON body's schema, when the operation takes one. */
+function bodySchema(document: OpenApiDocument, operation: ContractOperation): JsonObject | undefined {
+  const requestBody = resolveRef<JsonObject | undefined>(document, operation.operation.requestBody as JsonObject | undefined);
+  const media = (requestBody?.content as Record<string, JsonObject> | undefined)?.["application/json"];
+  return media?.schema ? valueSchema(document, media.schema) : undefined;
+}
+
+/** Every kind a top-level field of the valid `body` can be broken by, with the request that breaks it. */
+function bodyBreakages(document: OpenApiDocument, operation: ContractOperation, body: unknown): InvalidRequest[] {
+  // Only a body sent as an object has fields to break; without one, a broken field would come
+  // with others left out, and a refusal could be about them.
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return [];
+  const schema = bodySchema(document, operation);
+  const properties = schema?.properties as Record<string, unknown> | undefined;
+  if (!schema || !properties) return [];
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const found: InvalidRequest[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const at = { in: "body" as const, parameter: name };
+    if (required.has(name) && name in body) found.push({ ...at, kind: "missing-required", what: `the required body field ${name} left out` });
+    const field = valueSchema(document, property);
+    const type = field && typeOf(field);
+    if (!field || !type) continue;
+    const wrong = WRONG_BODY_TYPE[type];
+    if (wrong !== undefined) found.push({ ...at, kind: "wrong-type", value: wrong, what: `body field ${name}=${JSON.stringify(wrong)}, where the contract says ${type}` });
+    if (type === "string" && Array.isArray(field.enum) && field.enum.length > 0 && !field.enum.includes(NOT_A_MEMBER)) {
+      found.push({ ...at, kind: "outside-enum", value: NOT_A_MEMBER, what: `body field ${name}=${NOT_A_MEMBER}, which is none of its ${field.enum.length} enum values` });
+    }
+    const bounds = outOfBounds(`body field ${name}`, field, type);
+    if (bounds) found.push({ ...at, kind: "outside-bounds", ...bounds });
+  }
+  return found;
+}
+
+/**
+ * The invalid requests for `operation`: one per kind it has, in INVALID_KINDS order. `body` is the
+ * valid request's body; its top-level fields are broken too.
+ */
+export function invalidRequestsOf(document: OpenApiDocument, operation: ContractOperation, body?: unknown): InvalidRequest[] {
   const all = parametersOf<OpenApiParameter>(document, operation)
     .map(({ parameter }) => parameter)
     .filter((parameter): parameter is OpenApiParameter & { in: "path" | "query" } => parameter.in === "path" || parameter.in === "query")
-    .flatMap((parameter) => breakages(document, parameter));
+    .flatMap((parameter) => breakages(document, parameter))
+    .concat(bodyBreakages(document, operation, body));
   return INVALID_KINDS.flatMap((kind) => {
     const first = all.find((request) => request.kind === kind);
     return first ? [first] : [];
   });
 }
 
-/** The valid request's path and query with `request`'s one parameter broken. */
-export function broken(request: InvalidRequest, path: Readonly<Record<string, Value>>, query: Readonly<Record<string, unknown>>) {
-  const target = { path: { ...path }, query: { ...query } } as { path: Record<string, Value>; query: Record<string, unknown> };
-  if (request.value === undefined) delete target[request.in][request.parameter];
-  else target[request.in][request.parameter] = request.value;
+/** The valid request's path, query and body with `request`'s one parameter or body field broken. */
+export function broken(request: InvalidRequest, path: Readonly<Record<string, Value>>, query: Readonly<Record<string, unknown>>, body?: unknown) {
+  const target = { path: { ...path }, query: { ...query }, body: body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body } : body } as {
+    path: Record<string, Value>;
+    query: Record<string, unknown>;
+    body: unknown;
+  };
+  const into = (request.in === "body" ? target.body : target[request.in]) as Record<string, unknown>;
+  if (request.value === undefined) delete into[request.parameter];
+  else into[request.parameter] = request.value;
   return target;
 }
 

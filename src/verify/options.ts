@@ -47,8 +47,9 @@ the contract marks x-idempotent; never a write, never the signup link, unless --
 each answer against the contract: declared status (even a 2xx), no server error, declared content
 type, body valid against the schema, declared headers present and valid. Each operation that
 takes a credential is called again with none and with a wrong one: anything but 401/403 fails.
-Each also gets invalid requests made from the contract, one per kind it has; a 2xx or a 5xx to
-one fails (see --no-negative).
+Each also gets invalid requests made from the contract, one per kind its parameters (and, for an
+x-idempotent POST, its JSON body's top-level fields) have; a 2xx or a 5xx to one fails (see
+--no-negative).
 It also reads the OpenAPI document the deployment publishes about itself (no credential sent)
 and reports how it drifts from the contract: operations removed or added; parameters, fields,
 defaults, enum values, union members and error answers changed. Each drift is classed
@@ -77,7 +78,9 @@ What to call:
   --no-negative          send no invalid requests (by default each read-only operation also gets
                          one per kind it has: a required query parameter left out, a wrong
                          type, a value outside its enum or its bounds or pattern, a path id that
-                         is not a uuid; each must be refused with 400 or 422, or 404 for the id)
+                         is not a uuid; an x-idempotent POST's JSON body with a required field
+                         left out or a field broken the same ways, and with --write each create's
+                         body broken so; each must be refused with 400 or 422, or 404 for the id)
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:

@@ -22,7 +22,7 @@ export type Verdict = "pass" | "fail" | "skip";
 /** One invalid request as the report keeps it: what was broken, the status it got, and what that counts as. */
 export interface InvalidCheck {
   readonly kind: InvalidKind;
-  readonly in: "path" | "query";
+  readonly in: "path" | "query" | "body";
   readonly parameter: string;
   readonly status: number | null;
   readonly outcome: InvalidOutcome;
@@ -137,15 +137,15 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
   if (context.invalid && answer.status !== null) {
     const secured = specPolicy(operation.method, operation.path).security.length > 0;
     const sent = await Promise.all(
-      invalidRequestsOf(context.document, operation).map(async (request) => {
-        const target = broken(request, resolved.path, resolved.query);
-        return { request, answer: await runner.call(operation, target.path, target.query, body) };
+      invalidRequestsOf(context.document, operation, body).map(async (request) => {
+        const target = broken(request, resolved.path, resolved.query, body);
+        return { request, body: target.body, answer: await runner.call(operation, target.path, target.query, target.body) };
       }),
     );
-    for (const { request, answer: refused } of sent) {
+    for (const { request, body: sentBody, answer: refused } of sent) {
       durationMs += refused.durationMs;
       invalid.push({ kind: request.kind, in: request.in, parameter: request.parameter, status: refused.status, outcome: outcomeOf(request, refused.status), durationMs: refused.durationMs });
-      const curl = refused.url === undefined ? undefined : curlCommand({ method: operation.method, url: refused.url, body, credential: "user", secured }, context.scheme);
+      const curl = refused.url === undefined ? undefined : curlCommand({ method: operation.method, url: refused.url, body: sentBody, credential: "user", secured }, context.scheme);
       const finding = judgeInvalid(operation.key, request, refused.status, curl);
       if (finding) findings.push(finding);
     }
@@ -166,7 +166,13 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
 async function exchange(runner: Runner, operation: ContractOperation, path: Record<string, string>, body: unknown) {
   const { context } = runner;
   const answer = await runner.limit(() => sendCall(context.client, context.validator, operation, path, {}, body));
-  return { status: answer.status, body: answer.body, findings: dedupe(judge(context, operation, answer, body, "user", true)) };
+  const secured = specPolicy(operation.method, operation.path).security.length > 0;
+  return {
+    status: answer.status,
+    body: answer.body,
+    findings: dedupe(judge(context, operation, answer, body, "user", true)),
+    ...(answer.url === undefined ? {} : { curl: curlCommand({ method: operation.method, url: answer.url, body, credential: "user", secured }, context.scheme) }),
+  };
 }
 
 /** The health check (no credentials needed): whether the deployment answers at all. */
@@ -195,7 +201,8 @@ export function createRunner(context: RunContext) {
     },
     /** Calls an operation once per distinct input and credential; later askers share the answer. */
     call(operation, path, query, body, credential = "user") {
-      const key = `${credential} ${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)}`;
+      // The body too: an invalid request may differ from the valid one in its body alone.
+      const key = `${credential} ${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)} ${JSON.stringify(body)}`;
       let answer = answers.get(key);
       const by = credential === "user" ? client : context.probes[credential]!;
       if (!answer) answers.set(key, (answer = limit(() => sendCall(by, validator, operation, path, query, body))));

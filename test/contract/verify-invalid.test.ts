@@ -2,7 +2,9 @@
 // Prism) every one is refused; against a loopback deployment, mockService behind a tampering
 // server, that accepts one kind and answers 500 to another, verify names exactly those two and
 // nothing the untampered deployment does not also show; and the requests are counted: the invalid
-// ones add exactly the planned number, and the concurrency limit holds with them.
+// ones add exactly the planned number, and the concurrency limit holds with them; and one answered
+// 429 is retried as the client retries, ending as the refusal that follows; under --write, a create
+// that accepts an invalid body is named and what it made is deleted through its delete link.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +13,7 @@ import { mockService } from "../../src/testing/mock-service.js";
 import { contract, contractOperations } from "../../src/validation/contract.js";
 import { runVerify } from "../../src/verify/command.js";
 import type { Finding } from "../../src/verify/findings.js";
+import { discoveryRules, inputsOf } from "../../src/verify/inputs.js";
 import { invalidRequestsOf } from "../../src/verify/invalid-requests.js";
 import { CANARY } from "../support/client-fakes.js";
 import { startServer, type TestServer } from "../support/loopback-server.js";
@@ -41,24 +44,34 @@ async function verify(args: readonly string[], name: string, fetch?: typeof glob
 
 const byKey = new Map(contractOperations(contract).map((operation) => [operation.key, operation]));
 
+// The valid body verify sends comes from the contract alone (no listing is read for it).
+const rules = discoveryRules(contract, []);
+
 /** The invalid requests the contract plans for the operations a run called (those that answered). */
 function planned(report: JsonReport): number {
-  return report.operations.filter((result) => result.status !== null).reduce((sum, result) => sum + invalidRequestsOf(contract, byKey.get(result.operation)!).length, 0);
+  return report.operations
+    .filter((result) => result.status !== null)
+    .reduce((sum, result) => {
+      const operation = byKey.get(result.operation)!;
+      return sum + invalidRequestsOf(contract, operation, inputsOf(contract, operation, rules).body).length;
+    }, 0);
 }
 
 const invalidOf = (report: JsonReport) => report.operations.flatMap((result) => (result.invalid ?? []).map((check) => ({ operation: result.operation, ...check })));
 const tallyOf = (report: JsonReport) => report.coverage.invalidRequests;
 
-/** mockService served on 127.0.0.1, its answers altered by `tamper` where it returns one. */
-function serve(tamper: (url: URL, forward: (url: URL) => Promise<Response>) => Promise<Response> | undefined): Promise<TestServer> {
+/** mockService served on 127.0.0.1, its answers altered by `tamper` where it returns one (`forward` may send another body). */
+function serve(
+  tamper: (url: URL, forward: (url: URL, body?: string) => Promise<Response>, received: { readonly method: string; readonly body: string }) => Promise<Response> | undefined,
+): Promise<TestServer> {
   const service = mockService();
   return startServer((_req, res, received) => {
     void (async () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(received.headers)) if (typeof value === "string") headers.set(name, value);
-      const forward = (url: URL) => service.fetch(new Request(url, { method: received.method, headers, ...(received.body === "" ? {} : { body: received.body }) }));
+      const forward = (url: URL, body = received.body) => service.fetch(new Request(url, { method: received.method, headers, ...(body === "" ? {} : { body }) }));
       const url = new URL(received.path, "http://127.0.0.1");
-      const answer = (await tamper(url, forward)) ?? (await forward(url));
+      const answer = (await tamper(url, forward, received)) ?? (await forward(url));
       const out: Record<string, string> = {};
       answer.headers.forEach((value, name) => (out[name] = value));
       res.writeHead(answer.status, out);
@@ -78,6 +91,8 @@ describe("verify's invalid requests against the mocks", () => {
       expect(checks.filter((check) => check.outcome !== "refused")).toEqual([]);
       expect(new Set(checks.map((check) => check.status))).toEqual(new Set([422]));
       expect(new Set(checks.map((check) => check.kind))).toEqual(new Set(["missing-required", "wrong-type", "outside-enum", "not-a-uuid"]));
+      // The read-only POSTs' bodies are among them.
+      expect(new Set(checks.map((check) => check.in))).toEqual(new Set(["path", "query", "body"]));
       expect(tallyOf(report)).toMatchObject({ sent: checks.length, refused: checks.length, accepted: 0, serverErrors: 0, inconclusive: 0, other: 0 });
       expect(report.findings.filter((finding) => finding.invalid !== undefined)).toEqual([]);
       expect(stdout).toMatch(new RegExp(`^invalid requests \\(.*\\): ${checks.length} sent to \\d+ operations, ${checks.length} refused, 0 accepted, 0 answered 5xx, 0 inconclusive \\(401/403\\), 0 other$`, "m"));
@@ -94,6 +109,7 @@ describe("verify's invalid requests against the mocks", () => {
     expect(checks.length).toBe(planned(report));
     expect(checks.filter((check) => check.outcome !== "refused")).toEqual([]);
     expect(new Set(checks.map((check) => check.status))).toEqual(new Set([422]));
+    expect(checks.some((check) => check.in === "body")).toBe(true);
   });
 });
 
@@ -187,5 +203,62 @@ describe("the invalid requests are counted", () => {
     expect(withInvalid.sent - without.sent).toBe(planned(on.report));
     // The limit is reached, never passed, with the invalid requests as without them.
     expect([without.most, withInvalid.most]).toEqual([3, 3]);
+  });
+});
+
+describe("an invalid request answered 429", () => {
+  it("is retried as the client retries (Retry-After: 0), and ends as refused with the 422 that follows", async () => {
+    const enumValue = "service-api-verify-not-a-member";
+    let asked = 0;
+    const deployment = await serve((url) => {
+      if (url.pathname !== "/projects" || url.searchParams.get("type") !== enumValue) return undefined;
+      asked++;
+      return asked === 1 ? Promise.resolve(Response.json({ detail: "Too Many Requests" }, { status: 429, headers: { "retry-after": "0" } })) : undefined;
+    });
+    try {
+      const { report } = await verify(["--base-url", deployment.url], "throttled");
+      expect(asked).toBe(2);
+      expect(invalidOf(report).filter((check) => check.operation === "GET /projects")).toEqual([expect.objectContaining({ kind: "outside-enum", status: 422, outcome: "refused" })]);
+      expect(report.findings.filter((finding) => finding.invalid !== undefined)).toEqual([]);
+      expect(tallyOf(report)).toMatchObject({ accepted: 0, serverErrors: 0, other: 0 });
+    } finally {
+      await deployment.close();
+    }
+  });
+});
+
+describe("verify --write against a deployment whose create accepts one invalid body", () => {
+  it("names the acceptance, deletes what it created through the delete link, and lists it as deleted", async () => {
+    const enumValue = "service-api-verify-not-a-member";
+    const deletes: string[] = [];
+    // POST /projects takes a `type` outside its enum, creating the project as if it were valid.
+    const deployment = await serve((url, forward, received) => {
+      if (received.method === "DELETE") deletes.push(url.pathname);
+      if (received.method !== "POST" || url.pathname !== "/projects") return undefined;
+      const body = JSON.parse(received.body) as Record<string, unknown>;
+      return body.type === enumValue ? forward(url, JSON.stringify({ ...body, type: "prompt_evaluation" })) : undefined;
+    });
+    try {
+      const { report, code } = await verify(["--base-url", deployment.url, "--write", "--only", "healthcheck"], "write-accepts");
+      expect(code).toBe(1);
+      expect(report.findings.map(({ operation, kind, invalid, location }) => ({ operation, kind, invalid, location }))).toEqual([
+        { operation: "POST /projects", kind: "accepts-invalid", invalid: "outside-enum", location: "/body/type" },
+      ]);
+      expect(report.findings[0]!.curl).toContain(enumValue);
+      const accepted = report.writes!.invalid!.filter((check) => check.outcome !== "refused");
+      expect(accepted).toEqual([{ operation: "POST /projects", kind: "outside-enum", in: "body", parameter: "type", status: 200, outcome: "accepted" }]);
+      // The chains' two creates, then the one the invalid body made, deleted through its link.
+      const made = report.writes!.created;
+      expect(made.map(({ operation, deleted }) => ({ operation, deleted }))).toEqual([
+        { operation: "POST /projects", deleted: true },
+        { operation: "POST /groups", deleted: true },
+        { operation: "POST /projects", deleted: true },
+      ]);
+      expect(made[2]!.name).toMatch(/^service-api-verify-.*-createProject-invalid$/);
+      expect(deletes).toContain(`/projects/${made[2]!.id}`);
+      expect(deletes).toHaveLength(3);
+    } finally {
+      await deployment.close();
+    }
   });
 });

@@ -19,7 +19,7 @@ export interface JsonReport {
   differences: { reason: string; why: string; rule: string; place: string; message: string; operations: string[] }[];
   operations: { operation: string; operationId: string; status: number | null; verdict: string; probes?: Record<string, number | null>; reason?: string; invalid?: { kind: string; in: string; parameter: string; status: number | null; outcome: string; durationMs: number }[] }[];
   drift: { source: string; compared: boolean };
-  writes?: { prefix: string; chains: { create: string; steps: { operation: string; status: number | null; verdict: string }[] }[]; created: { operation: string; name: string; id: string | null; deleted: boolean }[] };
+  writes?: { prefix: string; chains: { create: string; steps: { operation: string; status: number | null; verdict: string }[] }[]; created: { operation: string; name: string; id: string | null; deleted: boolean }[]; invalid?: { operation: string; kind: string; in: "body"; parameter: string; status: number | null; outcome: string }[] };
 }
 
 const reportValidator = new Validator(reportSchema as never, "2020-12", false);

@@ -66,8 +66,67 @@ describe("bounds, patterns and required parameters", () => {
 
   it("breaks only its own parameter of the valid request", () => {
     const [missing, wrong] = invalidRequestsOf(bounded, operation(bounded, "GET /things"));
-    expect(broken(missing!, {}, { code: "abc", limit: 5 })).toEqual({ path: {}, query: { limit: 5 } });
-    expect(broken(wrong!, {}, { code: "abc", limit: 5 })).toEqual({ path: {}, query: { code: "abc", limit: "not-a-number" } });
+    expect(broken(missing!, {}, { code: "abc", limit: 5 })).toEqual({ path: {}, query: { limit: 5 }, body: undefined });
+    expect(broken(wrong!, {}, { code: "abc", limit: 5 })).toEqual({ path: {}, query: { code: "abc", limit: "not-a-number" }, body: undefined });
+  });
+});
+
+// A read-only POST whose JSON body has a required field, an integer with bounds, a string enum
+// behind a $ref (null allowed) and an array.
+const searched = {
+  openapi: "3.1.0",
+  info: { title: "body", version: "1" },
+  paths: {
+    "/things/search": {
+      post: {
+        operationId: "searchThings",
+        "x-idempotent": true,
+        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Search" } } } },
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Order: { type: "string", enum: ["asc", "desc"] },
+      Search: {
+        type: "object",
+        required: ["text"],
+        properties: {
+          text: { type: "string" },
+          limit: { type: "integer", minimum: 1 },
+          order: { anyOf: [{ $ref: "#/components/schemas/Order" }, { type: "null" }] },
+          tags: { type: "array", items: { type: "string" } },
+        },
+      },
+    },
+  },
+} as unknown as OpenApiDocument;
+
+describe("the invalid bodies of a read-only POST", () => {
+  const search = operation(searched, "POST /things/search");
+
+  it("one per kind the body's top-level fields have, the first field in the schema's order that has it", () => {
+    expect(invalidRequestsOf(searched, search, { text: "a" })).toEqual([
+      { kind: "missing-required", in: "body", parameter: "text", what: "the required body field text left out" },
+      { kind: "wrong-type", in: "body", parameter: "text", value: 0, what: "body field text=0, where the contract says string" },
+      { kind: "outside-enum", in: "body", parameter: "order", value: "service-api-verify-not-a-member", what: "body field order=service-api-verify-not-a-member, which is none of its 2 enum values" },
+      { kind: "outside-bounds", in: "body", parameter: "limit", value: 0, what: "body field limit=0 is below its minimum 1" },
+    ]);
+  });
+
+  it("none without a body sent as an object, and no missing-required for a field the valid body lacks", () => {
+    expect(invalidRequestsOf(searched, search)).toEqual([]);
+    expect(invalidRequestsOf(searched, search, ["a"])).toEqual([]);
+    expect(invalidRequestsOf(searched, search, { limit: 2 }).map((request) => request.kind)).not.toContain("missing-required");
+  });
+
+  it("breaks only its own field of the valid body, and leaves the valid body as it was", () => {
+    const valid = { text: "a", limit: 5 };
+    const [missing, , outside] = invalidRequestsOf(searched, search, valid);
+    expect(broken(missing!, {}, {}, valid)).toEqual({ path: {}, query: {}, body: { limit: 5 } });
+    expect(broken(outside!, {}, {}, valid).body).toEqual({ text: "a", limit: 5, order: "service-api-verify-not-a-member" });
+    expect(valid).toEqual({ text: "a", limit: 5 });
   });
 });
 
