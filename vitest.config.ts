@@ -41,7 +41,7 @@ const projects = [
   // compilers and tree-shaking; runtimes from npm, installed once into .cache/runtimes/.
   inNode("runtimes", { globalSetup: ["test/runtimes/global-setup.ts"], testTimeout: 60_000, hookTimeout: 240_000 }),
   // The rendered reference, loaded in headless Chromium.
-  inNode("docs", { testTimeout: 60_000, hookTimeout: 120_000 }),
+  inNode("docs", { testTimeout: 180_000, hookTimeout: 180_000 }),
   // The maintainer's and user's commands as they are typed (npm start, npm run mock), on real
   // ports: builds, a Prism mock and a docs server per test, so seconds each.
   inNode("scripts", { testTimeout: 180_000 }),

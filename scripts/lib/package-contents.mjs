@@ -2,17 +2,20 @@
 // `service-api-contract`. Used by scripts/check-package.mjs on the real `npm pack` file lists, and
 // table-tested in test/package/package-contents.test.ts.
 import { CONTRACT_EDITIONS } from "./contract-package.mjs";
+import { guides } from "./user-docs.mjs";
 
 /**
  * Every file users of the client need; the tarball must hold each of them. README.md is the
  * user-facing one (the maintainers' material is in CONTRIBUTING.md, which does not ship); LICENSE
  * says on what terms they may use the rest. The contract is there once, minified, as validate and
  * verify load it (dist/openapi.json is built, not committed, so only this list proves it ships);
- * its other editions are the companion's.
+ * its other editions are the companion's. The guides under docs/ ship so that the README's links
+ * to them resolve wherever the README is read.
  */
 export const REQUIRED_FILES = [
   "package.json",
   "README.md",
+  ...guides(),
   "LICENSE",
   "CHANGELOG.md",
   "dist/index.js",
@@ -45,7 +48,7 @@ export const REQUIRED_FILES = [
 ];
 
 /** Anything else must match one of these. */
-const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^docs\/[\w-]+\.md$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
 
 /** The companion's tarball holds exactly these: its manifest, README and licence, and the editions. */
 export const CONTRACT_FILES = ["package.json", "README.md", "LICENSE", ...CONTRACT_EDITIONS];

@@ -25,8 +25,8 @@ export const CHECK_PROJECTS = TIERS.fast.filter((name) => name !== "types");
  * The run with the clock two years ahead (.ci/run). It proves that no test, example or mock
  * answer depends on today's date, so it takes what can: whole projects where the clock or dated
  * data is the point (the client's token lifetimes and Retry-After dates, fake timers, the mock's
- * dated examples for every operation, the README's examples and code samples, a user's first
- * programs), and single files elsewhere that read the clock or run the client's JWT mode. Every
+ * dated examples for every operation, the examples of the README and its guides, the code
+ * samples, a user's first programs), and single files elsewhere that read the clock or run the client's JWT mode. Every
  * other test neither reads the clock nor feeds a date to code that does, so moving the clock
  * cannot change its outcome. `unreadClockFiles()` keeps this list honest (test/spec/test-tiers.test.ts).
  */

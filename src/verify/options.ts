@@ -116,7 +116,7 @@ function positiveInteger(value: string | undefined, flag: string, max: number): 
   return number;
 }
 
-/** Every flag verify takes (the README's table and the help text are checked against this list). */
+/** Every flag verify takes (the verify guide's table, docs/verify.md, and the help text are checked against this list). */
 export const FLAGS = {
   "base-url": { type: "string" },
   "console-url": { type: "string" },

@@ -1,10 +1,11 @@
-// The README's recipes (TanStack Query, SWR, MSW in Node, openapi-msw) as a user runs them: the packed tarball
-// installed, the libraries linked beside it (test/support/ecosystem.ts), compiled by tsc --strict
+// The frameworks guide's recipes (docs/frameworks.md: TanStack Query, SWR, MSW in Node,
+// openapi-msw) as a user runs them: the packed tarball installed, the libraries linked beside it (test/support/ecosystem.ts), compiled by tsc --strict
 // with no cast, and run by Node with MSW answering from the contract's mock.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
+import { readUserDoc } from "../../scripts/lib/user-docs.mjs";
 import { linkEcosystem } from "../support/ecosystem.js";
 import { installConsumer, run, typecheck } from "../support/consumer-projects.js";
 
@@ -58,10 +59,10 @@ describe("the ecosystem recipes, from the packed tarball", { timeout: 120_000 },
   });
 });
 
-it("the README shows each recipe as it is compiled and run here (all but typed.ts, the type proofs)", () => {
-  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+it("the frameworks guide shows each recipe as it is compiled and run here (all but typed.ts, the type proofs)", () => {
+  const readme = readUserDoc("docs/frameworks.md");
   const shown = new Map([...readme.matchAll(/^```ts ([\w-]+\.ts)\n([\s\S]*?)^```$/gm)].map((match) => [match[1]!, match[2]!]));
   const recipes = readdirSync(recipesDir).filter((file) => file.endsWith(".ts") && file !== "typed.ts");
   expect(recipes.length).toBeGreaterThan(3);
-  for (const file of recipes) expect(shown.get(file), `README's \`\`\`ts ${file} block`).toBe(readFileSync(path.join(recipesDir, file), "utf8"));
+  for (const file of recipes) expect(shown.get(file), `docs/frameworks.md's \`\`\`ts ${file} block`).toBe(readFileSync(path.join(recipesDir, file), "utf8"));
 });

@@ -1,19 +1,19 @@
-// The README's "The mock", as a user of the package runs it: the packed tarball installed into an
-// empty folder, then the README's two commands, each in its own process as in two terminals:
-// `npx service-api mock` (here on a free port, so that no other program's 4010 is in the way)
+// The testing guide's "The mock" (docs/testing.md), as a user of the package runs it: the packed
+// tarball installed into an empty folder, then the guide's two commands, each in its own process
+// as in two terminals: `npx service-api mock` (here on a free port, so that no other program's 4010 is in the way)
 // and `npx service-api verify --base-url http://127.0.0.1:<port> --mock`, with no credential
 // anywhere in the environment. The mock is stopped with Ctrl-C's signal at the end.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { installOffline } from "../../scripts/lib/pack.mjs";
-import { repoRoot } from "../../scripts/lib/paths.mjs";
+import { readUserDoc } from "../../scripts/lib/user-docs.mjs";
 import { freePort, isPortFree } from "../../scripts/lib/ports.mjs";
 import { startServing, type Serving } from "../support/serving.js";
 
-const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+const readme = readUserDoc("docs/testing.md");
 const MOCK_COMMAND = "npx service-api mock";
 const VERIFY_COMMAND = "npx service-api verify --base-url http://127.0.0.1:4010 --mock";
 
@@ -27,10 +27,10 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** A README command as argv for spawn, npx told to use only what is installed. */
+/** A command of the guide as argv for spawn, npx told to use only what is installed. */
 const argv = (command: string) => ["--offline", ...command.split(" ").slice(1)];
 
-describe("the README's mock and verify, from the packed tarball in an empty folder", { timeout: 180_000 }, () => {
+describe("the testing guide's mock and verify, from the packed tarball in an empty folder", { timeout: 180_000 }, () => {
   it("shows both commands in its section on the mock", () => {
     const section = readme.slice(readme.indexOf("## The mock\n"), readme.indexOf("### The mock from the client"));
     expect(section).toContain(`\`\`\`sh\n${MOCK_COMMAND}\n\`\`\``);

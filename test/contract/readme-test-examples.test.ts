@@ -1,29 +1,31 @@
-// The README's "Testing your code" examples are test files themselves (```ts vitest and
+// The "Testing your code" guide's examples (docs/testing.md) are test files themselves (```ts vitest and
 // ```ts node:test), so readme-examples.test.ts, which joins the ```ts blocks into programs and
 // runs them with tsx, cannot run them: describe/test need their runner. Here each is written out
 // as a file of a user's project, compiled by `tsc --strict` as user code, and run by its own
 // runner: the vitest block by this repository's vitest (in a child process, with the package's
 // names pointed at the sources), the node:test block by Node's test runner through tsx. Both must
 // report every test passed; neither needs a server.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
+import { readUserDoc } from "../../scripts/lib/user-docs.mjs";
 import { runUserProgram, typeCheck, writeUserProject, type TypeCheck, type UserProject } from "../support/user-code.js";
 
-const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+const GUIDE = "docs/testing.md";
+const guide = readUserDoc(GUIDE);
 
 /** The code of the one block fenced ```ts <runner>. */
 function block(runner: string): { code: string; line: number } {
-  const lines = readme.split("\n");
+  const lines = guide.split("\n");
   const found: { code: string; line: number }[] = [];
   lines.forEach((text, index) => {
     if (text.trim() !== `\`\`\`ts ${runner}`) return;
     const end = lines.findIndex((next, at) => at > index && next.trim() === "```");
     found.push({ code: lines.slice(index + 1, end).join("\n"), line: index + 2 });
   });
-  if (found.length !== 1) throw new Error(`README: expected one \`\`\`ts ${runner} block, found ${found.length}`);
+  if (found.length !== 1) throw new Error(`${GUIDE}: expected one \`\`\`ts ${runner} block, found ${found.length}`);
   return found[0]!;
 }
 
@@ -45,10 +47,10 @@ beforeAll(async () => {
 
 const errorsIn = (file: string) => compiled.diagnostics.filter((d) => d.file === project.file(file)).map((d) => `line ${d.line}: ${d.message}`);
 
-describe("the README's 'Testing your code' examples", () => {
+describe("the 'Testing your code' guide's examples", () => {
   it("compile under tsc --strict", () => {
-    expect(errorsIn("with-vitest.test.ts"), `README line ${vitestBlock.line}`).toEqual([]);
-    expect(errorsIn("with-node-test.test.ts"), `README line ${nodeTestBlock.line}`).toEqual([]);
+    expect(errorsIn("with-vitest.test.ts"), `${GUIDE} line ${vitestBlock.line}`).toEqual([]);
+    expect(errorsIn("with-node-test.test.ts"), `${GUIDE} line ${nodeTestBlock.line}`).toEqual([]);
   });
 
   it("the vitest example passes under vitest", async () => {

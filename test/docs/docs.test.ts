@@ -59,6 +59,15 @@ const getProjectNotFound: { description: string } | undefined = resolveResponse(
 
 const noBrowser = missing(chromiumTool);
 
+/**
+ * The guard on each wait for the page (a click, a section rendered). Not a budget: over four runs
+ * with the machine at load 10–25, the slowest click took 1.7 s, the slowest section 1.1 s to show
+ * once clicked (a whole group, click and section, 2.2 s), the landing part 2.3 s. The project's
+ * test timeout (vitest.config.ts) sits above the guards of an operation's two steps, so a guard
+ * fails first, naming what it waited for.
+ */
+const GUARD_MS = 60_000;
+
 let scratch: string;
 let server: { url: string; stop: () => Promise<void> };
 let chromium: { browser: Browser; close: () => Promise<void> };
@@ -75,7 +84,7 @@ beforeAll(async () => {
   page = await chromium.browser.newPage({ viewport: { width: 1440, height: 1000 } });
   watched = watchPage(page);
   await page.goto(server.url);
-  await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("Getting started"), null, { timeout: 60_000 });
+  await sectionShows("/section/getting-started", "Getting started");
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, "landing.png") });
 });
@@ -86,12 +95,25 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Follows the navigation link whose address ends in `route`, as a reader would, and waits until the main panel shows `text`. */
+/**
+ * Follows the navigation link whose address ends in `route`, as a reader would, and waits until
+ * that route's own section (Redoc marks it `data-section-id`) shows `text`. The wait reads that
+ * one section four times a second. It used to read the whole of `main` at every animation frame
+ * (waitForFunction's default), which spends the page's one thread, the thread Redoc renders on,
+ * on the wait itself.
+ */
 async function show(route: string, text: string) {
-  await page.locator(`a[href$="${route}"]`).first().click();
-  // As long as the first render's wait: Redoc renders a group on the page's one thread, which a
-  // busy CI machine can hold up for well over 15 s.
-  await page.waitForFunction((t) => document.querySelector("main")?.textContent?.includes(t), text, { timeout: 60_000 });
+  await page.locator(`a[href$="${route}"]`).first().click({ timeout: GUARD_MS });
+  await sectionShows(route, text);
+}
+
+/** Waits until the section Redoc marks `data-section-id="<route>"` holds `text`, reading it four times a second. */
+async function sectionShows(route: string, text: string) {
+  await page.waitForFunction(
+    ([id, t]) => document.querySelector(`[data-section-id="${id}"]`)?.textContent?.includes(t) === true,
+    [route, text] as const,
+    { timeout: GUARD_MS, polling: 250 },
+  );
 }
 
 /** Opens an operation through its group's link and its own, and returns its section of the page. */
@@ -235,8 +257,8 @@ describe.skipIf(noBrowser)("rendered docs", () => {
   it.each(sample.map((op) => [`#${routeOf(op)}`, op]))("opens %s from the link alone", async (_link, op) => {
     await page.goto(`${server.url}#${routeOf(op)}`);
     const section = page.locator(`[data-section-id="${routeOf(op)}"]`);
-    await expect.poll(() => section.locator("h1, h2").first().innerText(), { timeout: 15_000 }).toBe(op.summary);
-    await expect.poll(() => scrolledTo(section), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => section.locator("h1, h2").first().innerText(), { timeout: GUARD_MS }).toBe(op.summary);
+    await expect.poll(() => scrolledTo(section), { timeout: GUARD_MS }).toBe(true);
   });
 
   it("opens an operation from a copied link in a fresh window", async () => {
@@ -244,7 +266,7 @@ describe.skipIf(noBrowser)("rendered docs", () => {
     try {
       await fresh.goto(`${server.url}#${routeOf(signup)}`);
       const section = fresh.locator(`[data-section-id="${routeOf(signup)}"]`);
-      await expect.poll(() => scrolledTo(section), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => scrolledTo(section), { timeout: GUARD_MS }).toBe(true);
       // The operation's own "link to" anchor is that same address.
       const anchor = section.locator(`a[aria-label="link to ${signup.summary}"]`).first();
       expect(await anchor.getAttribute("href")).toBe(`#${routeOf(signup)}`);
@@ -311,7 +333,7 @@ describe.skipIf(noBrowser)("rendered docs", () => {
     // Redoc fills a section in after scrolling to it: on a busy machine its text can still be
     // empty here, so wait until the body's first field is there before reading the whole of it.
     const [firstField] = Object.keys(schema.properties);
-    await expect.poll(async () => compact(await section.innerText()), { timeout: 60_000, interval: 200 }).toContain(`${firstField} `);
+    await expect.poll(async () => compact(await section.innerText()), { timeout: GUARD_MS, interval: 200 }).toContain(`${firstField} `);
     const shown = compact(await section.innerText());
     for (const [field, property] of Object.entries(schema.properties)) {
       expect(property.description, `ProjectCreate.${field} has a description in the bundle`).toBeTruthy();

@@ -7,6 +7,7 @@ import { inject, describe, expect, it } from "vitest";
 import { CONTRACT_PACKAGE_DIR } from "../../scripts/lib/contract-package.mjs";
 import { CONTRACT_FILES, REQUIRED_FILES, checkContractContents, checkPackageContents } from "../../scripts/lib/package-contents.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
+import { guides, readUserDoc, userDocs } from "../../scripts/lib/user-docs.mjs";
 import { run } from "../../scripts/lib/run.mjs";
 
 /** The files a tarball holds, as paths inside the package. */
@@ -55,11 +56,19 @@ describe("package contents", () => {
     expect(checkPackageContents(REQUIRED_FILES.filter((f) => f !== file))).toEqual([`missing ${file}`]);
   });
 
-  it("ships the user README, not the maintainers' guide", () => {
+  it("ships the user README and its guides, not the maintainers' guide", () => {
     const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    expect(readme).toContain("## Using the client");
+    expect(readme).toContain("createServiceClient(");
+    // A page a newcomer reads top-down; the reference is in the guides.
+    expect(readme.split("\n").length).toBeLessThanOrEqual(350);
     expect(readme).toContain("CONTRIBUTING.md");
-    for (const maintainersOnly of ["## Lint policy", "### Lint policy", "## Commands", "## Repository layout"]) expect(readme).not.toContain(maintainersOnly);
+    expect(guides().length).toBeGreaterThan(5);
+    for (const doc of userDocs()) {
+      const text = readUserDoc(doc);
+      for (const maintainersOnly of ["## Lint policy", "### Lint policy", "## Commands", "## Repository layout"]) expect(text, doc).not.toContain(maintainersOnly);
+    }
+    // The tarball must hold every guide (the real `npm pack` list is checked against this above).
+    for (const guide of guides()) expect(REQUIRED_FILES).toContain(guide);
   });
 
   it.each([

@@ -21,13 +21,13 @@ it("CONTRIBUTING gives the size budget check-size enforces", () => {
   expect(read("CONTRIBUTING.md")).toContain(`against a budget of ${kb(BUDGET.minified)} minified and ${kb(BUDGET.gzip)} gzipped`);
 });
 
-it("CONTRIBUTING and the README name exactly the recursive schemas", () => {
+it("CONTRIBUTING and the contract guide name exactly the recursive schemas", () => {
   const bundle = JSON.parse(readFileSync(path.join(repoRoot, "generated", "openapi.json"), "utf8"));
   const names = [...recursiveSchemas(bundle)].sort();
   const listed = `${names.slice(0, -1).map((name) => `\`${name}\``).join(", ")}, \`${names.at(-1)}\`:`;
   const words = ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
   expect(read("CONTRIBUTING.md")).toContain(`${words[names.length]} schemas are recursive (${listed}`);
-  expect(read("README.md")).toContain(`the recursive schemas (${listed}`);
+  expect(read("docs/contract.md")).toContain(`the recursive schemas (${listed}`);
 });
 
 it("ARCHITECTURE names every source file that imports values from more than four local modules", () => {
@@ -88,8 +88,8 @@ function tableRows(file: string, header: string): string[][] {
 
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, " ");
 
-it("the README's client options are ServiceClientOptions' options, with the defaults the client applies", () => {
-  const rows = tableRows("README.md", "| option | default |");
+it("the client guide's options are ServiceClientOptions' options, with the defaults the client applies", () => {
+  const rows = tableRows("docs/client.md", "| option | default |");
   const documented = rows.flatMap(([names]) => [...names!.matchAll(/`(\w+)`/g)].map((match) => match[1]!));
   const source = readFileSync(path.join(repoRoot, "src", "client", "config.ts"), "utf8");
   const body = source.slice(source.indexOf("export interface ServiceClientOptions {"));
@@ -103,8 +103,8 @@ it("the README's client options are ServiceClientOptions' options, with the defa
   expect([resolved.timeoutMs, resolved.maxRetries]).toEqual([DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES]);
 });
 
-it("the README's verify flags and the help text are the flags the command takes, with its defaults", () => {
-  const rows = tableRows("README.md", "| flag | |");
+it("the verify guide's flags and the help text are the flags the command takes, with its defaults", () => {
+  const rows = tableRows("docs/verify.md", "| flag | |");
   const documented = rows.flatMap(([flags]) => [...flags!.matchAll(/`--([a-z-]+)/g)].map((match) => match[1]!));
   const taken = Object.keys(FLAGS).filter((flag) => flag !== "help");
   expect(documented.sort()).toEqual(taken.sort());
@@ -118,11 +118,10 @@ it("the README's verify flags and the help text are the flags the command takes,
   expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
 });
 
-it("the README's retried statuses are the ones the client retries", () => {
+it("the guides' retried statuses are the ones the client retries", () => {
   const retried = Array.from({ length: 500 }, (_, i) => 100 + i).filter(isRetryableStatus).join(", ");
-  const readme = read("README.md");
-  expect(readme).toContain(`are retried up to \`maxRetries\` times on ${retried}, timeouts`);
-  expect(readme).toContain(`retry it like a GET (on ${retried} and connection errors)`);
+  expect(read("docs/client.md")).toContain(`are retried up to \`maxRetries\` times on ${retried}, timeouts`);
+  expect(read("docs/contract.md")).toContain(`retry it like a GET (on ${retried} and connection errors)`);
 });
 
 it("ARCHITECTURE's trace counts the files it names, and transport.ts is the client's longest file, as long as it says", () => {
@@ -144,10 +143,10 @@ it("ARCHITECTURE's trace counts the files it names, and transport.ts is the clie
   expect(Math.abs(lengths[0]![1] - said), `transport.ts has ${lengths[0]![1]} lines`).toBeLessThanOrEqual(said * 0.05);
 });
 
-it("the README's sizes of an app with the validating middleware, and CONTRIBUTING's size of the types, are what they measure", async () => {
+it("the verify guide's sizes of an app with the validating middleware, and CONTRIBUTING's size of the types, are what they measure", async () => {
   // Sizes that "about" a figure may drift a little before the docs must follow: 5 %.
   const about = (measured: number, said: number) => expect(Math.abs(measured - said), `measured ${measured}, the docs say ${said}`).toBeLessThanOrEqual(said * 0.05);
-  const readme = read("README.md");
+  const readme = read("docs/verify.md");
   const [, mb, gzKb, validatorKb] = /bundles by esbuild to about ([\d.]+) MB minified, (\d+) kB gzipped, .*?\(the validator is about (\d+) kB minified\)/.exec(readme) ?? [];
   const app = `import { createServiceClient } from "./src/index.ts"; import { validateResponses } from "./src/validate.ts";
     globalThis.client = createServiceClient({ baseUrl: "https://api.acme.example", auth: {} }); globalThis.client.use(validateResponses());`;
