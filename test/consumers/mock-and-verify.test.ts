@@ -56,13 +56,22 @@ describe("the testing guide's mock and verify, from the packed tarball in an emp
     expect(probes).toBeGreaterThan(0);
     expect(verify.stdout).toMatch(new RegExp(`^drift \\(${url}/openapi\\.json\\): 0 breaking, 0 compatible, 0 operations only the deployment has;`, "m"));
 
-    // The probes without a credential are what the mock refused, each printed with its reason
-    // (read once they have arrived: spawnSync held this process while the mock wrote them).
-    await mock.waitFor(new RegExp(`^(?:.*\n){${probes + 1}}`), 10_000);
+    const refusedInvalid = Number(/^invalid requests \(.*\): \d+ sent to \d+ operations, (\d+) refused, 0 accepted, 0 answered 5xx,/m.exec(verify.stdout)?.[1]);
+    expect(refusedInvalid).toBeGreaterThan(0);
+
+    // What the mock refused is printed there, each with its reason: the probes without a
+    // credential (401) and the invalid requests verify sends (422). Read once they have all
+    // arrived: spawnSync held this process while the mock wrote them.
+    await mock.waitFor(new RegExp(`^(?:.*\n){${probes + refusedInvalid + 1}}`), 10_000);
     const [address, ...refusals] = mock.output().trimEnd().split("\n");
     expect(address).toMatch(/^service-api mock: /);
-    expect(refusals).toHaveLength(probes);
-    for (const line of refusals) expect(line).toMatch(/^(GET|POST) \/\S*: the service would answer HTTP 401 to this request: \$: no credential this operation accepts \(/);
+    expect(refusals).toHaveLength(probes + refusedInvalid);
+    const unauthorised = refusals.filter((line) => / HTTP 401 /.test(line));
+    expect(unauthorised).toHaveLength(probes);
+    for (const line of unauthorised) expect(line).toMatch(/^(GET|POST) \/\S*: the service would answer HTTP 401 to this request: \$: no credential this operation accepts \(/);
+    for (const line of refusals.filter((line) => !unauthorised.includes(line))) {
+      expect(line).toMatch(/^(GET|POST) \/\S*: the service would answer HTTP 422 to this request: \S/);
+    }
 
     // npx itself ends on the signal (no exit code of its own); the mock closes, says nothing
     // more, and frees its port.

@@ -96,7 +96,8 @@ describe(`verify against a loopback deployment publishing release ${differenceRe
     expect(lines.length).toBeLessThanOrEqual(40);
     expect(lines[0]).toBe("verify: FAIL (6 breaking changes in the deployment's document)");
     expect(lines[2]).toMatch(/^statuses seen: /);
-    expect(lines[4]).toBe(`drift (${deployment.url}/openapi.json): 6 breaking, 0 compatible, 184 operations only the deployment has; ${report.differences.length} recorded differences where the contract is stricter or says more (information)`);
+    expect(lines[4]).toMatch(/^invalid requests \(.*\): \d+ sent to \d+ operations, (\d+) refused, 0 accepted, 0 answered 5xx, /);
+    expect(lines[5]).toBe(`drift (${deployment.url}/openapi.json): 6 breaking, 0 compatible, 184 operations only the deployment has; ${report.differences.length} recorded differences where the contract is stricter or says more (information)`);
     expect(first.stdout).toMatch(/^ +breaking-for-callers +parameter-changed +POST \/signup_link +query parameter scope: removed \(recorded difference: brief-parameter\) → stop sending it; the deployment may ignore or refuse it$/m);
     expect(first.stdout).toMatch(/^ +inferred-operation: The contract infers this operation's path/m);
     expect(first.stdout).toMatch(/^ +warning header: declared header WWW-Authenticate is missing \(×\d+, \d+ operations\)$/m);
