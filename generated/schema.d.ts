@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the API is up (path without a version)
+         * @description The same check as `GET /v1/healthcheck`, served at `/healthcheck`: it answers 200 with the
+         *     API's versions when the service is running, and needs no credentials. The service's reference
+         *     lists both paths with the same answer; the client and the docs use `/v1/healthcheck`.
+         */
+        get: operations["healthcheckUnversioned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/healthcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the API is up (version 2 path)
+         * @description The same check as `GET /v1/healthcheck`, served at `/v2/healthcheck`: it answers 200 with the
+         *     API's versions when the service is running, and needs no credentials. The service's reference
+         *     lists it with the same answer as the version 1 path.
+         */
+        get: operations["healthcheckV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token": {
         parameters: {
             query?: never;
@@ -50,6 +94,53 @@ export interface paths {
          *     token for 24 hours from receipt, logs one warning, and still replaces it at once on a 401.
          */
         get: operations["getToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange an API key or password for a JWT (deprecated path)
+         * @deprecated
+         * @description Issues a JWT for the caller, as `GET /v1/token` does, at the path `/token`. The service marks
+         *     this path deprecated; use `GET /v1/token`, which the client and the docs use. Called with the API
+         *     key (`Service-API-Key`) or with HTTP Basic credentials, it answers a token and the moment it
+         *     expires.
+         */
+        get: operations["getTokenUnversioned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange an API key or password for a JWT (version 2 path)
+         * @description Issues a JWT for the caller, as `GET /v1/token` does, at the version 2 path `/v2/token`. Called
+         *     with the API key (`Service-API-Key`) or with HTTP Basic credentials, it answers a token and the
+         *     moment it expires. Whether it differs from the version 1 path in anything else is not
+         *     documented.
+         */
+        get: operations["getTokenV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1149,6 +1240,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects/{project_id}/feedback/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List feedback templates (version 2 path)
+         * @description Returns the project's human feedback templates, each with the kind of rating it collects and its
+         *     constraints. The version 2 path of `GET /projects/{project_id}/feedback/templates`; the service's reference lists both with the same parameters and answers.
+         */
+        get: operations["listFeedbackTemplatesV2"];
+        put?: never;
+        /**
+         * Create a feedback template (version 2 path)
+         * @description Creates a template that says what kind of rating reviewers give (like/dislike, stars, score, tags
+         *     or text), with its constraints and criteria, and returns it. The version 2 path of `POST /projects/{project_id}/feedback/templates`; the service's reference lists both with the same parameters and answers.
+         */
+        post: operations["createFeedbackTemplateV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a feedback template (version 2 path)
+         * @description Returns one feedback template of the project, with the kind of rating it collects, its
+         *     constraints and its criteria. The version 2 path of `GET /projects/{project_id}/feedback/templates/{template_id}`; the service's reference lists both with the same parameters and answers.
+         */
+        get: operations["getFeedbackTemplateV2"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a feedback template (version 2 path)
+         * @description Deletes a feedback template from the project. The service does not publish the shape of its
+         *     answer. The version 2 path of `DELETE /projects/{project_id}/feedback/templates/{template_id}`; the service's reference lists both with the same parameters and answers.
+         */
+        delete: operations["deleteFeedbackTemplateV2"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a feedback template or change its criteria (version 2 path)
+         * @description Changes a feedback template's name and criteria and returns the template. Its rating kind and
+         *     constraints cannot be changed here. The version 2 path of `PATCH /projects/{project_id}/feedback/templates/{template_id}`; the service's reference lists both with the same parameters and answers.
+         */
+        patch: operations["updateFeedbackTemplateV2"];
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder a project's feedback templates
+         * @description Sets the order of the project's feedback templates to the order of the IDs sent. The service does
+         *     not publish the shape of its answer.
+         */
+        post: operations["reorderFeedbackTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates/{template_id}/traces/{trace_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the feedback rating of a trace
+         * @description Returns the rating given with a feedback template to one trace of the project.
+         */
+        get: operations["getFeedbackRatingTrace"];
+        /**
+         * Rate a trace
+         * @description Records the caller's rating of one trace of the project with a feedback template and returns it. Whether the service checks that the rating's kind matches the template's is not documented. Whether a second rating replaces the first is not documented.
+         */
+        put: operations["createFeedbackRatingTrace"];
+        post?: never;
+        /**
+         * Delete the feedback rating of a trace
+         * @description Removes the rating given with a feedback template to one trace of the project. The service does not publish the shape of its answer.
+         */
+        delete: operations["deleteFeedbackRatingTrace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/runs/{run_id}/split/{split}/insights/summary": {
         parameters: {
             query?: never;
@@ -2184,6 +2381,143 @@ export interface paths {
          *     the shape of its answer.
          */
         post: operations["exportToAnnotationTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integration_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users an integration is shared with
+         * @description Returns one page of the users who have been given a role on the integration, with the role each holds.
+         */
+        get: operations["listUserIntegrationCollaborators"];
+        put?: never;
+        /**
+         * Share an integration with users
+         * @description Gives each listed user a role on the integration and returns the resulting collaborator entries.
+         */
+        post: operations["createUserIntegrationCollaborators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integration_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing an integration with a user
+         * @description Takes away the user's role on the integration. The service does not publish the shape of its answer.
+         */
+        delete: operations["deleteUserIntegrationCollaborator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on an integration
+         * @description Gives a user the integration is already shared with a different role and returns the updated entry.
+         */
+        patch: operations["updateUserIntegrationCollaborator"];
+        trace?: never;
+    };
+    "/integrations/{integration_id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the groups an integration is shared with
+         * @description Returns one page of the user groups that have been given a role on the integration, with the role each holds.
+         */
+        get: operations["listGroupIntegrationCollaborators"];
+        put?: never;
+        /**
+         * Share an integration with groups
+         * @description Gives each listed group a role on the integration and returns the resulting collaborator entries.
+         */
+        post: operations["createGroupIntegrationCollaborators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integration_id}/groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing an integration with a group
+         * @description Takes away the group's role on the integration. The service does not publish the shape of its answer.
+         */
+        delete: operations["deleteGroupIntegrationCollaborator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a group's role on an integration
+         * @description Gives a group the integration is already shared with a different role and returns the updated entry.
+         */
+        patch: operations["updateGroupIntegrationCollaborator"];
+        trace?: never;
+    };
+    "/integrations/{integration_id}/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Select an integration
+         * @description Creates or updates the selection of one integration and returns the integration. What a selection
+         *     changes, and for whom, is not documented.
+         */
+        put: operations["selectIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/databricks/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the data platform's catalogs
+         * @description Returns the names of the catalogs available through the data platform integration.
+         */
+        get: operations["getDataPlatformCatalogs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3800,46 +4134,6 @@ export interface components {
             expires_at: string;
         };
         /**
-         * DatasetType
-         * @description Whether a dataset holds training or inference data.
-         *
-         *     - `training`: data the model learns from
-         *     - `inference`: data the model predicts on after training
-         * @enum {string}
-         */
-        DatasetType: "training" | "inference";
-        /**
-         * ValidationRequest
-         * @description A dataset payload to validate, with its file type.
-         * @example {
-         *       "file_type": "csv",
-         *       "payload": "payload"
-         *     }
-         */
-        ValidationRequest: {
-            /**
-             * @description The dataset's file type. The values the service accepts are not documented. Defaults to `csv`.
-             * @default csv
-             */
-            file_type?: string | undefined;
-            /** @description The dataset's content, as text. */
-            payload: string;
-        };
-        /**
-         * ValidationResponse
-         * @description A file name and an upload address for a validated dataset.
-         * @example {
-         *       "filename": "train.csv",
-         *       "upload_url": "https://storage.example.com/uploads/train.csv?signature=example-signature"
-         *     }
-         */
-        ValidationResponse: {
-            /** @description The file name for the dataset. */
-            filename: string;
-            /** @description The address to upload the dataset to. How long it stays valid is not documented. */
-            upload_url: string;
-        };
-        /**
          * ValidationError
          * @description One validation problem, with where it was found and why it was rejected.
          * @example {
@@ -3879,6 +4173,46 @@ export interface components {
         HTTPValidationError: {
             /** @description One entry per problem found. */
             detail?: components["schemas"]["ValidationError"][] | undefined;
+        };
+        /**
+         * DatasetType
+         * @description Whether a dataset holds training or inference data.
+         *
+         *     - `training`: data the model learns from
+         *     - `inference`: data the model predicts on after training
+         * @enum {string}
+         */
+        DatasetType: "training" | "inference";
+        /**
+         * ValidationRequest
+         * @description A dataset payload to validate, with its file type.
+         * @example {
+         *       "file_type": "csv",
+         *       "payload": "payload"
+         *     }
+         */
+        ValidationRequest: {
+            /**
+             * @description The dataset's file type. The values the service accepts are not documented. Defaults to `csv`.
+             * @default csv
+             */
+            file_type?: string | undefined;
+            /** @description The dataset's content, as text. */
+            payload: string;
+        };
+        /**
+         * ValidationResponse
+         * @description A file name and an upload address for a validated dataset.
+         * @example {
+         *       "filename": "train.csv",
+         *       "upload_url": "https://storage.example.com/uploads/train.csv?signature=example-signature"
+         *     }
+         */
+        ValidationResponse: {
+            /** @description The file name for the dataset. */
+            filename: string;
+            /** @description The address to upload the dataset to. How long it stays valid is not documented. */
+            upload_url: string;
         };
         /**
          * TrainResponse
@@ -8221,6 +8555,20 @@ export interface components {
             explanation?: string | null | undefined;
             /** @description The rating; its `feedback_type` must match the template's kind. */
             rating: components["schemas"]["FeedbackRating"];
+        };
+        /**
+         * FeedbackTemplateReorder
+         * @description A new order for a project's feedback templates.
+         * @example {
+         *       "ordering": [
+         *         "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *         "bc8ce121-6546-41d1-8625-1932bdd8fe2e"
+         *       ]
+         *     }
+         */
+        FeedbackTemplateReorder: {
+            /** @description The IDs of the project's feedback templates, in the order they are to take. */
+            ordering: string[];
         };
         /**
          * Split
@@ -23214,25 +23562,6 @@ export interface components {
             };
         };
         /**
-         * @description Nothing was found at the path, such as an identifier that names nothing. Whether the service
-         *     also answers 404 for something the caller may not see is not documented. The service's
-         *     reference lists no 404 answer; the contract declares it
-         *     where an operation takes an identifier in its path, and marks it `x-provenance: inferred`.
-         */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "detail": "Project 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /**
          * @description A parameter or the body did not validate. Each entry of `detail` names the input at fault
          *     (`loc`) and says why (`msg`).
          */
@@ -23256,6 +23585,25 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["HTTPValidationError"];
+            };
+        };
+        /**
+         * @description Nothing was found at the path, such as an identifier that names nothing. Whether the service
+         *     also answers 404 for something the caller may not see is not documented. The service's
+         *     reference lists no 404 answer; the contract declares it
+         *     where an operation takes an identifier in its path, and marks it `x-provenance: inferred`.
+         */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Project 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /**
@@ -23305,11 +23653,11 @@ export interface components {
 export type HealthcheckResponse = components['schemas']['HealthcheckResponse'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type GetTokenResponse = components['schemas']['GetTokenResponse'];
+export type ValidationError = components['schemas']['ValidationError'];
+export type HTTPValidationError = components['schemas']['HTTPValidationError'];
 export type DatasetType = components['schemas']['DatasetType'];
 export type ValidationRequest = components['schemas']['ValidationRequest'];
 export type ValidationResponse = components['schemas']['ValidationResponse'];
-export type ValidationError = components['schemas']['ValidationError'];
-export type HTTPValidationError = components['schemas']['HTTPValidationError'];
 export type TrainResponse = components['schemas']['TrainResponse'];
 export type TrainJobStatusResponse = components['schemas']['TrainJobStatusResponse'];
 export type TrainJobAuthTokenResponse = components['schemas']['TrainJobAuthTokenResponse'];
@@ -23458,6 +23806,7 @@ export type FeedbackTemplateDB = components['schemas']['FeedbackTemplateDB'];
 export type FeedbackTemplateCreate = components['schemas']['FeedbackTemplateCreate'];
 export type FeedbackTemplateUpdate = components['schemas']['FeedbackTemplateUpdate'];
 export type FeedbackRatingCreate = components['schemas']['FeedbackRatingCreate'];
+export type FeedbackTemplateReorder = components['schemas']['FeedbackTemplateReorder'];
 export type Split = components['schemas']['Split'];
 export type LassoSelection = components['schemas']['LassoSelection'];
 export type MetaFilter = components['schemas']['MetaFilter'];
@@ -23747,8 +24096,8 @@ export type EmailVerificationRequest = components['schemas']['EmailVerificationR
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
+export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderCacheControlNoStore = components['headers']['CacheControlNoStore'];
@@ -23756,6 +24105,64 @@ export type HeaderWwwAuthenticate = components['headers']['WWWAuthenticate'];
 export type $defs = Record<string, never>;
 export interface operations {
     healthcheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_version": "1.0.0",
+                     *       "message": "ok",
+                     *       "version": "2.14.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthcheckResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    healthcheckUnversioned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_version": "1.0.0",
+                     *       "message": "ok",
+                     *       "version": "2.14.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthcheckResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    healthcheckV2: {
         parameters: {
             query?: never;
             header?: never;
@@ -23811,6 +24218,92 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTokenUnversioned: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An organization's ID, or `null`. What the service does with it is not documented.
+                 * @example 8d2c6a14-5b7e-4f90-a1c3-d4e5f6a7b8c9
+                 */
+                organization_id?: string | null | undefined;
+                /**
+                 * @description An organization's slug, or `null`. What the service does with it is not documented.
+                 * @example acme
+                 */
+                organization_slug?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new JWT and its expiry. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_at": "2026-03-05T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTokenV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An organization's ID, or `null`. What the service does with it is not documented.
+                 * @example 8d2c6a14-5b7e-4f90-a1c3-d4e5f6a7b8c9
+                 */
+                organization_id?: string | null | undefined;
+                /**
+                 * @description An organization's slug, or `null`. What the service does with it is not documented.
+                 * @example acme
+                 */
+                organization_slug?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new JWT and its expiry. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_at": "2026-03-05T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -27975,6 +28468,475 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listFeedbackTemplatesV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's feedback templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *         "name": "answer-helpful",
+                     *         "criteria": "Did the answer resolve the customer's question?",
+                     *         "include_explanation": true,
+                     *         "constraints": {
+                     *           "feedback_type": "like_dislike"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-02-10T09:15:00Z"
+                     *       },
+                     *       {
+                     *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
+                     *         "name": "answer-quality",
+                     *         "criteria": "Rate the overall quality of the answer.",
+                     *         "include_explanation": false,
+                     *         "constraints": {
+                     *           "feedback_type": "star"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FeedbackTemplateDB"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "helpfulness",
+                 *       "criteria": "Did the answer solve the customer's problem?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description The new feedback template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *       "name": "answer-helpful",
+                     *       "criteria": "Did the answer resolve the customer's question?",
+                     *       "include_explanation": true,
+                     *       "constraints": {
+                     *         "feedback_type": "like_dislike"
+                     *       },
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackTemplateDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feedback template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *       "name": "answer-helpful",
+                     *       "criteria": "Did the answer resolve the customer's question?",
+                     *       "include_explanation": true,
+                     *       "constraints": {
+                     *         "feedback_type": "like_dislike"
+                     *       },
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackTemplateDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "criteria": "Does the answer cite the knowledge base?",
+                 *       "name": "support-answer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateUpdate"];
+            };
+        };
+        responses: {
+            /** @description The template with its new name and criteria. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                     *       "name": "answer-helpful",
+                     *       "criteria": "Did the answer fully resolve the customer's question?",
+                     *       "include_explanation": true,
+                     *       "constraints": {
+                     *         "feedback_type": "like_dislike"
+                     *       },
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackTemplateDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reorderFeedbackTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ordering": [
+                 *         "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *         "bc8ce121-6546-41d1-8625-1932bdd8fe2e"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateReorder"];
+            };
+        };
+        responses: {
+            /** @description The templates were reordered. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getFeedbackRatingTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the rated trace.
+                 * @example a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating given to the trace with this template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "star",
+                     *         "value": 4
+                     *       },
+                     *       "explanation": null,
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackRatingDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createFeedbackRatingTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the rated trace.
+                 * @example a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": {
+                 *         "feedback_type": "star",
+                 *         "value": 4
+                 *       },
+                 *       "explanation": "Correct, but it could link the help article."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackRatingCreate"];
+            };
+        };
+        responses: {
+            /** @description The rating as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "star",
+                     *         "value": 4
+                     *       },
+                     *       "explanation": null,
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackRatingDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteFeedbackRatingTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the rated trace.
+                 * @example a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating was removed. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     getSummaryStatistics: {
         parameters: {
             query?: {
@@ -31599,6 +32561,530 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUserIntegrationCollaborators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the users who collaborate on the integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *           "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *           "email": "grace@acme.example",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "role": "editor",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListUserCollaboratorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createUserIntegrationCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UserCollaboratorCreate"][];
+            };
+        };
+        responses: {
+            /** @description The collaborator entries that were created, one per user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *         "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *         "email": "grace@acme.example",
+                     *         "first_name": "Grace",
+                     *         "last_name": "Hopper",
+                     *         "role": "editor",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UserCollaborator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteUserIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the user to remove.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user no longer has a role on the integration. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateUserIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the collaborating user.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollaboratorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user's collaborator entry with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *       "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "role": "viewer",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserCollaborator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listGroupIntegrationCollaborators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the groups that collaborate on the integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *           "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "group_name": "ml-platform",
+                     *           "role": "viewer",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListGroupCollaboratorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createGroupIntegrationCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["GroupCollaboratorCreate"][];
+            };
+        };
+        responses: {
+            /** @description The collaborator entries that were created, one per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *         "group_name": "ml-platform",
+                     *         "role": "viewer",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["GroupCollaborator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteGroupIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the group to remove.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group no longer has a role on the integration. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateGroupIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the collaborating group.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollaboratorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The group's collaborator entry with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *       "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "group_name": "ml-platform",
+                     *       "role": "editor",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupCollaborator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    selectIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The selected integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "openai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getDataPlatformCatalogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogs' names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "main",
+                     *       "analytics"
+                     *     ]
+                     */
+                    "application/json": string[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
