@@ -42,6 +42,7 @@ export const policyOverrides = {
   "POST /login/api_key": { operationId: "loginApiKey", security: [] },
   "POST /login/social": { operationId: "loginSocial", security: [] },
   "POST /observe/projects/{project_id}/workflows": { retrySafe: true },
+  "POST /projects/count": { retrySafe: true },
   "POST /projects/paginated": { retrySafe: true, pageItems: "projects", arrayQuery: ["actions"] },
   "POST /projects/{project_id}/observe/export": { retrySafe: true, answer: "file" },
   "POST /projects/{project_id}/observe/metrics": { retrySafe: true },
@@ -75,6 +76,7 @@ export const policyOverrides = {
   "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/top": { retrySafe: true },
   "POST /projects/{project_id}/split/{split}/insights/compare": { retrySafe: true },
   "POST /projects/{project_id}/upload_file": { body: "multipart", files: ["file"] },
+  "POST /render_template": { retrySafe: true, pageItems: "rendered_templates" },
   "POST /signup_link": { operationId: "generateSignupLink", security: ["ApiKeyHeader"] },
   "PUT /projects/{project_id}/prompt_datasets/{dataset_id}": { body: "multipart", files: ["file"] },
 } as const satisfies Readonly<Record<string, PolicyOverride>>;

@@ -296,6 +296,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count projects
+         * @description Returns how many projects match the filters of the optional body; the POST carries the filters.
+         *     Whether the body's sort order matters to the count is not documented.
+         */
+        post: operations["getProjectsCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/all": {
         parameters: {
             query?: never;
@@ -1235,6 +1256,50 @@ export interface paths {
          *     does not publish the shape of its answer.
          */
         delete: operations["deleteFeedbackRatingObserve"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/runs/{run_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate or unrate many of a run's rows at once
+         * @description Applies each operation of the body (a rating recorded or removed, with its template) to each
+         *     selected record, and returns one outcome per operation and record. Whether the operations are
+         *     applied all or nothing is not documented.
+         */
+        post: operations["applyBulkFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate or unrate many of a project's records at once
+         * @description Applies each operation of the body (a rating recorded or removed, with its template) to each
+         *     selected record of the project, rows by index or traces by ID, and returns one outcome per
+         *     operation and record. Whether the operations are applied all or nothing is not documented.
+         */
+        post: operations["applyBulkFeedbackV2"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2639,6 +2704,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/render_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a template with data
+         * @description Renders a template with the strings or the dataset sent and returns one page of the renderings;
+         *     the POST carries the template and its data. Whether anything is stored is not documented.
+         */
+        post: operations["renderTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/templates/versions": {
         parameters: {
             query?: never;
@@ -3354,6 +3440,28 @@ export interface paths {
          *     scorers.
          */
         get: operations["getAvailableScorerModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm_integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every provider's models and scorer models
+         * @description Returns, for each LLM integration (provider), the names of its models and of the models that can
+         *     be used for scorers, keyed by the integration's name. Which integrations appear (all, or only
+         *     those set up) is not documented.
+         */
+        get: operations["getIntegrationsAndModelInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8555,6 +8663,174 @@ export interface components {
             explanation?: string | null | undefined;
             /** @description The rating; its `feedback_type` must match the template's kind. */
             rating: components["schemas"]["FeedbackRating"];
+        };
+        /**
+         * BulkFeedbackRatingCreate
+         * @description One rating to record on each selected record, with the template it is given with.
+         * @example {
+         *       "operation_type": "create",
+         *       "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *       "rating": {
+         *         "feedback_type": "star",
+         *         "value": 4
+         *       },
+         *       "explanation": null
+         *     }
+         */
+        BulkFeedbackRatingCreate: {
+            /** @description The rater's explanation of the rating, or `null`. */
+            explanation?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the feedback template the rating is given with.
+             */
+            feedback_template_id: string;
+            /**
+             * @description Which operation this is: always `create` here. The service reads this tag to pick the operation, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation_type: "create";
+            /** @description The rating, in the shape of the template's kind. */
+            rating: components["schemas"]["FeedbackRating"];
+        };
+        /**
+         * BulkFeedbackRatingDelete
+         * @description The removal of the rating given with one template from each selected record.
+         * @example {
+         *       "operation_type": "delete",
+         *       "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2"
+         *     }
+         */
+        BulkFeedbackRatingDelete: {
+            /**
+             * Format: uuid
+             * @description The ID of the feedback template whose rating is to be removed.
+             */
+            feedback_template_id: string;
+            /**
+             * @description Which operation this is: always `delete` here. The service reads this tag to pick the operation, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation_type: "delete";
+        };
+        /**
+         * IndexSelector
+         * @description A run's rows, chosen by their indexes.
+         * @example {
+         *       "selector_type": "indexes",
+         *       "indexes": [
+         *         0,
+         *         1
+         *       ]
+         *     }
+         */
+        IndexSelector: {
+            /** @description The indexes of the rows the operations apply to. */
+            indexes: number[];
+            /**
+             * @description How the records are chosen: always `indexes` here. The service reads this tag to pick the kind of selector, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            selector_type: "indexes";
+        };
+        /**
+         * TraceSelector
+         * @description Traces, chosen by their IDs.
+         * @example {
+         *       "selector_type": "traces",
+         *       "traces": [
+         *         "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d"
+         *       ]
+         *     }
+         */
+        TraceSelector: {
+            /**
+             * @description How the records are chosen: always `traces` here. The service reads this tag to pick the kind of selector, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            selector_type: "traces";
+            /** @description The IDs of the traces the operations apply to. */
+            traces: string[];
+        };
+        /**
+         * BulkFeedbackRequest
+         * @description Feedback ratings to record or remove in one call, and the records they apply to.
+         * @example {
+         *       "operations": [
+         *         {
+         *           "operation_type": "create",
+         *           "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *           "rating": {
+         *             "feedback_type": "like_dislike",
+         *             "value": true
+         *           },
+         *           "explanation": "Correct steps and a link to the right help article."
+         *         }
+         *       ],
+         *       "selector": {
+         *         "selector_type": "indexes",
+         *         "indexes": [
+         *           0,
+         *           1
+         *         ]
+         *       }
+         *     }
+         */
+        BulkFeedbackRequest: {
+            /** @description What to do to each selected record: record a rating given with a template (`create`) or remove the rating given with a template (`delete`). The order they are applied in is not documented. */
+            operations: (components["schemas"]["BulkFeedbackRatingCreate"] | components["schemas"]["BulkFeedbackRatingDelete"])[];
+            /** @description The records the operations apply to: a run's rows by index (`indexes`) or traces by ID (`traces`). */
+            selector: components["schemas"]["IndexSelector"] | components["schemas"]["TraceSelector"];
+        };
+        /**
+         * FeedbackRatingOperationType
+         * @description An operation of a bulk feedback call.
+         *
+         *     - `create`: a rating recorded
+         *     - `delete`: a rating removed
+         * @enum {string}
+         */
+        FeedbackRatingOperationType: "create" | "delete";
+        /**
+         * SelectorType
+         * @description How the records of a bulk feedback call were chosen.
+         *
+         *     - `indexes`: a run's rows, by index
+         *     - `traces`: traces, by ID
+         * @enum {string}
+         */
+        SelectorType: "indexes" | "traces";
+        /**
+         * BulkFeedbackRatingStatus
+         * @description The outcome of one operation of a bulk feedback call on one record.
+         * @example {
+         *       "selector": "indexes",
+         *       "index": 0,
+         *       "trace": null,
+         *       "operation": "create",
+         *       "success": true,
+         *       "message": null
+         *     }
+         */
+        BulkFeedbackRatingStatus: {
+            /** @description The index of the row the operation applied to, or `null`. */
+            index?: number | null | undefined;
+            /** @description A message about the outcome, or `null`. What it says is not documented. */
+            message: string | null;
+            /** @description Which operation this is the outcome of. */
+            operation: components["schemas"]["FeedbackRatingOperationType"];
+            /**
+             * @description How the record was chosen. Defaults to `indexes`.
+             * @default indexes
+             */
+            selector: components["schemas"]["SelectorType"];
+            /** @description Whether the operation succeeded on the record. */
+            success: boolean;
+            /**
+             * Format: uuid
+             * @description The ID of the trace the operation applied to, or `null`.
+             */
+            trace?: string | null | undefined;
         };
         /**
          * FeedbackTemplateReorder
@@ -17977,6 +18253,103 @@ export interface components {
             version?: number | null | undefined;
         };
         /**
+         * DatasetData
+         * @description A dataset to render a template with.
+         * @example {
+         *       "dataset_id": "4b8f2e1a-6c3d-4e5f-9a7b-8c9d0e1f2a3b"
+         *     }
+         */
+        DatasetData: {
+            /**
+             * Format: uuid
+             * @description The ID of the dataset to render the template with. How its rows fill the template is not documented.
+             */
+            dataset_id: string;
+        };
+        /**
+         * StringData
+         * @description Strings to render a template with.
+         * @example {
+         *       "input_strings": [
+         *         "Where is my order?",
+         *         "How do I reset my password?"
+         *       ]
+         *     }
+         */
+        StringData: {
+            /** @description The strings to render the template with. How each one fills the template is not documented. */
+            input_strings: string[];
+        };
+        /**
+         * RenderTemplateRequest
+         * @description A template and the data to render it with.
+         * @example {
+         *       "template": "Answer the customer: {{ input }}",
+         *       "data": {
+         *         "input_strings": [
+         *           "Where is my order?"
+         *         ]
+         *       }
+         *     }
+         */
+        RenderTemplateRequest: {
+            /** @description What to render the template with, one of two shapes told apart by their fields; a dataset (`DatasetData`) or a list of strings (`StringData`). */
+            data: components["schemas"]["DatasetData"] | components["schemas"]["StringData"];
+            /** @description The text of the template to render. Its syntax is not documented. */
+            template: string;
+        };
+        /**
+         * RenderedTemplate
+         * @description One rendering of a template.
+         * @example {
+         *       "result": "Answer the customer: Where is my order?",
+         *       "warning": null
+         *     }
+         */
+        RenderedTemplate: {
+            /** @description The text the template rendered to. */
+            result: string;
+            /** @description A warning raised while rendering, or `null`. When one is raised is not documented. */
+            warning?: string | null | undefined;
+        };
+        /**
+         * RenderTemplateResponse
+         * @description A page of a template's renderings.
+         * @example {
+         *       "rendered_templates": [
+         *         {
+         *           "result": "Answer the customer: Where is my order?",
+         *           "warning": null
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": false,
+         *       "next_starting_token": null
+         *     }
+         */
+        RenderTemplateResponse: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The template's renderings on this page. */
+            rendered_templates: components["schemas"]["RenderedTemplate"][];
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+        };
+        /**
          * DeletePromptResponse
          * @description The answer to deleting a prompt template: a message from the service.
          * @example {
@@ -20133,6 +20506,34 @@ export interface components {
              * @example maintainer
              */
             role: components["schemas"]["GroupRole"];
+        };
+        /**
+         * IntegrationModelsResponse
+         * @description One LLM integration's models, and those of them that can serve as scorers.
+         * @example {
+         *       "integration_name": "openai",
+         *       "models": [
+         *         "gpt-4o",
+         *         "gpt-4o-mini"
+         *       ],
+         *       "scorer_models": [
+         *         "gpt-4o-mini"
+         *       ],
+         *       "supports_num_judges": true
+         *     }
+         */
+        IntegrationModelsResponse: {
+            /** @description The name of the integration (the provider) the models are offered through. */
+            integration_name: string;
+            /** @description The names of the models offered through the integration. */
+            models: string[];
+            /** @description The names of the integration's models that can be used for scorers. */
+            scorer_models: string[];
+            /**
+             * @description Whether the integration supports choosing a number of judges. Defaults to `true`. What a judge is here is not documented.
+             * @default true
+             */
+            supports_num_judges: boolean;
         };
         /**
          * LoginEmailForm
@@ -23806,6 +24207,14 @@ export type FeedbackTemplateDB = components['schemas']['FeedbackTemplateDB'];
 export type FeedbackTemplateCreate = components['schemas']['FeedbackTemplateCreate'];
 export type FeedbackTemplateUpdate = components['schemas']['FeedbackTemplateUpdate'];
 export type FeedbackRatingCreate = components['schemas']['FeedbackRatingCreate'];
+export type BulkFeedbackRatingCreate = components['schemas']['BulkFeedbackRatingCreate'];
+export type BulkFeedbackRatingDelete = components['schemas']['BulkFeedbackRatingDelete'];
+export type IndexSelector = components['schemas']['IndexSelector'];
+export type TraceSelector = components['schemas']['TraceSelector'];
+export type BulkFeedbackRequest = components['schemas']['BulkFeedbackRequest'];
+export type FeedbackRatingOperationType = components['schemas']['FeedbackRatingOperationType'];
+export type SelectorType = components['schemas']['SelectorType'];
+export type BulkFeedbackRatingStatus = components['schemas']['BulkFeedbackRatingStatus'];
 export type FeedbackTemplateReorder = components['schemas']['FeedbackTemplateReorder'];
 export type Split = components['schemas']['Split'];
 export type LassoSelection = components['schemas']['LassoSelection'];
@@ -23987,6 +24396,11 @@ export type TemplateContent = components['schemas']['TemplateContent'];
 export type BasePromptTemplateVersionResponse = components['schemas']['BasePromptTemplateVersionResponse'];
 export type BasePromptTemplateResponse = components['schemas']['BasePromptTemplateResponse'];
 export type CreatePromptTemplateWithVersionRequestBody = components['schemas']['CreatePromptTemplateWithVersionRequestBody'];
+export type DatasetData = components['schemas']['DatasetData'];
+export type StringData = components['schemas']['StringData'];
+export type RenderTemplateRequest = components['schemas']['RenderTemplateRequest'];
+export type RenderedTemplate = components['schemas']['RenderedTemplate'];
+export type RenderTemplateResponse = components['schemas']['RenderTemplateResponse'];
 export type DeletePromptResponse = components['schemas']['DeletePromptResponse'];
 export type BasePromptTemplateVersion = components['schemas']['BasePromptTemplateVersion'];
 export type RunTagCreateRequest = components['schemas']['RunTagCreateRequest'];
@@ -24028,6 +24442,7 @@ export type GroupUpdate = components['schemas']['GroupUpdate'];
 export type GroupMemberDB = components['schemas']['GroupMemberDB'];
 export type ListGroupMembersResponse = components['schemas']['ListGroupMembersResponse'];
 export type GroupMemberUpdate = components['schemas']['GroupMemberUpdate'];
+export type IntegrationModelsResponse = components['schemas']['IntegrationModelsResponse'];
 export type LoginEmailForm = components['schemas']['LoginEmailForm'];
 export type Token = components['schemas']['Token'];
 export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
@@ -24822,6 +25237,46 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["GetProjectsPaginatedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getProjectsCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "name",
+                 *           "operator": "contains",
+                 *           "value": "support"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectCollectionParams"];
+            };
+        } | undefined;
+        responses: {
+            /** @description The number of matching projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 12 */
+                    "application/json": number;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -28458,6 +28913,152 @@ export interface operations {
                 content: {
                     /** @example {} */
                     "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    applyBulkFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "operation_type": "create",
+                 *           "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *           "rating": {
+                 *             "feedback_type": "like_dislike",
+                 *             "value": true
+                 *           }
+                 *         }
+                 *       ],
+                 *       "selector": {
+                 *         "selector_type": "indexes",
+                 *         "indexes": [
+                 *           0,
+                 *           1
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each operation on each selected record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "selector": "indexes",
+                     *         "index": 0,
+                     *         "trace": null,
+                     *         "operation": "create",
+                     *         "success": true,
+                     *         "message": null
+                     *       },
+                     *       {
+                     *         "selector": "indexes",
+                     *         "index": 1,
+                     *         "trace": null,
+                     *         "operation": "create",
+                     *         "success": true,
+                     *         "message": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BulkFeedbackRatingStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    applyBulkFeedbackV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "operation_type": "delete",
+                 *           "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2"
+                 *         }
+                 *       ],
+                 *       "selector": {
+                 *         "selector_type": "traces",
+                 *         "traces": [
+                 *           "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each operation on each selected record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "selector": "traces",
+                     *         "index": null,
+                     *         "trace": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "operation": "delete",
+                     *         "success": true,
+                     *         "message": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BulkFeedbackRatingStatus"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33444,6 +34045,69 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    renderTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "template": "Answer the customer: {{ input }}",
+                 *       "data": {
+                 *         "input_strings": [
+                 *           "Where is my order?"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the renderings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rendered_templates": [
+                     *         {
+                     *           "result": "Answer the customer: Where is my order?",
+                     *           "warning": null
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RenderTemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     getTemplateVersionByName: {
         parameters: {
             query: {
@@ -36597,6 +37261,46 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getIntegrationsAndModelInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models of each integration, keyed by its name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openai": {
+                     *         "integration_name": "openai",
+                     *         "models": [
+                     *           "gpt-4o",
+                     *           "gpt-4o-mini"
+                     *         ],
+                     *         "scorer_models": [
+                     *           "gpt-4o-mini"
+                     *         ],
+                     *         "supports_num_judges": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: components["schemas"]["IntegrationModelsResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
