@@ -77,6 +77,8 @@ export const policyOverrides = {
   "POST /projects/{project_id}/split/{split}/insights/compare": { retrySafe: true },
   "POST /projects/{project_id}/upload_file": { body: "multipart", files: ["file"] },
   "POST /render_template": { retrySafe: true, pageItems: "rendered_templates" },
+  "POST /scorers/list": { retrySafe: true, pageItems: "scorers" },
+  "POST /scorers/{scorer_id}/version/code": { body: "multipart", files: ["file"] },
   "POST /signup_link": { operationId: "generateSignupLink", security: ["ApiKeyHeader"] },
   "PUT /projects/{project_id}/prompt_datasets/{dataset_id}": { body: "multipart", files: ["file"] },
 } as const satisfies Readonly<Record<string, PolicyOverride>>;

@@ -1144,6 +1144,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scorers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a scorer
+         * @description Creates a scorer from its name, kind, tags and default settings, and returns it. Its definition
+         *     comes in versions, added with `POST /scorers/{scorer_id}/version/llm` or
+         *     `POST /scorers/{scorer_id}/version/code`.
+         */
+        post: operations["createScorer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search scorers page by page
+         * @description Returns one page of the scorers that meet the body's conditions; the POST carries the filters.
+         */
+        post: operations["listScorers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tags of scorers
+         * @description Returns the tags given to scorers. Whether the list covers every scorer or only those the caller
+         *     can see is not documented.
+         */
+        get: operations["listScorerTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a scorer
+         * @description Returns one scorer, with its kind, tags, default settings and latest version.
+         */
+        get: operations["getScorer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a scorer
+         * @description Deletes a scorer. What becomes of its versions, and of scores it produced, is not documented.
+         */
+        delete: operations["deleteScorer"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a scorer
+         * @description Changes a scorer's name, description, tags or default settings and returns the scorer. Its kind
+         *     and its versions are not changed here.
+         */
+        patch: operations["updateScorer"];
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version of a scorer
+         * @description Returns one version of a scorer, with the definition it holds: the version asked for, or the
+         *     latest one.
+         */
+        get: operations["getScorerVersionOrLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the code of a code scorer's version
+         * @description Returns the code uploaded for a version of a code scorer. The service does not publish the shape of
+         *     the answer.
+         */
+        get: operations["getScorerVersionCode"];
+        put?: never;
+        /**
+         * Add a version to a code scorer
+         * @description Uploads the code of a new version of a code scorer and returns the version, with the definition the
+         *     service registered from the code. How the version is numbered is not documented.
+         */
+        post: operations["createCodeScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version/llm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a version to an LLM scorer
+         * @description Adds a version to an LLM scorer from its instructions and its judge's prompt template, and returns
+         *     the version. How the version is numbered is not documented.
+         */
+        post: operations["createLlmScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/feedback/templates": {
         parameters: {
             query?: never;
@@ -8462,6 +8622,706 @@ export interface components {
             group_name?: string | null | undefined;
         };
         /**
+         * MetadataFilter
+         * @description A scorer filter on a node's metadata: a key, an operator and a value to compare.
+         * @example {
+         *       "filter_type": "map",
+         *       "key": "customer_tier",
+         *       "name": "metadata",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
+         */
+        MetadataFilter: {
+            /**
+             * @description The filter's type: always `map` for a metadata filter.
+             * @default map
+             * @constant
+             */
+            filter_type?: "map" | undefined;
+            /** @description The metadata key to look at. */
+            key: string;
+            /**
+             * @description Which kind of filter this is: always `metadata` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "metadata";
+            /**
+             * @description How the metadata value is compared with `value`.
+             * @example eq
+             */
+            operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The value, or list of values, to compare the metadata with. */
+            value: string | string[];
+        };
+        /**
+         * NodeNameFilter
+         * @description A scorer filter on a node's name: an operator and a value to compare.
+         * @example {
+         *       "case_sensitive": true,
+         *       "filter_type": "string",
+         *       "name": "node_name",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
+         */
+        NodeNameFilter: {
+            /**
+             * @description Whether letter case matters when comparing the names. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description The filter's type: always `string` for a node name filter.
+             * @default string
+             * @constant
+             */
+            filter_type?: "string" | undefined;
+            /**
+             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "node_name";
+            /**
+             * @description How the node's name is compared with `value`.
+             * @example eq
+             */
+            operator: components["schemas"]["TextFilterOperator"];
+            /** @description The text to compare the node's name with. */
+            value: string;
+        };
+        /**
+         * ScorerFilter
+         * @description A condition that limits which nodes a scorer runs on. The `name` property says which kind of condition it is:
+         *     - `metadata`: a node's metadata key and the value stored under it
+         *     - `node_name`: a node's name
+         *     How several filters on one scorer combine is not documented.
+         * @example {
+         *       "name": "node_name",
+         *       "filter_type": "string",
+         *       "operator": "eq",
+         *       "value": "retrieve-docs",
+         *       "case_sensitive": true
+         *     }
+         */
+        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"];
+        /**
+         * ScorerDefaults
+         * @description Settings a scorer uses unless its use says otherwise. How a use overrides them is not documented.
+         * @example {
+         *       "model_name": "gpt-4o-mini",
+         *       "num_judges": 3,
+         *       "filters": null
+         *     }
+         */
+        ScorerDefaults: {
+            /** @description Conditions on the nodes the scorer runs on, or `null`. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
+            num_judges?: number | null | undefined;
+        };
+        /**
+         * ScorerTypes
+         * @description How a scorer is defined. Beyond the names, what each kind holds is not documented.
+         *
+         *     - `llm`: by instructions to a language model (an LLM judge)
+         *     - `code`: by code
+         *     - `preset`: one of the service's own scorers
+         * @enum {string}
+         */
+        ScorerTypes: "llm" | "code" | "preset";
+        /**
+         * CreateScorerRequest
+         * @description A new scorer's name, kind, tags and default settings.
+         * @example {
+         *       "name": "answer-politeness",
+         *       "description": "Rates whether an answer is polite.",
+         *       "scorer_type": "llm",
+         *       "tags": [
+         *         "support"
+         *       ],
+         *       "defaults": {
+         *         "model_name": "gpt-4o-mini",
+         *         "num_judges": 3,
+         *         "filters": null
+         *       }
+         *     }
+         */
+        CreateScorerRequest: {
+            /** @description The scorer's default settings, or `null`. */
+            defaults?: components["schemas"]["ScorerDefaults"] | null | undefined;
+            /**
+             * @description A description of the scorer for people. Defaults to the empty string.
+             * @default
+             */
+            description?: string | undefined;
+            /** @description The new scorer's name. */
+            name: string;
+            /** @description How the scorer is defined. */
+            scorer_type: components["schemas"]["ScorerTypes"];
+            /** @description Labels for finding the scorer. */
+            tags?: string[] | undefined;
+        };
+        /**
+         * FewShotExample
+         * @description One worked example included in a metric's judge prompt: a prompt and response, and the judge's answer for them.
+         * @example {
+         *       "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *       "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *     }
+         */
+        FewShotExample: {
+            /** @description The judge's expected answer for this example. */
+            evaluating_response: string;
+            /** @description The prompt and the response under evaluation, as the judge is shown them. */
+            generation_prompt_and_response: string;
+        };
+        /**
+         * ChainPollTemplate
+         * @description The prompt template of an LLM scorer's judge, with the names of the fields its answer is read from.
+         * @example {
+         *       "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}",
+         *       "metric_system_prompt": "You rate the politeness of customer support answers.",
+         *       "metric_description": "Whether the answer is polite.",
+         *       "value_field_name": "rating",
+         *       "explanation_field_name": "explanation",
+         *       "metric_few_shot_examples": []
+         *     }
+         */
+        ChainPollTemplate: {
+            /**
+             * @description The name of the field that holds the judge's explanation. Defaults to `explanation`.
+             * @default explanation
+             */
+            explanation_field_name?: string | undefined;
+            /** @description A description of what the metric measures, or `null`. */
+            metric_description?: string | null | undefined;
+            /** @description Worked examples for the metric's judge. */
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
+            /** @description The system prompt of the metric's judge, or `null`. */
+            metric_system_prompt?: string | null | undefined;
+            /** @description The text of the judge's prompt template. */
+            template: string;
+            /**
+             * @description The name of the field that holds the judge's rating. Defaults to `rating`.
+             * @default rating
+             */
+            value_field_name?: string | undefined;
+        };
+        /**
+         * GeneratedScorerConfiguration
+         * @description The model settings of an LLM scorer.
+         * @example {
+         *       "model_alias": "GPT-4o mini",
+         *       "num_judges": 3
+         *     }
+         */
+        GeneratedScorerConfiguration: {
+            /**
+             * @description The name under which the service offers the model the scorer uses. Defaults to `GPT-4o mini`.
+             * @default GPT-4o mini
+             */
+            model_alias: string;
+            /**
+             * @description How many judges the scorer uses, from 1 to 10. Defaults to `3`. What a judge is here is not documented.
+             * @default 3
+             */
+            num_judges: number;
+        };
+        /**
+         * GeneratedScorerResponse
+         * @description The definition of an LLM scorer in one version.
+         * @example {
+         *       "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "name": "answer-politeness",
+         *       "instructions": "Rate whether the answer is polite to the customer.",
+         *       "chain_poll_template": {
+         *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+         *       },
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ],
+         *       "scorer_configuration": {
+         *         "model_alias": "GPT-4o mini",
+         *         "num_judges": 3
+         *       }
+         *     }
+         */
+        GeneratedScorerResponse: {
+            /** @description The prompt template of the scorer's judge. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /**
+             * Format: date-time
+             * @description When the definition was created.
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the definition.
+             */
+            created_by: string;
+            /**
+             * Format: uuid
+             * @description The definition's ID.
+             */
+            id: string;
+            /** @description The scorer's instructions, in words. */
+            instructions: string;
+            /** @description The scorer's name in this definition. */
+            name: string;
+            /** @description The kinds of node the scorer can score, or `null`. What `null` means is not documented. */
+            scoreable_node_types: components["schemas"]["NodeType"][] | null;
+            /** @description The scorer's model settings. */
+            scorer_configuration: components["schemas"]["GeneratedScorerConfiguration"];
+            /**
+             * Format: date-time
+             * @description When the definition was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * CreateUpdateRegisteredScorerResponse
+         * @description The definition of a code scorer in one version, as registered from its uploaded code.
+         * @example {
+         *       "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "name": "answer-length",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "score_type": "int",
+         *       "data_type": "integer",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ]
+         *     }
+         */
+        CreateUpdateRegisteredScorerResponse: {
+            /**
+             * Format: date-time
+             * @description When the definition was registered.
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who registered the definition.
+             */
+            created_by: string;
+            /** @description The kind of value the scorer produces, or `null`. */
+            data_type: components["schemas"]["DataTypeOptions"] | null;
+            /**
+             * Format: uuid
+             * @description The definition's ID.
+             */
+            id: string;
+            /** @description The scorer's name in this definition. */
+            name: string;
+            /** @description The type of the scores, as text, or `null`. Its values are not documented. */
+            score_type: string | null;
+            /** @description The kinds of node the scorer can score, as text, or `null`. What `null` means is not documented. */
+            scoreable_node_types: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the definition was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * BaseScorerVersionResponse
+         * @description One version of a scorer, with the definition it holds.
+         * @example {
+         *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+         *       "version": 1,
+         *       "generated_scorer": null,
+         *       "registered_scorer": {
+         *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *         "name": "answer-length",
+         *         "created_at": "2026-03-04T14:32:10Z",
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "score_type": "int",
+         *         "data_type": "integer",
+         *         "scoreable_node_types": [
+         *           "llm"
+         *         ]
+         *       },
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        BaseScorerVersionResponse: {
+            /**
+             * Format: date-time
+             * @description When the version was created.
+             */
+            created_at: string;
+            /** @description The version's definition when the scorer is an LLM scorer, or `null`. */
+            generated_scorer?: components["schemas"]["GeneratedScorerResponse"] | null | undefined;
+            /**
+             * Format: uuid
+             * @description The version's ID.
+             */
+            id: string;
+            /** @description The version's definition when the scorer is a code scorer, or `null`. */
+            registered_scorer?: components["schemas"]["CreateUpdateRegisteredScorerResponse"] | null | undefined;
+            /**
+             * Format: date-time
+             * @description When the version was last changed.
+             */
+            updated_at: string;
+            /** @description The version's number. */
+            version: number;
+        };
+        /**
+         * ModelType
+         * @description The kind of model behind a scorer.
+         *
+         *     - `slm`: a small language model
+         *     - `llm`: a large language model
+         * @enum {string}
+         */
+        ModelType: "slm" | "llm";
+        /**
+         * ScorerResponse
+         * @description A scorer, with its kind, tags, default settings and latest version.
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "answer-politeness",
+         *       "label": "Answer politeness",
+         *       "description": "Rates whether an answer is polite.",
+         *       "scorer_type": "llm",
+         *       "model_type": "llm",
+         *       "tags": [
+         *         "support"
+         *       ],
+         *       "included_fields": [
+         *         "model_name",
+         *         "num_judges"
+         *       ],
+         *       "defaults": {
+         *         "model_name": "gpt-4o-mini",
+         *         "num_judges": 3,
+         *         "filters": null
+         *       },
+         *       "latest_version": null,
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        ScorerResponse: {
+            /**
+             * Format: date-time
+             * @description When the scorer was created, or `null`.
+             */
+            created_at?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the scorer, or `null`.
+             */
+            created_by?: string | null | undefined;
+            /** @description The scorer's default settings, or `null`. */
+            defaults?: components["schemas"]["ScorerDefaults"] | null | undefined;
+            /** @description The scorer's description for people, or `null`. */
+            description?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The scorer's ID.
+             */
+            id: string;
+            /** @description Names of fields included with the scorer. What they are used for is not documented. */
+            included_fields?: string[] | undefined;
+            /**
+             * @description The scorer's label. Defaults to an empty string. How it differs from `name` is not documented.
+             * @default
+             */
+            label: string;
+            /** @description The scorer's latest version, or `null`. */
+            latest_version?: components["schemas"]["BaseScorerVersionResponse"] | null | undefined;
+            /** @description The kind of model behind the scorer, or `null`. */
+            model_type?: components["schemas"]["ModelType"] | null | undefined;
+            /** @description The scorer's name. */
+            name: string;
+            /** @description How the scorer is defined. */
+            scorer_type: components["schemas"]["ScorerTypes"];
+            /** @description The scorer's labels for finding it. */
+            tags: string[];
+            /**
+             * Format: date-time
+             * @description When the scorer was last changed, or `null`.
+             */
+            updated_at?: string | null | undefined;
+        };
+        /**
+         * ScorerCreatedAtFilter
+         * @description A scorer-list filter on the scorer's creation time.
+         * @example {
+         *       "name": "created_at",
+         *       "operator": "gte",
+         *       "value": "2026-03-01T00:00:00Z"
+         *     }
+         */
+        ScorerCreatedAtFilter: {
+            /**
+             * @description Which kind of filter this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_at";
+            /** @description How the scorer's creation time is compared with `value`. */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The time to compare the scorer's creation time with.
+             */
+            value: string;
+        };
+        /**
+         * ScorerCreatorFilter
+         * @description A scorer-list filter on the user who created the scorer.
+         * @example {
+         *       "name": "creator",
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        ScorerCreatorFilter: {
+            /**
+             * @description Which kind of filter this is: always `creator` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "creator";
+            /**
+             * Format: uuid
+             * @description The ID of the creator to match.
+             */
+            value: string;
+        };
+        /**
+         * ScorerNameFilter
+         * @description A scorer-list filter on the scorer's name.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "polite"
+         *     }
+         */
+        ScorerNameFilter: {
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `false`.
+             * @default false
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind of filter this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /** @description How the scorer's name is compared with `value`. */
+            operator: components["schemas"]["TextFilterOperator"];
+            /** @description The text to compare the scorer's name with, or a list of them for the operators that take a list. */
+            value: string | string[];
+        };
+        /**
+         * ScorerTypeFilter
+         * @description A scorer-list filter on how the scorer is defined.
+         * @example {
+         *       "name": "scorer_type",
+         *       "operator": "eq",
+         *       "value": "llm"
+         *     }
+         */
+        ScorerTypeFilter: {
+            /**
+             * @description Which kind of filter this is: always `scorer_type` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "scorer_type";
+            /** @description How the scorer's kind is compared with `value`. */
+            operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The kind to compare with, or a list of kinds for `one_of` and `not_in`. */
+            value: components["schemas"]["ScorerTypes"] | components["schemas"]["ScorerTypes"][];
+        };
+        /**
+         * TagsFilterOperator
+         * @description How a filter on a list of tags compares with one tag.
+         *
+         *     - `contains`: the list has the tag
+         *     - `not_in`: the list does not have the tag
+         * @enum {string}
+         */
+        TagsFilterOperator: "contains" | "not_in";
+        /**
+         * ScorerTagsFilter
+         * @description A scorer-list filter on the scorer's tags.
+         * @example {
+         *       "name": "tags",
+         *       "operator": "contains",
+         *       "value": "support"
+         *     }
+         */
+        ScorerTagsFilter: {
+            /**
+             * @description Which kind of filter this is: always `tags` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "tags";
+            /** @description How the scorer's tags are compared with `value`. */
+            operator: components["schemas"]["TagsFilterOperator"];
+            /** @description The tag to look for. */
+            value: string;
+        };
+        /**
+         * ScorerUpdatedAtFilter
+         * @description A scorer-list filter on the scorer's time of the last change.
+         * @example {
+         *       "name": "updated_at",
+         *       "operator": "gte",
+         *       "value": "2026-03-01T00:00:00Z"
+         *     }
+         */
+        ScorerUpdatedAtFilter: {
+            /**
+             * @description Which kind of filter this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /** @description How the scorer's time of the last change is compared with `value`. */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The time to compare the scorer's time of the last change with.
+             */
+            value: string;
+        };
+        /**
+         * ListScorersRequest
+         * @description Conditions on the scorers to list.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "scorer_type",
+         *           "operator": "eq",
+         *           "value": "llm"
+         *         },
+         *         {
+         *           "name": "tags",
+         *           "operator": "contains",
+         *           "value": "support"
+         *         }
+         *       ]
+         *     }
+         */
+        ListScorersRequest: {
+            /** @description Conditions a scorer must meet to be listed. The `name` property of each says which field of the scorer is compared: `name`, `scorer_type`, `tags`, `creator`, `created_at` or `updated_at`. How several conditions combine is not documented. */
+            filters?: (components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"])[] | undefined;
+        };
+        /**
+         * ListScorersResponse
+         * @description A page of scorers.
+         * @example {
+         *       "scorers": [
+         *         {
+         *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "answer-politeness",
+         *           "scorer_type": "llm",
+         *           "tags": [
+         *             "support"
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": false,
+         *       "next_starting_token": null
+         *     }
+         */
+        ListScorersResponse: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The scorers on this page. */
+            scorers?: components["schemas"]["ScorerResponse"][] | undefined;
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+        };
+        /**
+         * DeleteScorerResponse
+         * @description The answer to a scorer's deletion.
+         * @example {
+         *       "message": "Scorer deleted."
+         *     }
+         */
+        DeleteScorerResponse: {
+            /** @description A message about the deletion. What it says is not documented. */
+            message: string;
+        };
+        /**
+         * UpdateScorerRequest
+         * @description Changes to a scorer's name, description, tags or default settings.
+         * @example {
+         *       "name": "answer-courtesy",
+         *       "tags": [
+         *         "support",
+         *         "tone"
+         *       ]
+         *     }
+         */
+        UpdateScorerRequest: {
+            /** @description The scorer's new default settings, or `null`. Whether `null` clears them or leaves them as they are is not documented. */
+            defaults?: components["schemas"]["ScorerDefaults"] | null | undefined;
+            /** @description The scorer's new description, or `null`. Whether `null` clears it or leaves it as it is is not documented. */
+            description?: string | null | undefined;
+            /** @description The scorer's new name, or `null`. Whether `null` leaves it as it is is not documented. */
+            name?: string | null | undefined;
+            /** @description The scorer's new tags, or `null`. Whether `null` clears them or leaves them as they are is not documented. */
+            tags?: string[] | null | undefined;
+        };
+        /**
+         * CodeScorerVersionForm
+         * @description The multipart form that uploads the code of a new version of a code scorer.
+         * @example {
+         *       "file": "example file"
+         *     }
+         */
+        CodeScorerVersionForm: {
+            /**
+             * Format: binary
+             * @description The file holding the scorer's code. Its language and layout are not documented.
+             */
+            file: Blob | Uint8Array;
+        };
+        /**
+         * CreateLLMScorerVersionRequest
+         * @description A new version of an LLM scorer, from its instructions and its judge's prompt template.
+         * @example {
+         *       "instructions": "Rate whether the answer is polite to the customer.",
+         *       "chain_poll_template": {
+         *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+         *       }
+         *     }
+         */
+        CreateLLMScorerVersionRequest: {
+            /** @description The prompt template of the scorer's judge. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /** @description The scorer's instructions, in words. How they relate to the template is not documented. */
+            instructions: string;
+        };
+        /**
          * LikeDislikeConstraints
          * @description Settings of a like/dislike feedback template.
          * @example {
@@ -13972,90 +14832,6 @@ export interface components {
             workspace?: string | null | undefined;
         };
         /**
-         * MetadataFilter
-         * @description A scorer filter on a node's metadata: a key, an operator and a value to compare.
-         * @example {
-         *       "filter_type": "map",
-         *       "key": "customer_tier",
-         *       "name": "metadata",
-         *       "operator": "eq",
-         *       "value": "enterprise"
-         *     }
-         */
-        MetadataFilter: {
-            /**
-             * @description The filter's type: always `map` for a metadata filter.
-             * @default map
-             * @constant
-             */
-            filter_type?: "map" | undefined;
-            /** @description The metadata key to look at. */
-            key: string;
-            /**
-             * @description Which kind of filter this is: always `metadata` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            name: "metadata";
-            /**
-             * @description How the metadata value is compared with `value`.
-             * @example eq
-             */
-            operator: components["schemas"]["MembershipFilterOperator"];
-            /** @description The value, or list of values, to compare the metadata with. */
-            value: string | string[];
-        };
-        /**
-         * NodeNameFilter
-         * @description A scorer filter on a node's name: an operator and a value to compare.
-         * @example {
-         *       "case_sensitive": true,
-         *       "filter_type": "string",
-         *       "name": "node_name",
-         *       "operator": "eq",
-         *       "value": "enterprise"
-         *     }
-         */
-        NodeNameFilter: {
-            /**
-             * @description Whether letter case matters when comparing the names. Defaults to `true`.
-             * @default true
-             */
-            case_sensitive?: boolean | undefined;
-            /**
-             * @description The filter's type: always `string` for a node name filter.
-             * @default string
-             * @constant
-             */
-            filter_type?: "string" | undefined;
-            /**
-             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            name: "node_name";
-            /**
-             * @description How the node's name is compared with `value`.
-             * @example eq
-             */
-            operator: components["schemas"]["TextFilterOperator"];
-            /** @description The text to compare the node's name with. */
-            value: string;
-        };
-        /**
-         * ScorerFilter
-         * @description A condition that limits which nodes a scorer runs on. The `name` property says which kind of condition it is:
-         *     - `metadata`: a node's metadata key and the value stored under it
-         *     - `node_name`: a node's name
-         *     How several filters on one scorer combine is not documented.
-         * @example {
-         *       "name": "node_name",
-         *       "filter_type": "string",
-         *       "operator": "eq",
-         *       "value": "retrieve-docs",
-         *       "case_sensitive": true
-         *     }
-         */
-        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"];
-        /**
          * GeneratedScorerConfig
          * @description A generated scorer to run, by name, optionally only on matching nodes. The docs describe generated (auto-generated) metrics as LLM-judged metrics whose judge prompt and few-shot examples the service writes from a description, with a yes/no answer.
          * @example {
@@ -14076,20 +14852,6 @@ export interface components {
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description The name of the generated scorer to run. */
             name: string;
-        };
-        /**
-         * FewShotExample
-         * @description One worked example included in a metric's judge prompt: a prompt and response, and the judge's answer for them.
-         * @example {
-         *       "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
-         *       "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
-         *     }
-         */
-        FewShotExample: {
-            /** @description The judge's expected answer for this example. */
-            evaluating_response: string;
-            /** @description The prompt and the response under evaluation, as the judge is shown them. */
-            generation_prompt_and_response: string;
         };
         /**
          * AgenticWorkflowSuccessTemplate
@@ -24197,6 +24959,33 @@ export type PromptRowColumn = components['schemas']['PromptRowColumn'];
 export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRowsColumnarResponse'];
 export type PromptSampleIDs = components['schemas']['PromptSampleIDs'];
 export type PromptGroupResponse = components['schemas']['PromptGroupResponse'];
+export type MetadataFilter = components['schemas']['MetadataFilter'];
+export type NodeNameFilter = components['schemas']['NodeNameFilter'];
+export type ScorerFilter = components['schemas']['ScorerFilter'];
+export type ScorerDefaults = components['schemas']['ScorerDefaults'];
+export type ScorerTypes = components['schemas']['ScorerTypes'];
+export type CreateScorerRequest = components['schemas']['CreateScorerRequest'];
+export type FewShotExample = components['schemas']['FewShotExample'];
+export type ChainPollTemplate = components['schemas']['ChainPollTemplate'];
+export type GeneratedScorerConfiguration = components['schemas']['GeneratedScorerConfiguration'];
+export type GeneratedScorerResponse = components['schemas']['GeneratedScorerResponse'];
+export type CreateUpdateRegisteredScorerResponse = components['schemas']['CreateUpdateRegisteredScorerResponse'];
+export type BaseScorerVersionResponse = components['schemas']['BaseScorerVersionResponse'];
+export type ModelType = components['schemas']['ModelType'];
+export type ScorerResponse = components['schemas']['ScorerResponse'];
+export type ScorerCreatedAtFilter = components['schemas']['ScorerCreatedAtFilter'];
+export type ScorerCreatorFilter = components['schemas']['ScorerCreatorFilter'];
+export type ScorerNameFilter = components['schemas']['ScorerNameFilter'];
+export type ScorerTypeFilter = components['schemas']['ScorerTypeFilter'];
+export type TagsFilterOperator = components['schemas']['TagsFilterOperator'];
+export type ScorerTagsFilter = components['schemas']['ScorerTagsFilter'];
+export type ScorerUpdatedAtFilter = components['schemas']['ScorerUpdatedAtFilter'];
+export type ListScorersRequest = components['schemas']['ListScorersRequest'];
+export type ListScorersResponse = components['schemas']['ListScorersResponse'];
+export type DeleteScorerResponse = components['schemas']['DeleteScorerResponse'];
+export type UpdateScorerRequest = components['schemas']['UpdateScorerRequest'];
+export type CodeScorerVersionForm = components['schemas']['CodeScorerVersionForm'];
+export type CreateLLMScorerVersionRequest = components['schemas']['CreateLLMScorerVersionRequest'];
 export type LikeDislikeConstraints = components['schemas']['LikeDislikeConstraints'];
 export type ScoreConstraints = components['schemas']['ScoreConstraints'];
 export type StarConstraints = components['schemas']['StarConstraints'];
@@ -24325,11 +25114,7 @@ export type DatabricksUnityCatalogEditExportRequest = components['schemas']['Dat
 export type DatabricksUnityCatalogExportEditsResponse = components['schemas']['DatabricksUnityCatalogExportEditsResponse'];
 export type LabelStudioProject = components['schemas']['LabelStudioProject'];
 export type LabelStudioExportRequest = components['schemas']['LabelStudioExportRequest'];
-export type MetadataFilter = components['schemas']['MetadataFilter'];
-export type NodeNameFilter = components['schemas']['NodeNameFilter'];
-export type ScorerFilter = components['schemas']['ScorerFilter'];
 export type GeneratedScorerConfig = components['schemas']['GeneratedScorerConfig'];
-export type FewShotExample = components['schemas']['FewShotExample'];
 export type AgenticWorkflowSuccessTemplate = components['schemas']['AgenticWorkflowSuccessTemplate'];
 export type OpenAIFunction = components['schemas']['OpenAIFunction'];
 export type OpenAIToolChoice = components['schemas']['OpenAIToolChoice'];
@@ -28319,6 +29104,566 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "answer-politeness",
+                 *       "description": "Rates whether an answer is polite.",
+                 *       "scorer_type": "llm",
+                 *       "tags": [
+                 *         "support"
+                 *       ],
+                 *       "defaults": {
+                 *         "model_name": "gpt-4o-mini",
+                 *         "num_judges": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateScorerRequest"];
+            };
+        };
+        responses: {
+            /** @description The scorer as created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-politeness",
+                     *       "label": "Answer politeness",
+                     *       "description": "Rates whether an answer is polite.",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "included_fields": [
+                     *         "model_name",
+                     *         "num_judges"
+                     *       ],
+                     *       "defaults": {
+                     *         "model_name": "gpt-4o-mini",
+                     *         "num_judges": 3,
+                     *         "filters": null
+                     *       },
+                     *       "latest_version": null,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listScorers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "scorer_type",
+                 *           "operator": "eq",
+                 *           "value": "llm"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListScorersRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the matching scorers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scorers": [
+                     *         {
+                     *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "name": "answer-politeness",
+                     *           "scorer_type": "llm",
+                     *           "tags": [
+                     *             "support"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListScorersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listScorerTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "support",
+                     *       "tone"
+                     *     ]
+                     */
+                    "application/json": string[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scorer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-politeness",
+                     *       "label": "Answer politeness",
+                     *       "description": "Rates whether an answer is polite.",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "included_fields": [
+                     *         "model_name",
+                     *         "num_judges"
+                     *       ],
+                     *       "defaults": {
+                     *         "model_name": "gpt-4o-mini",
+                     *         "num_judges": 3,
+                     *         "filters": null
+                     *       },
+                     *       "latest_version": null,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scorer was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Scorer deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeleteScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "answer-courtesy",
+                 *       "tags": [
+                 *         "support",
+                 *         "tone"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateScorerRequest"];
+            };
+        };
+        responses: {
+            /** @description The scorer as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-courtesy",
+                     *       "label": "Answer politeness",
+                     *       "description": "Rates whether an answer is polite.",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "included_fields": [
+                     *         "model_name",
+                     *         "num_judges"
+                     *       ],
+                     *       "defaults": {
+                     *         "model_name": "gpt-4o-mini",
+                     *         "num_judges": 3,
+                     *         "filters": null
+                     *       },
+                     *       "latest_version": null,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorerVersionOrLatest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The number of the version to return. Without it, the latest version is returned.
+                 * @example 1
+                 */
+                version?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "version": 2,
+                     *       "generated_scorer": {
+                     *         "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "name": "answer-politeness",
+                     *         "instructions": "Rate whether the answer is polite to the customer.",
+                     *         "chain_poll_template": {
+                     *           "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "scoreable_node_types": [
+                     *           "llm"
+                     *         ],
+                     *         "scorer_configuration": {
+                     *           "model_alias": "GPT-4o mini",
+                     *           "num_judges": 3
+                     *         }
+                     *       },
+                     *       "registered_scorer": null,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorerVersionCode: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The number of the version whose code to return, or `null`. What leaving it out selects is not documented.
+                 * @example 1
+                 */
+                version?: number | null | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's code. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createCodeScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CodeScorerVersionForm"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "version": 1,
+                     *       "generated_scorer": null,
+                     *       "registered_scorer": {
+                     *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *         "name": "answer-length",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "score_type": "int",
+                     *         "data_type": "integer",
+                     *         "scoreable_node_types": [
+                     *           "llm"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLlmScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "instructions": "Rate whether the answer is polite to the customer.",
+                 *       "chain_poll_template": {
+                 *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLLMScorerVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "version": 2,
+                     *       "generated_scorer": {
+                     *         "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "name": "answer-politeness",
+                     *         "instructions": "Rate whether the answer is polite to the customer.",
+                     *         "chain_poll_template": {
+                     *           "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "scoreable_node_types": [
+                     *           "llm"
+                     *         ],
+                     *         "scorer_configuration": {
+                     *           "model_alias": "GPT-4o mini",
+                     *           "num_judges": 3
+                     *         }
+                     *       },
+                     *       "registered_scorer": null,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
