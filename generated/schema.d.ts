@@ -614,8 +614,9 @@ export interface paths {
         get: operations["listUsers"];
         put?: never;
         /**
-         * Create a user or verify a signed-up one
-         * @description Creates a user from an email address and password or, with the `signup_token` of a signup link, turns the matching unverified entry into a verified user. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods.
+         * Create a user or verify a signed-up one (deprecated)
+         * @deprecated
+         * @description Creates a user from an email address and password or, with the `signup_token` of a signup link, turns the matching unverified entry into a verified user. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods. The service marks this operation deprecated and does not document what replaces it.
          */
         post: operations["createOrVerifyUser"];
         /**
@@ -638,8 +639,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create or verify a user through a social login
-         * @description Like `POST /users`, but the user signs up through a social login instead of a password; with `signup_token` it verifies the matching unverified entry. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods.
+         * Create or verify a user through a social login (deprecated)
+         * @deprecated
+         * @description Like `POST /users`, but the user signs up through a social login instead of a password; with `signup_token` it verifies the matching unverified entry. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods. The service marks this operation deprecated and does not document what replaces it.
          */
         post: operations["createOrVerifyUserSocial"];
         delete?: never;
@@ -2187,8 +2189,8 @@ export interface paths {
         /**
          * Set up the anthropic integration
          * @description Creates or updates the integration with this model provider from an API token. Whether an update
-         *     replaces every stored setting or only those sent is not documented, nor is the shape of the
-         *     answer.
+         *     replaces every stored setting or only those sent is not documented. Returns the stored integration
+         *     (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateAnthropicIntegration"];
         post?: never;
@@ -2208,9 +2210,9 @@ export interface paths {
         get?: never;
         /**
          * Set up the aws_bedrock integration
-         * @description Creates or updates the integration with this cloud model service from a credential map, a
-         *     credential type and a region. Whether an update replaces every stored setting or only those sent
-         *     is not documented, nor is the shape of the answer.
+         * @description Creates or updates the integration with this cloud model service from a credential map, a credential
+         *     type and a region. Whether an update replaces every stored setting or only those sent is not
+         *     documented. Returns the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateAwsBedrockIntegration"];
         post?: never;
@@ -2232,7 +2234,8 @@ export interface paths {
          * Set up the aws_sagemaker integration
          * @description Creates or updates the integration with this cloud model hosting service from a credential map, a
          *     region and the models to offer. Whether an update replaces every stored setting or only those sent
-         *     is not documented, nor is the shape of the answer.
+         *     is not documented. Returns the stored integration (`IntegrationDB`): its ID, kind, creator and
+         *     times.
          */
         put: operations["createOrUpdateAwsSagemakerIntegration"];
         post?: never;
@@ -2252,9 +2255,10 @@ export interface paths {
         get?: never;
         /**
          * Set up the azure integration
-         * @description Creates or updates the integration with this cloud model provider from an endpoint, a token and
-         *     the way to authenticate, optionally with its model deployments. Whether an update replaces every
-         *     stored setting or only those sent is not documented, nor is the shape of the answer.
+         * @description Creates or updates the integration with this cloud model provider from an endpoint, a token and the
+         *     way to authenticate, optionally with its model deployments. Whether an update replaces every stored
+         *     setting or only those sent is not documented. Returns the stored integration (`IntegrationDB`): its
+         *     ID, kind, creator and times.
          */
         put: operations["createOrUpdateAzureIntegration"];
         post?: never;
@@ -2275,8 +2279,8 @@ export interface paths {
         /**
          * Set up the labelstudio integration
          * @description Creates or updates the integration with this annotation tool from its address and an API token.
-         *     Whether an update replaces every stored setting or only those sent is not documented, nor is the
-         *     shape of the answer.
+         *     Whether an update replaces every stored setting or only those sent is not documented. Returns the
+         *     stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateLabelstudioIntegration"];
         post?: never;
@@ -2297,8 +2301,8 @@ export interface paths {
         /**
          * Set up the mistral integration
          * @description Creates or updates the integration with this model provider from an API token. Whether an update
-         *     replaces every stored setting or only those sent is not documented, nor is the shape of the
-         *     answer.
+         *     replaces every stored setting or only those sent is not documented. Returns the stored integration
+         *     (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateMistralIntegration"];
         post?: never;
@@ -2320,7 +2324,7 @@ export interface paths {
          * Set up the openai integration
          * @description Creates or updates the integration with this model provider from an API token and, optionally, an
          *     organisation ID. Whether an update replaces every stored setting or only those sent is not
-         *     documented, nor is the shape of the answer.
+         *     documented. Returns the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateOpenaiIntegration"];
         post?: never;
@@ -2341,8 +2345,8 @@ export interface paths {
         /**
          * Set up the vertex_ai integration
          * @description Creates or updates the integration with this cloud model provider from a credential token. Whether
-         *     an update replaces every stored setting or only those sent is not documented, nor is the shape of
-         *     the answer.
+         *     an update replaces every stored setting or only those sent is not documented. Returns the stored
+         *     integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateVertexAiIntegration"];
         post?: never;
@@ -2363,8 +2367,8 @@ export interface paths {
         /**
          * Set up the writer integration
          * @description Creates or updates the integration with this model provider from an API token and an organisation
-         *     ID. Whether an update replaces every stored setting or only those sent is not documented, nor is
-         *     the shape of the answer.
+         *     ID. Whether an update replaces every stored setting or only those sent is not documented. Returns
+         *     the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateWriterIntegration"];
         post?: never;
@@ -2386,8 +2390,8 @@ export interface paths {
          * Set up the data platform integration
          * @description Creates or updates the integration with the data platform from its host name and an access token;
          *     flags say whether it is used for storage, for language models, or both, and which catalog is the
-         *     default. Whether an update replaces every stored setting or only those sent is not documented, nor
-         *     is the shape of the answer.
+         *     default. Whether an update replaces every stored setting or only those sent is not documented.
+         *     Returns the stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateDataPlatformCatalogIntegration"];
         post?: never;
@@ -2409,9 +2413,9 @@ export interface paths {
          * Set up the data platform catalog over SQL (deprecated)
          * @deprecated
          * @description Creates or updates the data platform integration through its catalog's SQL path, with the same
-         *     settings as `PUT /integrations/databricks`. Deprecated: use `PUT /integrations/databricks`
-         *     instead. Whether an update replaces every stored setting or only those sent is not documented, nor
-         *     is the shape of the answer.
+         *     settings as `PUT /integrations/databricks`. Deprecated: use `PUT /integrations/databricks` instead.
+         *     Whether an update replaces every stored setting or only those sent is not documented. Returns the
+         *     stored integration (`IntegrationDB`): its ID, kind, creator and times.
          */
         put: operations["createOrUpdateCatalogSqlIntegration"];
         post?: never;
@@ -4704,8 +4708,27 @@ export interface components {
          */
         DatasetAction: "update" | "delete" | "share" | "export" | "rename";
         /**
+         * IntegrationAction
+         * @description An action a user may take on an integration.
+         *
+         *     - `update`: change the integration
+         *     - `delete`: delete the integration
+         *     - `share`: share the integration
+         * @enum {string}
+         */
+        IntegrationAction: "update" | "delete" | "share";
+        /**
+         * OrganizationAction
+         * @description An action a user may take on an organisation.
+         *
+         *     - `rename`: rename the organisation
+         *     - `delete`: delete the organisation
+         * @enum {string}
+         */
+        OrganizationAction: "rename" | "delete";
+        /**
          * Permission
-         * @description Whether the caller may take one action on a resource, with a message.
+         * @description Whether one action on a resource is allowed, with a message. Whose permission it is (the caller's or another user's) is not documented.
          * @example {
          *       "action": "update",
          *       "allowed": true
@@ -4716,8 +4739,8 @@ export interface components {
              * @description The action (one of the per-resource action enums).
              * @example update
              */
-            action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"];
-            /** @description Whether the caller may take the action. */
+            action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"] | components["schemas"]["IntegrationAction"] | components["schemas"]["OrganizationAction"];
+            /** @description Whether the action is allowed. */
             allowed: boolean;
             /** @description A message about the permission, or `null`. */
             message?: string | null | undefined;
@@ -4758,7 +4781,9 @@ export interface components {
          *       "email_is_verified": true,
          *       "role": "admin",
          *       "created_at": "2026-02-10T09:15:00Z",
-         *       "updated_at": "2026-03-04T14:32:10Z"
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         UserDB: {
@@ -4774,10 +4799,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -4797,6 +4819,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description Permissions for actions on this account, each naming an action and whether it is allowed. Whose permissions these are is not documented.
              * @default []
@@ -4916,7 +4949,9 @@ export interface components {
          *         "email_is_verified": true,
          *         "role": "admin",
          *         "created_at": "2026-02-10T09:15:00Z",
-         *         "updated_at": "2026-03-04T14:32:10Z"
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *         "organization_name": "Acme"
          *       },
          *       "num_samples": 250,
          *       "winner": false,
@@ -5042,7 +5077,9 @@ export interface components {
          *             "email_is_verified": true,
          *             "role": "admin",
          *             "created_at": "2026-02-10T09:15:00Z",
-         *             "updated_at": "2026-03-04T14:32:10Z"
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *             "organization_name": "Acme"
          *           },
          *           "num_samples": 250,
          *           "winner": false,
@@ -5693,7 +5730,9 @@ export interface components {
          *                 "email_is_verified": true,
          *                 "role": "admin",
          *                 "created_at": "2026-02-10T09:15:00Z",
-         *                 "updated_at": "2026-03-04T14:32:10Z"
+         *                 "updated_at": "2026-03-04T14:32:10Z",
+         *                 "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *                 "organization_name": "Acme"
          *               },
          *               "num_samples": 250,
          *               "winner": false,
@@ -5767,7 +5806,9 @@ export interface components {
          *         "email_is_verified": true,
          *         "role": "admin",
          *         "created_at": "2026-02-10T09:15:00Z",
-         *         "updated_at": "2026-03-04T14:32:10Z"
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *         "organization_name": "Acme"
          *       },
          *       "num_samples": 250,
          *       "winner": false,
@@ -5884,7 +5925,9 @@ export interface components {
          *             "email_is_verified": true,
          *             "role": "admin",
          *             "created_at": "2026-02-10T09:15:00Z",
-         *             "updated_at": "2026-03-04T14:32:10Z"
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *             "organization_name": "Acme"
          *           },
          *           "num_samples": 250,
          *           "winner": false,
@@ -6397,7 +6440,9 @@ export interface components {
          *           "action": "read_api_keys",
          *           "allowed": true
          *         }
-         *       ]
+         *       ],
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         GetUserResponse: {
@@ -6413,10 +6458,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user has confirmed their email address. */
             email_is_verified?: boolean | null | undefined;
@@ -6436,6 +6478,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description Permissions for actions on this account, each naming an action and whether it is allowed. Whose permissions these are is not documented.
              * @default []
@@ -6484,7 +6537,9 @@ export interface components {
          *               "action": "read_api_keys",
          *               "allowed": true
          *             }
-         *           ]
+         *           ],
+         *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *           "organization_name": "Acme"
          *         },
          *         {
          *           "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
@@ -6497,7 +6552,9 @@ export interface components {
          *           "created_at": "2026-01-20T11:00:00Z",
          *           "updated_at": "2026-02-28T16:45:00Z",
          *           "projects_count": 1,
-         *           "runs_count": 5
+         *           "runs_count": 5,
+         *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *           "organization_name": "Acme"
          *         }
          *       ],
          *       "starting_token": 0,
@@ -6578,8 +6635,17 @@ export interface components {
             role?: components["schemas"]["UserRole"] | undefined;
         };
         /**
-         * CreateUserResponse
-         * @description The user account that was just created.
+         * SystemRole
+         * @description A role the service gives a user account across the whole deployment, apart from the organisation roles of `UserRole`. The service does not document what each role may do.
+         *
+         *     - `system_admin`: a system administrator, by the name
+         *     - `system_user`: a system user, by the name
+         * @enum {string}
+         */
+        SystemRole: "system_admin" | "system_user";
+        /**
+         * SystemUserDB
+         * @description A user account as the account operations answer it: identity, sign-in method and system role. It carries no permissions and no organisation.
          * @example {
          *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
          *       "email": "grace@acme.example",
@@ -6587,61 +6653,42 @@ export interface components {
          *       "last_name": "Hopper",
          *       "auth_method": "email",
          *       "email_is_verified": true,
-         *       "role": "user",
+         *       "role": "system_user",
          *       "created_at": "2026-01-20T11:00:00Z",
          *       "updated_at": "2026-02-28T16:45:00Z"
          *     }
          */
-        CreateUserResponse: {
+        SystemUserDB: {
             /**
-             * @description How the user signs in. Defaults to `email`.
-             * @default email
+             * @description How the user signs in, as text. The service types it as any string here, not as `AuthMethod`.
              * @example email
              */
-            auth_method: components["schemas"]["AuthMethod"];
+            auth_method: string;
             /**
              * Format: date-time
-             * @description When the user was created.
+             * @description When the account was created.
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
-            /**
-             * @description The user's first name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            first_name: string | null;
+            /** @description The user's first name, or `null`. */
+            first_name?: string | null | undefined;
             /**
              * Format: uuid
              * @description The user's ID.
-             * @example 6e11937c-ce31-4ec1-8d97-62065eada2e2
+             * @example 47485dfd-f5ef-4c2f-8292-f2c70801af49
              */
             id: string;
-            /**
-             * @description The user's last name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            last_name: string | null;
-            /**
-             * @description Permissions for actions on this user: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
-             * @default []
-             */
-            permissions: components["schemas"]["Permission"][];
-            /**
-             * @description The user's role. Defaults to `read_only`.
-             * @default read_only
-             * @example read_only
-             */
-            role: components["schemas"]["UserRole"];
+            /** @description The user's last name, or `null`. */
+            last_name?: string | null | undefined;
+            /** @description The user's system role. */
+            role: components["schemas"]["SystemRole"];
             /**
              * Format: date-time
-             * @description When the user was last changed.
+             * @description When the account was last changed.
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
@@ -6725,7 +6772,9 @@ export interface components {
          *       "email_is_verified": true,
          *       "role": "manager",
          *       "created_at": "2026-01-20T11:00:00Z",
-         *       "updated_at": "2026-03-05T08:05:44Z"
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         UpdateUserResponse: {
@@ -6741,10 +6790,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -6764,6 +6810,17 @@ export interface components {
              * @default
              */
             last_name: string | null;
+            /**
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
             /**
              * @description Permissions for actions on this user: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
@@ -6800,7 +6857,9 @@ export interface components {
          *         "email_is_verified": true,
          *         "role": "admin",
          *         "created_at": "2026-02-10T09:15:00Z",
-         *         "updated_at": "2026-03-04T14:32:10Z"
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *         "organization_name": "Acme"
          *       },
          *       "num_samples": 18000,
          *       "winner": false,
@@ -6890,7 +6949,9 @@ export interface components {
          *             "email_is_verified": true,
          *             "role": "admin",
          *             "created_at": "2026-02-10T09:15:00Z",
-         *             "updated_at": "2026-03-04T14:32:10Z"
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *             "organization_name": "Acme"
          *           },
          *           "num_samples": 18000,
          *           "winner": false,
@@ -6971,75 +7032,6 @@ export interface components {
             password?: string | null | undefined;
         };
         /**
-         * UserPasswordResetResponse
-         * @description The user account after a password reset.
-         * @example {
-         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-         *       "email": "ada@acme.example",
-         *       "first_name": "Ada",
-         *       "last_name": "Lovelace",
-         *       "auth_method": "email",
-         *       "email_is_verified": true,
-         *       "role": "admin",
-         *       "created_at": "2026-02-10T09:15:00Z",
-         *       "updated_at": "2026-03-04T14:32:10Z"
-         *     }
-         */
-        UserPasswordResetResponse: {
-            /**
-             * @description How the user signs in. Defaults to `email`.
-             * @default email
-             * @example email
-             */
-            auth_method: components["schemas"]["AuthMethod"];
-            /**
-             * Format: date-time
-             * @description When the user account was created.
-             * @example 2026-02-10T09:15:00Z
-             */
-            created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
-            email: string;
-            /** @description Whether the user's email address is verified, or `null`. */
-            email_is_verified?: boolean | null | undefined;
-            /**
-             * @description The user's first name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            first_name: string | null;
-            /**
-             * Format: uuid
-             * @description The user's ID.
-             * @example 811cda6d-6268-4bec-8fcf-821ecce2a89d
-             */
-            id: string;
-            /**
-             * @description The user's last name, or `null`. Defaults to an empty string.
-             * @default
-             */
-            last_name: string | null;
-            /**
-             * @description Permissions for actions on this user: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
-             * @default []
-             */
-            permissions: components["schemas"]["Permission"][];
-            /**
-             * @description The user's role. Defaults to `read_only`.
-             * @default read_only
-             * @example read_only
-             */
-            role: components["schemas"]["UserRole"];
-            /**
-             * Format: date-time
-             * @description When the user account was last changed.
-             * @example 2026-03-05T08:05:44Z
-             */
-            updated_at: string;
-        };
-        /**
          * TransferUserResponse
          * @description Confirms that a user's resources were transferred.
          * @example {
@@ -7111,7 +7103,7 @@ export interface components {
             /** @description The group's name. */
             name: string;
             /**
-             * @description What the caller may do with this group: one entry per action, whether it is allowed, and a message.
+             * @description Permissions for actions on this group: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
@@ -7971,22 +7963,22 @@ export interface components {
             value: number | string;
         };
         /**
-         * Document
-         * @description A retrieved document: its text and optional metadata.
+         * DocumentOutput
+         * @description A retrieved document as an answer carries it: its text and optional metadata. Requests send the same document as `DocumentInput`, with the text in `page_content`.
          * @example {
          *       "metadata": {
          *         "example_metadata": false
          *       },
-         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *       "content": "Single sign-on is part of the Enterprise plan."
          *     }
          */
-        Document: {
+        DocumentOutput: {
+            /** @description The document's text content. */
+            content: string;
             /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
             metadata?: {
                 [key: string]: boolean | string | number;
             } | undefined;
-            /** @description The document's text content. */
-            page_content: string;
         };
         /**
          * LikeDislikeRating
@@ -8258,11 +8250,11 @@ export interface components {
          * ColumnCell
          * @description One value in a column of rows or metrics: a plain string, number or boolean, an id (UUID), a
          *     date-time, a scored span of text (`Segment`, `HallucinationSegment`), a retrieved
-         *     `Document`, one rating (`FeedbackRatingDB`) or a summary of ratings (`FeedbackAggregate`).
+         *     `DocumentOutput`, one rating (`FeedbackRatingDB`) or a summary of ratings (`FeedbackAggregate`).
          *     Which one a column holds depends on the column (see its `data_type`).
          * @example 0.92
          */
-        ColumnCell: string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["Document"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"];
+        ColumnCell: string | number | boolean | components["schemas"]["Segment"] | components["schemas"]["HallucinationSegment"] | components["schemas"]["DocumentOutput"] | components["schemas"]["FeedbackRatingDB"] | components["schemas"]["FeedbackAggregate"];
         /**
          * ColumnValue
          * @description A column's value for one row: a single `ColumnCell`, or a list of them nested up to three
@@ -12964,9 +12956,11 @@ export interface components {
          *     - `writer`: Writer
          *     - `anthropic`: Anthropic
          *     - `mistral`: Mistral AI
+         *     - `nvidia`: NVIDIA
+         *     - `vegas_gateway`: the Vegas gateway; what it connects to is not documented
          * @enum {string}
          */
-        IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral";
+        IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral" | "nvidia" | "vegas_gateway";
         /**
          * IntegrationDB
          * @description An integration that has been set up: its kind, who created it and when. Its settings are read with `GET /integrations/{name}`.
@@ -12998,10 +12992,20 @@ export interface components {
              */
             id: string;
             /**
+             * @description Whether this integration is selected. Defaults to `false`. What selecting an integration does is not documented.
+             * @default false
+             */
+            is_selected: boolean;
+            /**
              * @description The kind of integration.
              * @example aws_bedrock
              */
             name: components["schemas"]["IntegrationName"];
+            /**
+             * @description Permissions for actions on this integration: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented. Defaults to an empty list.
+             * @default []
+             */
+            permissions: components["schemas"]["Permission"][];
             /**
              * Format: date-time
              * @description When the integration was last changed.
@@ -13039,6 +13043,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `anthropic` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -13074,6 +13084,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /**
              * @description Which kind of integration this is: always `aws_bedrock` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -13130,9 +13146,11 @@ export interface components {
          *     - `openai`: OpenAI
          *     - `writer`: Writer
          *     - `mistral`: Mistral AI
+         *     - `nvidia`: NVIDIA
+         *     - `vegas_gateway`: the Vegas gateway; what it connects to is not documented
          * @enum {string}
          */
-        LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral";
+        LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral" | "nvidia" | "vegas_gateway";
         /**
          * OutputMap
          * @description Where to find the response, token counts and finish reason in a model's raw output.
@@ -13413,6 +13431,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /** @description The models served through this integration, each with its provider settings, limits and prices. */
             models?: components["schemas"]["Model"][] | undefined;
             /**
@@ -13505,6 +13529,12 @@ export interface components {
                 [key: string]: string;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `azure` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -13529,6 +13559,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `databricks` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -13549,6 +13585,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /** @description Whether the server runs the enterprise edition of Label Studio. */
             is_enterprise: boolean;
             /**
@@ -13573,6 +13615,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `mistral` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -13592,6 +13640,12 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
             /**
              * @description Which kind of integration this is: always `openai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -13617,6 +13671,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `vertex_ai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -13637,6 +13697,12 @@ export interface components {
                 [key: string]: unknown;
             } | null | undefined;
             /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
              * @description Which kind of integration this is: always `writer` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
@@ -13648,10 +13714,60 @@ export interface components {
             organization_id: string;
         };
         /**
+         * NvidiaIntegration
+         * @description The NVIDIA integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "nvidia"
+         *     }
+         */
+        NvidiaIntegration: {
+            /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
+            extra?: {
+                [key: string]: unknown;
+            } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
+             * @description Which kind of integration this is: always `nvidia` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "nvidia";
+        };
+        /**
+         * VegasGatewayIntegration
+         * @description The Vegas gateway integration as the service returns it, without its secret.
+         * @example {
+         *       "extra": {},
+         *       "name": "vegas_gateway"
+         *     }
+         */
+        VegasGatewayIntegration: {
+            /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
+            extra?: {
+                [key: string]: unknown;
+            } | null | undefined;
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /**
+             * @description Which kind of integration this is: always `vegas_gateway` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "vegas_gateway";
+        };
+        /**
          * IntegrationSettings
          * @description An integration's stored settings, in the shape of its kind; secrets are left out.
          */
-        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"];
+        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["VegasGatewayIntegration"];
         /**
          * AnthropicIntegrationCreate
          * @description The API token needed to connect this model provider's integration.
@@ -20040,7 +20156,9 @@ export interface components {
          *           "action": "generic_update",
          *           "allowed": true
          *         }
-         *       ]
+         *       ],
+         *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
+         *       "organization_name": "Acme"
          *     }
          */
         CurrentUserDB: {
@@ -20056,10 +20174,7 @@ export interface components {
              * @example 2026-02-10T09:15:00Z
              */
             created_at: string;
-            /**
-             * Format: email
-             * @description The user's email address.
-             */
+            /** @description The user's email address. */
             email: string;
             /** @description Whether the user's email address is verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -20085,7 +20200,18 @@ export interface components {
              */
             last_name: string | null;
             /**
-             * @description What the caller may do with this user account: one entry per action, whether it is allowed, and a message.
+             * Format: uuid
+             * @description The ID of the user's organisation.
+             * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+             */
+            organization_id: string;
+            /**
+             * @description The name of the user's organisation.
+             * @example Acme
+             */
+            organization_name: string;
+            /**
+             * @description Permissions for actions on this user account: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
@@ -21193,7 +21319,7 @@ export interface components {
             /** @description The member's family name, or `null`. */
             last_name: string | null;
             /**
-             * @description What the caller may do with this member: one entry per action, whether it is allowed, and a message.
+             * @description Permissions for actions on this member: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
@@ -21419,6 +21545,24 @@ export interface components {
             starting_token?: number | undefined;
         };
         /**
+         * DocumentInput
+         * @description A retrieved document as a request carries it (in a logged step): its text and optional metadata. Answers carry the same document as `DocumentOutput`, with the text in `content`.
+         * @example {
+         *       "metadata": {
+         *         "example_metadata": false
+         *       },
+         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *     }
+         */
+        DocumentInput: {
+            /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
+            metadata?: {
+                [key: string]: boolean | string | number;
+            } | undefined;
+            /** @description The document's text content. */
+            page_content: string;
+        };
+        /**
          * StepMetric
          * @description A named metric value on a workflow step.
          * @example {
@@ -21495,9 +21639,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21517,9 +21661,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21668,9 +21812,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21688,9 +21832,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21781,9 +21925,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21801,9 +21945,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21873,9 +22017,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -21893,9 +22037,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -22022,7 +22166,7 @@ export interface components {
              */
             name?: string | undefined;
             /** @description The documents the retriever returned. */
-            output?: components["schemas"]["Document"][] | undefined;
+            output?: components["schemas"]["DocumentInput"][] | undefined;
             /** @description The status code recorded when logging a step that failed or errored, or `null`. */
             status_code?: number | null | undefined;
             /**
@@ -22059,9 +22203,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -22079,9 +22223,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -22147,9 +22291,9 @@ export interface components {
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
             /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -22167,9 +22311,9 @@ export interface components {
              * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
              * @default
              */
-            output?: string | components["schemas"]["Document"] | components["schemas"]["Message"] | {
+            output?: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
                 [key: string]: unknown;
-            } | string[] | components["schemas"]["Document"][] | components["schemas"]["Message"][] | {
+            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
                 [key: string]: string;
             }[] | {
                 [key: string]: unknown;
@@ -24835,6 +24979,8 @@ export type RegisteredScorerAction = components['schemas']['RegisteredScorerActi
 export type ApiKeyAction = components['schemas']['ApiKeyAction'];
 export type GeneratedScorerAction = components['schemas']['GeneratedScorerAction'];
 export type DatasetAction = components['schemas']['DatasetAction'];
+export type IntegrationAction = components['schemas']['IntegrationAction'];
+export type OrganizationAction = components['schemas']['OrganizationAction'];
 export type Permission = components['schemas']['Permission'];
 export type AuthMethod = components['schemas']['AuthMethod'];
 export type UserRole = components['schemas']['UserRole'];
@@ -24886,7 +25032,8 @@ export type InviteUsersRequest = components['schemas']['InviteUsersRequest'];
 export type GetUserResponse = components['schemas']['GetUserResponse'];
 export type GetUsersResponse = components['schemas']['GetUsersResponse'];
 export type UserCreate = components['schemas']['UserCreate'];
-export type CreateUserResponse = components['schemas']['CreateUserResponse'];
+export type SystemRole = components['schemas']['SystemRole'];
+export type SystemUserDB = components['schemas']['SystemUserDB'];
 export type DeleteUserResponse = components['schemas']['DeleteUserResponse'];
 export type SocialProvider = components['schemas']['SocialProvider'];
 export type SocialLoginRequest = components['schemas']['SocialLoginRequest'];
@@ -24897,7 +25044,6 @@ export type GetUserLatestRunsDB = components['schemas']['GetUserLatestRunsDB'];
 export type PasswordResetResponse = components['schemas']['PasswordResetResponse'];
 export type PasswordResetEmailResponse = components['schemas']['PasswordResetEmailResponse'];
 export type UserPasswordResetRequest = components['schemas']['UserPasswordResetRequest'];
-export type UserPasswordResetResponse = components['schemas']['UserPasswordResetResponse'];
 export type TransferUserResponse = components['schemas']['TransferUserResponse'];
 export type GroupRole = components['schemas']['GroupRole'];
 export type GroupVisibility = components['schemas']['GroupVisibility'];
@@ -24935,7 +25081,7 @@ export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
 export type MetricCritiqueContent = components['schemas']['MetricCritiqueContent'];
 export type MetricCritiqueColumnar = components['schemas']['MetricCritiqueColumnar'];
 export type Segment = components['schemas']['Segment'];
-export type Document = components['schemas']['Document'];
+export type DocumentOutput = components['schemas']['DocumentOutput'];
 export type LikeDislikeRating = components['schemas']['LikeDislikeRating'];
 export type ScoreRating = components['schemas']['ScoreRating'];
 export type StarRating = components['schemas']['StarRating'];
@@ -25090,6 +25236,8 @@ export type MistralIntegration = components['schemas']['MistralIntegration'];
 export type OpenAIIntegration = components['schemas']['OpenAIIntegration'];
 export type VertexAIIntegration = components['schemas']['VertexAIIntegration'];
 export type WriterIntegration = components['schemas']['WriterIntegration'];
+export type NvidiaIntegration = components['schemas']['NvidiaIntegration'];
+export type VegasGatewayIntegration = components['schemas']['VegasGatewayIntegration'];
 export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
 export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
@@ -25234,6 +25382,7 @@ export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
 export type UserMetadataFilter = components['schemas']['UserMetadataFilter'];
 export type ObserveWorkflowFilter = components['schemas']['ObserveWorkflowFilter'];
 export type GetObserveWorkflowsRequest = components['schemas']['GetObserveWorkflowsRequest'];
+export type DocumentInput = components['schemas']['DocumentInput'];
 export type StepMetric = components['schemas']['StepMetric'];
 export type BaseServiceStep = components['schemas']['BaseServiceStep'];
 export type WorkflowsReadResponse = components['schemas']['WorkflowsReadResponse'];
@@ -25804,6 +25953,8 @@ export interface operations {
                      *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "creator": {
+                     *               "organization_name": "Acme",
+                     *               "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "email": "ada@acme.example",
                      *               "first_name": "Ada",
@@ -25978,6 +26129,8 @@ export interface operations {
                      *               "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "creator": {
+                     *                 "organization_name": "Acme",
+                     *                 "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *                 "email": "ada@acme.example",
                      *                 "first_name": "Ada",
@@ -26120,6 +26273,8 @@ export interface operations {
                      *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "creator": {
+                     *               "organization_name": "Acme",
+                     *               "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "email": "ada@acme.example",
                      *               "first_name": "Ada",
@@ -26211,6 +26366,8 @@ export interface operations {
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "creator": {
+                     *             "organization_name": "Acme",
+                     *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "email": "ada@acme.example",
                      *             "first_name": "Ada",
@@ -27095,6 +27252,8 @@ export interface operations {
                      * @example {
                      *       "users": [
                      *         {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "email": "ada@acme.example",
                      *           "first_name": "Ada",
@@ -27118,6 +27277,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
                      *           "email": "grace@acme.example",
                      *           "first_name": "Grace",
@@ -27190,12 +27351,12 @@ export interface operations {
                      *       "last_name": "Hopper",
                      *       "auth_method": "email",
                      *       "email_is_verified": true,
-                     *       "role": "user",
+                     *       "role": "system_user",
                      *       "created_at": "2026-01-20T11:00:00Z",
                      *       "updated_at": "2026-02-28T16:45:00Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateUserResponse"];
+                    "application/json": components["schemas"]["SystemUserDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -27271,12 +27432,12 @@ export interface operations {
                      *       "last_name": "Hopper",
                      *       "auth_method": "google",
                      *       "email_is_verified": true,
-                     *       "role": "user",
+                     *       "role": "system_user",
                      *       "created_at": "2026-01-20T11:00:00Z",
                      *       "updated_at": "2026-02-28T16:45:00Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateUserResponse"];
+                    "application/json": components["schemas"]["SystemUserDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -27303,6 +27464,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "organization_name": "Acme",
+                     *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "email": "ada@acme.example",
                      *         "first_name": "Ada",
@@ -27326,6 +27489,8 @@ export interface operations {
                      *         ]
                      *       },
                      *       {
+                     *         "organization_name": "Acme",
+                     *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *         "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
                      *         "email": "grace@acme.example",
                      *         "first_name": "Grace",
@@ -27371,6 +27536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "organization_name": "Acme",
+                     *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "email": "ada@acme.example",
                      *       "first_name": "Ada",
@@ -27440,6 +27607,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "organization_name": "Acme",
+                     *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
                      *       "email": "grace@acme.example",
                      *       "first_name": "Grace",
@@ -27546,6 +27715,8 @@ export interface operations {
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "creator": {
+                     *             "organization_name": "Acme",
+                     *             "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "email": "ada@acme.example",
                      *             "first_name": "Ada",
@@ -27637,6 +27808,8 @@ export interface operations {
                      *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "creator": {
+                     *               "organization_name": "Acme",
+                     *               "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "email": "ada@acme.example",
                      *               "first_name": "Ada",
@@ -27791,12 +27964,12 @@ export interface operations {
                      *       "last_name": "Lovelace",
                      *       "auth_method": "email",
                      *       "email_is_verified": true,
-                     *       "role": "admin",
+                     *       "role": "system_user",
                      *       "created_at": "2026-02-10T09:15:00Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["UserPasswordResetResponse"];
+                    "application/json": components["schemas"]["SystemUserDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33702,14 +33875,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "anthropic",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33741,14 +33923,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "aws_bedrock",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33780,14 +33971,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "aws_sagemaker",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33821,14 +34021,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "azure",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33858,14 +34067,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "labelstudio",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33893,14 +34111,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "mistral",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33929,14 +34156,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "openai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -33964,14 +34200,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "vertex_ai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -34000,14 +34245,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "writer",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -34040,14 +34294,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "databricks",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -34080,14 +34343,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The integration was saved. The service does not publish the shape of this answer: any JSON value may come back. */
+            /** @description The integration as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example {} */
-                    "application/json": unknown;
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "databricks",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -35819,6 +36091,8 @@ export interface operations {
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "creator": {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "email": "ada@acme.example",
                      *           "first_name": "Ada",
@@ -35860,6 +36134,8 @@ export interface operations {
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "creator": {
+                     *           "organization_name": "Acme",
+                     *           "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "email": "ada@acme.example",
                      *           "first_name": "Ada",
@@ -36321,6 +36597,8 @@ export interface operations {
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "last_updated_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "creator": {
+                     *         "organization_name": "Acme",
+                     *         "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "email": "ada@acme.example",
                      *         "first_name": "Ada",
@@ -37338,6 +37616,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "organization_name": "Acme",
+                     *       "organization_id": "5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90",
                      *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "email": "ada@acme.example",
                      *       "first_name": "Ada",
