@@ -80,5 +80,6 @@ export const policyOverrides = {
   "POST /scorers/list": { retrySafe: true, pageItems: "scorers" },
   "POST /scorers/{scorer_id}/version/code": { body: "multipart", files: ["file"] },
   "POST /signup_link": { operationId: "generateSignupLink", security: ["ApiKeyHeader"] },
+  "POST /v1/observe/projects/{project_id}/workflows": { retrySafe: true },
   "PUT /projects/{project_id}/prompt_datasets/{dataset_id}": { body: "multipart", files: ["file"] },
 } as const satisfies Readonly<Record<string, PolicyOverride>>;

@@ -650,6 +650,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system_users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user or verify a signed-up one
+         * @description Creates a user from an email address and password or, with the `signup_token` of a signup link,
+         *     acts on the matching entry, and returns the user. The service's reference lists it with the same
+         *     parameters, body and answer as `POST /users`, which it marks deprecated. Whether it may be called
+         *     without credentials is not documented, so this contract declares the usual three methods.
+         */
+        post: operations["createOrVerifySystemUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system_users/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or verify a user through a social login (deprecated)
+         * @deprecated
+         * @description Like `POST /system_users`, but the user signs up through a social login instead of a password.
+         *     Returns the user. The service's reference lists it with the same parameters, body and answer as
+         *     `POST /users/social`, and marks both deprecated without saying what replaces them. Whether it may be
+         *     called without credentials is not documented, so this contract declares the usual three
+         *     methods.
+         */
+        post: operations["createOrVerifySystemUserSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/all": {
         parameters: {
             query?: never;
@@ -2378,6 +2426,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/nvidia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set up the NVIDIA integration
+         * @description Creates or updates the integration with NVIDIA from an endpoint's address and an API token, and
+         *     returns the integration. Whether an update replaces every stored setting or only those sent is not
+         *     documented.
+         */
+        put: operations["createOrUpdateNvidiaIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/vegas_gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set up the Vegas gateway integration
+         * @description Creates or updates the integration with the Vegas gateway from its endpoint, a use case and an API
+         *     token, and returns the integration. Whether an update replaces every stored setting or only those
+         *     sent is not documented.
+         */
+        put: operations["createOrUpdateVegasGatewayIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/databricks": {
         parameters: {
             query?: never;
@@ -3757,6 +3849,51 @@ export interface paths {
          *     taken.
          */
         post: operations["logWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/observe/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log workflows (version 1 path)
+         * @description Logs workflows (traces whose steps can nest: chains, model calls, retrievers, tools and agents) to
+         *     the project named or identified in the body, and returns how many workflows and records were
+         *     taken. The service's reference lists it with the same body and answer as `POST /observe/workflows`.
+         */
+        post: operations["logWorkflowsV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/observe/projects/{project_id}/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search logged workflows (version 1 path)
+         * @description Returns one page of the workflows (with their nested steps) logged to the project in the time
+         *     window that match the metadata filters in the body. The page position (`starting_token`, `limit`)
+         *     travels in the body. The service's reference lists it with the same parameters, body and answer as
+         *     `POST /observe/projects/{project_id}/workflows`.
+         */
+        post: operations["getWorkflowsV1"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14034,6 +14171,43 @@ export interface components {
             organization_id: string;
             /** @description The API token or key for the service to use with the provider. It is not part of the settings read back with `GET /integrations/{name}`. */
             token: string;
+        };
+        /**
+         * NvidiaIntegrationCreate
+         * @description The credentials and address needed to connect the NVIDIA integration.
+         * @example {
+         *       "hostname": "https://nim.acme.example",
+         *       "token": "my_secret_api_token"
+         *     }
+         */
+        NvidiaIntegrationCreate: {
+            /**
+             * Format: uri
+             * @description The address of the NVIDIA endpoint the service is to reach, as a URI.
+             */
+            hostname: string;
+            /** @description The API token or key for the service to use with the provider. */
+            token: string;
+        };
+        /**
+         * VegasGatewayIntegrationCreate
+         * @description The credentials, address and use case needed to connect the Vegas gateway integration.
+         * @example {
+         *       "endpoint": "https://gateway.acme.example",
+         *       "token": "my_secret_api_token",
+         *       "use_case": "support-assistant"
+         *     }
+         */
+        VegasGatewayIntegrationCreate: {
+            /**
+             * Format: uri
+             * @description The gateway's endpoint, as a URI.
+             */
+            endpoint: string;
+            /** @description The API token or key for the service to use with the gateway. */
+            token: string;
+            /** @description The use case to send to the gateway. What values the gateway accepts is not documented. */
+            use_case: string;
         };
         /**
          * DatabricksIntegrationCreate
@@ -25248,6 +25422,8 @@ export type MistralIntegrationCreate = components['schemas']['MistralIntegration
 export type OpenAIIntegrationCreate = components['schemas']['OpenAIIntegrationCreate'];
 export type VertexAIIntegrationCreate = components['schemas']['VertexAIIntegrationCreate'];
 export type WriterIntegrationCreate = components['schemas']['WriterIntegrationCreate'];
+export type NvidiaIntegrationCreate = components['schemas']['NvidiaIntegrationCreate'];
+export type VegasGatewayIntegrationCreate = components['schemas']['VegasGatewayIntegrationCreate'];
 export type DatabricksIntegrationCreate = components['schemas']['DatabricksIntegrationCreate'];
 export type FileType = components['schemas']['FileType'];
 export type TaggingSchema = components['schemas']['TaggingSchema'];
@@ -27398,6 +27574,117 @@ export interface operations {
             query?: {
                 /**
                  * @description The token of a signup link, or `null`. With it, the matching unverified entry is verified.
+                 * @example sgn-example-0000
+                 */
+                signup_token?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SocialLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The new or newly verified user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "auth_method": "google",
+                     *       "email_is_verified": true,
+                     *       "role": "system_user",
+                     *       "created_at": "2026-01-20T11:00:00Z",
+                     *       "updated_at": "2026-02-28T16:45:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemUserDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrVerifySystemUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The token of a signup link, or `null`. What the service does with it on this path is not documented.
+                 * @example sgn-example-0000
+                 */
+                signup_token?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "auth_method": "email",
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": false,
+                 *       "first_name": "",
+                 *       "last_name": "",
+                 *       "password": "change-me-before-use",
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The new or newly verified user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "auth_method": "email",
+                     *       "email_is_verified": true,
+                     *       "role": "system_user",
+                     *       "created_at": "2026-01-20T11:00:00Z",
+                     *       "updated_at": "2026-02-28T16:45:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemUserDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrVerifySystemUserSocial: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The token of a signup link, or `null`. What the service does with it on this path is not documented.
                  * @example sgn-example-0000
                  */
                 signup_token?: string | null | undefined;
@@ -34271,6 +34558,95 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    createOrUpdateNvidiaIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hostname": "https://nim.acme.example",
+                 *       "token": "my_secret_api_token"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NvidiaIntegrationCreate"];
+            };
+        };
+        responses: {
+            /** @description The integration as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "nvidia",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrUpdateVegasGatewayIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://gateway.acme.example",
+                 *       "token": "my_secret_api_token",
+                 *       "use_case": "support-assistant"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VegasGatewayIntegrationCreate"];
+            };
+        };
+        responses: {
+            /** @description The integration as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "vegas_gateway",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createOrUpdateDataPlatformCatalogIntegration: {
         parameters: {
             query?: never;
@@ -39226,6 +39602,165 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    logWorkflowsV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "workflows": [
+                 *         {
+                 *           "type": "llm",
+                 *           "input": "How do I reset my password?"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsIngestRequest"];
+            };
+        };
+        responses: {
+            /** @description How many workflows and records were taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The answer follows the retrieved context.",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *       "project_name": "support-bot-eval",
+                     *       "records_count": 250,
+                     *       "workflows_count": 250
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowsIngestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWorkflowsV1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the time window. What leaving it out selects is not documented.
+                 * @example 2026-03-04T00:00:00Z
+                 */
+                start_time?: string | null | undefined;
+                /**
+                 * @description End of the time window. What leaving it out selects is not documented.
+                 * @example 2026-03-05T00:00:00Z
+                 */
+                end_time?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 100,
+                 *       "starting_token": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
+            };
+        } | undefined;
+        responses: {
+            /** @description One page of the matching workflows, each with its nested steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workflows": [
+                     *         {
+                     *           "type": "workflow",
+                     *           "name": "answer-support-ticket",
+                     *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "input": "How do I change the shipping address on my order?",
+                     *           "output": "Open the order, choose Edit address, and save before it ships.",
+                     *           "created_at_ns": 1772611930000000000,
+                     *           "duration_ns": 1850000000,
+                     *           "status_code": 200,
+                     *           "metadata": {
+                     *             "customer_tier": "gold"
+                     *           },
+                     *           "metrics": [
+                     *             {
+                     *               "name": "latency_ms",
+                     *               "value": 1850
+                     *             }
+                     *           ],
+                     *           "steps": [
+                     *             {
+                     *               "type": "retriever",
+                     *               "name": "help-center-search",
+                     *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *               "input": "change shipping address order",
+                     *               "output": [
+                     *                 "Orders can be edited until they ship: open the order and choose Edit address."
+                     *               ],
+                     *               "created_at_ns": 1772611930100000000,
+                     *               "duration_ns": 420000000,
+                     *               "steps": null
+                     *             },
+                     *             {
+                     *               "type": "llm",
+                     *               "name": "draft-answer",
+                     *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *               "input": "Answer using the help article: Orders can be edited until they ship.",
+                     *               "output": "Open the order, choose Edit address, and save before it ships.",
+                     *               "created_at_ns": 1772611930600000000,
+                     *               "duration_ns": 1200000000,
+                     *               "status_code": 200,
+                     *               "steps": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowsReadResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
