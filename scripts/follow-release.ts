@@ -2,18 +2,21 @@
 // file, or an http(s) URL read without any credential), prints each change the contract lacks with
 // the file and line of openapi/ to edit, then the operations the release adds under the contract's
 // groups, then what stays recorded. No deployment is called. Compares with the contract as built
-// (generated/openapi.json), so run `npm run build:spec` after editing openapi/.
+// (generated/openapi.json), so run `npm run build:spec` after editing openapi/. `--root <dir>`
+// reads the contract (its openapi/ and generated/openapi.json) from another checkout instead, such
+// as a worktree of an earlier commit.
 //
 //   npm run follow-release -- ./openapi-1.513.0.json
 //   npm run follow-release -- https://api.acme.example/openapi.json
+//   npm run follow-release -- --root /tmp/before reference/openapi-1.513.0.json
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readPublishedDocument } from "../src/verify/published-document.js";
-import { generatedDir, repoRoot } from "./lib/paths.mjs";
+import { repoRoot } from "./lib/paths.mjs";
 import { worklistLines, worklistOf } from "./lib/release-worklist.js";
 
-const USAGE = "usage: npm run follow-release -- <release document: a file, a file: URL or an http(s) URL>";
+const USAGE = "usage: npm run follow-release -- [--root <checkout>] <release document: a file, a file: URL or an http(s) URL>";
 const URL_TIMEOUT_MS = 30_000;
 
 function fail(message: string): never {
@@ -60,11 +63,24 @@ if (args[0] === "--help" || args[0] === "-h") {
   console.log(USAGE);
   process.exit(0);
 }
+let root = repoRoot;
+const rootAt = args.indexOf("--root");
+if (rootAt !== -1) {
+  const named = args[rootAt + 1];
+  if (named === undefined || named.startsWith("--")) fail("--root needs a checkout of this repository, e.g. --root /tmp/before");
+  root = path.resolve(named);
+  args.splice(rootAt, 2);
+}
 if (args.length !== 1) fail(args.length === 0 ? "name the release's document" : `one document at a time (given ${args.length})`);
 const { document, name } = await readRelease(args[0]!);
-const contract = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
+let contract: { info: { version: string } };
+try {
+  contract = JSON.parse(readFileSync(path.join(root, "generated", "openapi.json"), "utf8"));
+} catch {
+  fail(`${root} has no readable generated/openapi.json: name a checkout of this repository (npm run build:spec builds it)`);
+}
 const version = (document as { info?: { version?: unknown } }).info?.version;
 const releaseName = typeof version === "string" ? `release ${version}` : name;
 console.log(`follow-release: ${name} (${releaseName}) against the contract ${contract.info.version}`);
 console.log("");
-for (const line of worklistLines(worklistOf(contract, document, repoRoot), releaseName)) console.log(line);
+for (const line of worklistLines(worklistOf(contract, document, root), releaseName)) console.log(line);
