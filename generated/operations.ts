@@ -3,7 +3,8 @@ import type { PolicyOverride } from "../src/policy-defaults.js";
 
 /**
  * The operations whose policy differs from the client's defaults (src/policy-defaults.ts): any of the
- * three credentials, retried only when the method is idempotent, a JSON body, no pagination.
+ * three credentials, retried only when the method is idempotent or the POST only reads by its path,
+ * a JSON body, no pagination.
  * Keyed by "METHOD /path" as the spec writes it.
  */
 export const policyOverrides = {
@@ -49,32 +50,8 @@ export const policyOverrides = {
   "POST /projects/{project_id}/observe/rows": { retrySafe: true },
   "POST /projects/{project_id}/observe/workflows-count": { retrySafe: true },
   "POST /projects/{project_id}/prompt_datasets": { body: "multipart", files: ["file"] },
-  "POST /projects/{project_id}/prompts/runs/columnar": { retrySafe: true, pageItems: "columns" },
-  "POST /projects/{project_id}/runs/prompts/rows/columnar": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/prompts/insights/metrics": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/prompts/rows/columnar": { retrySafe: true, pageItems: "columns" },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/cartograph_clusters": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/cbo_clusters": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/charts/correlation": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/co_occurrence": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/communities": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/distribution": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/errors": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/errors/{error_name}/distribution": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/groupby": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/ids": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/map": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/metrics": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/metrics/tasks": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/percentage/sample": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/rows": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/semseg/metrics": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/seq2seq/metrics": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/similar": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/summary": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/thresholds": { retrySafe: true },
-  "POST /projects/{project_id}/runs/{run_id}/split/{split}/insights/top": { retrySafe: true },
-  "POST /projects/{project_id}/split/{split}/insights/compare": { retrySafe: true },
+  "POST /projects/{project_id}/prompts/runs/columnar": { pageItems: "columns" },
+  "POST /projects/{project_id}/runs/{run_id}/prompts/rows/columnar": { pageItems: "columns" },
   "POST /projects/{project_id}/upload_file": { body: "multipart", files: ["file"] },
   "POST /render_template": { retrySafe: true, pageItems: "rendered_templates" },
   "POST /scorers/list": { retrySafe: true, pageItems: "scorers" },

@@ -4746,6 +4746,30 @@ export interface components {
          */
         ProjectType: "training_inference" | "prompt_evaluation" | "llm_monitor" | "protect" | "gen_ai";
         /**
+         * UserInfo
+         * @description A short record of a user: ID, email address and name.
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "email": "ada@acme.example",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace"
+         *     }
+         */
+        UserInfo: {
+            /** @description The user's email address. */
+            email: string;
+            /** @description The user's first name, or `null`. */
+            first_name?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The user's ID.
+             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
+             */
+            id: string;
+            /** @description The user's last name, or `null`. */
+            last_name?: string | null | undefined;
+        };
+        /**
          * UserAction
          * @description An action a user may take on a user account.
          *
@@ -5065,9 +5089,10 @@ export interface components {
          *     - `14` (`prompt_optimization`): prompt optimisation
          *     - `15` (`log_stream`): a log stream
          *     - `16` (`experiment`): an experiment
+         *     - `17`: not documented; the public client the other names come from lists codes up to `16` (the generated name `task_type_17` is this contract's own)
          * @enum {integer}
          */
-        TaskType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+        TaskType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
         /**
          * RunDB
          * @description A run in a project, with its creator, tags, and the splits and inference names logged for it.
@@ -5132,6 +5157,12 @@ export interface components {
             creator: components["schemas"]["UserDB"];
             /** @description A hash of the dataset the run was logged with, or `null`. What the hash is computed from is not documented. */
             dataset_hash?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of a dataset version the run is tied to, or `null`. How the run uses it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
             /** @description An identifier of example content of the run, or `null`. What it identifies is not documented. */
             example_content_id?: string | null | undefined;
             /**
@@ -5180,6 +5211,12 @@ export interface components {
          * ProjectDB
          * @description A project, with its runs and permissions for actions on it.
          * @example {
+         *       "created_by_user": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace"
+         *       },
          *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "name": "support-bot-eval",
          *       "type": "prompt_evaluation",
@@ -5263,6 +5300,8 @@ export interface components {
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by: string;
+            /** @description The user who created the project, in short (see `UserInfo`). */
+            created_by_user: components["schemas"]["UserInfo"];
             /**
              * Format: uuid
              * @description The project's ID.
@@ -5463,15 +5502,17 @@ export interface components {
             value: string;
         };
         /**
-         * TextFilterOperator
-         * @description How a text filter compares: equal, not equal, or contains.
+         * NameFilterOperator
+         * @description How a name filter compares: with one text (eq, ne, contains) or a list of texts (one_of, not_in).
          *
          *     - `eq`: exactly the text
          *     - `ne`: anything but the text
          *     - `contains`: has the text somewhere in it
+         *     - `one_of`: exactly one of the texts given
+         *     - `not_in`: none of the texts given
          * @enum {string}
          */
-        TextFilterOperator: "eq" | "ne" | "contains";
+        NameFilterOperator: "eq" | "ne" | "contains" | "one_of" | "not_in";
         /**
          * ProjectNameFilter
          * @description A project-list filter on the project's name.
@@ -5496,9 +5537,9 @@ export interface components {
              * @description How the project's name is compared with `value`.
              * @example eq
              */
-            operator: components["schemas"]["TextFilterOperator"];
-            /** @description The text to compare the project's name with. */
-            value: string;
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text to compare the project's name with, or a list of texts. Which operators take a list is not documented. */
+            value: string | string[];
         };
         /**
          * RangeFilterOperator
@@ -5833,6 +5874,12 @@ export interface components {
          * @example {
          *       "projects": [
          *         {
+         *           "created_by_user": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example",
+         *             "first_name": "Ada",
+         *             "last_name": "Lovelace"
+         *           },
          *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *           "name": "support-bot-eval",
          *           "type": "prompt_evaluation",
@@ -5984,6 +6031,12 @@ export interface components {
             creator: components["schemas"]["UserDB"];
             /** @description A hash of the dataset the run was logged with, or `null`. What the hash is computed from is not documented. */
             dataset_hash?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of a dataset version the run is tied to, or `null`. How the run uses it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
             /** @description An identifier of example content of the run, or `null`. What it identifies is not documented. */
             example_content_id?: string | null | undefined;
             /**
@@ -7024,6 +7077,12 @@ export interface components {
             creator: components["schemas"]["UserDB"];
             /** @description A hash of the dataset the run was logged with, or `null`. What the hash is computed from is not documented. */
             dataset_hash?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of a dataset version the run is tied to, or `null`. How the run uses it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
             /** @description An identifier of example content of the run, or `null`. What it identifies is not documented. */
             example_content_id?: string | null | undefined;
             /**
@@ -7196,9 +7255,10 @@ export interface components {
          *     - `public`: everyone in the organisation sees the group and its members, and anyone can join
          *     - `private`: everyone in the organisation sees the group, its members stay private, and a maintainer grants access
          *     - `hidden`: the group and its members are hidden from non-members, and a maintainer grants access
+         *     - `protected`: a protected group; the service does not document who sees it or how users join
          * @enum {string}
          */
-        GroupVisibility: "public" | "private" | "hidden";
+        GroupVisibility: "public" | "private" | "hidden" | "protected";
         /**
          * GroupDB
          * @description A user group with its size, visibility and the caller's role in it.
@@ -7552,9 +7612,10 @@ export interface components {
          *     - `csv`: comma-separated values
          *     - `feather`: the Apache Arrow Feather file format
          *     - `jsonl`: one JSON object per line
+         *     - `json`: JSON
          * @enum {string}
          */
-        DatasetFormat: "csv" | "feather" | "jsonl";
+        DatasetFormat: "csv" | "feather" | "jsonl" | "json";
         /**
          * PromptDatasetUploadForm
          * @description The multipart form that uploads a dataset file for prompt evaluation.
@@ -8784,6 +8845,16 @@ export interface components {
             value: string | string[];
         };
         /**
+         * TextFilterOperator
+         * @description How a text filter compares: equal, not equal, or contains.
+         *
+         *     - `eq`: exactly the text
+         *     - `ne`: anything but the text
+         *     - `contains`: has the text somewhere in it
+         * @enum {string}
+         */
+        TextFilterOperator: "eq" | "ne" | "contains";
+        /**
          * NodeNameFilter
          * @description A scorer filter on a node's name: an operator and a value to compare.
          * @example {
@@ -9557,6 +9628,7 @@ export interface components {
          * FeedbackTemplateDB
          * @description A feedback template: its name, criteria, the kind of rating it collects and its limits.
          * @example {
+         *       "position": 0,
          *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
          *       "name": "answer-helpful",
          *       "criteria": "Did the answer resolve the customer's question?",
@@ -9595,6 +9667,11 @@ export interface components {
             include_explanation: boolean;
             /** @description The template's name. */
             name: string;
+            /**
+             * @description The template's position, as an integer. What it orders, and from where it counts, is not documented.
+             * @example 0
+             */
+            position: number;
         };
         /**
          * FeedbackTemplateCreate
@@ -19459,6 +19536,12 @@ export interface components {
             created_by?: string | null | undefined;
             /** @description A hash of the dataset the run is logged with, or `null`. */
             dataset_hash?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of a dataset version to tie the run to, or `null`. What the service does with it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
             /** @description The new run's name. */
             name: string;
             /** @description How many samples the run holds, or `null`. */
@@ -19508,6 +19591,12 @@ export interface components {
             created_by: string;
             /** @description A hash of the dataset the run was logged with, or `null`. What the hash is computed from is not documented. */
             dataset_hash?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of a dataset version the run is tied to, or `null`. How the run uses it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
             /**
              * Format: uuid
              * @description The run's ID.
@@ -19645,6 +19734,17 @@ export interface components {
              * @example 3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f
              */
             dataset_id?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of a dataset version the run is tied to, or `null`. How the run uses it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
+            /**
+             * @description The index of the dataset version, or `null`. What it counts from is not documented.
+             * @example 1
+             */
+            dataset_version_index?: number | null | undefined;
             /**
              * @description The run's hallucination severity, an integer from 0 to 2. What each level means is not documented. Defaults to `0`.
              * @default 0
@@ -19991,6 +20091,12 @@ export interface components {
             dataset_hash?: string | null | undefined;
             /**
              * Format: uuid
+             * @description The ID of a dataset version the run is tied to, or `null`. How the run uses it is not documented.
+             * @example 2f6c1e9a-8b3d-4c7e-a5f1-0d9b8e7c6a54
+             */
+            dataset_version_id?: string | null | undefined;
+            /**
+             * Format: uuid
              * @description The run's ID.
              * @example e8d2d9f0-82c7-4892-88bc-3e1ae7c8031f
              */
@@ -20268,9 +20374,14 @@ export interface components {
          *     - `generated_scorer`: generated scorers
          *     - `api_key`: API keys
          *     - `dataset`: datasets
+         *     - `system_user`: system user accounts
+         *     - `stage`: stages; what a stage is is not documented
+         *     - `stage_version`: versions of a stage
+         *     - `organization`: organisations
+         *     - `usage_limit`: usage limits; what they limit is not documented
          * @enum {string}
          */
-        ResourceKind: "user" | "group" | "group_member" | "project" | "integration" | "registered_scorer" | "generated_scorer" | "api_key" | "dataset";
+        ResourceKind: "user" | "group" | "group_member" | "project" | "integration" | "registered_scorer" | "generated_scorer" | "api_key" | "dataset" | "system_user" | "stage" | "stage_version" | "organization" | "usage_limit";
         /**
          * GenericPermission
          * @description A general ability of the caller, not tied to one resource (creating one, for example): the action, the kind of resource, and whether it is allowed.
@@ -25145,6 +25256,7 @@ export type TrainJobAuthTokenResponse = components['schemas']['TrainJobAuthToken
 export type CollaboratorRole = components['schemas']['CollaboratorRole'];
 export type CollaboratorRoleInfo = components['schemas']['CollaboratorRoleInfo'];
 export type ProjectType = components['schemas']['ProjectType'];
+export type UserInfo = components['schemas']['UserInfo'];
 export type UserAction = components['schemas']['UserAction'];
 export type GroupAction = components['schemas']['GroupAction'];
 export type GroupMemberAction = components['schemas']['GroupMemberAction'];
@@ -25170,7 +25282,7 @@ export type ComparisonFilterOperator = components['schemas']['ComparisonFilterOp
 export type ProjectCreatedAtFilter = components['schemas']['ProjectCreatedAtFilter'];
 export type ProjectCreatorFilter = components['schemas']['ProjectCreatorFilter'];
 export type ProjectIDFilter = components['schemas']['ProjectIDFilter'];
-export type TextFilterOperator = components['schemas']['TextFilterOperator'];
+export type NameFilterOperator = components['schemas']['NameFilterOperator'];
 export type ProjectNameFilter = components['schemas']['ProjectNameFilter'];
 export type RangeFilterOperator = components['schemas']['RangeFilterOperator'];
 export type ProjectRunsFilter = components['schemas']['ProjectRunsFilter'];
@@ -25280,6 +25392,7 @@ export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRows
 export type PromptSampleIDs = components['schemas']['PromptSampleIDs'];
 export type PromptGroupResponse = components['schemas']['PromptGroupResponse'];
 export type MetadataFilter = components['schemas']['MetadataFilter'];
+export type TextFilterOperator = components['schemas']['TextFilterOperator'];
 export type NodeNameFilter = components['schemas']['NodeNameFilter'];
 export type ScorerFilter = components['schemas']['ScorerFilter'];
 export type ScorerDefaults = components['schemas']['ScorerDefaults'];
@@ -25718,7 +25831,18 @@ export interface operations {
     };
     getToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+                 * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+                 */
+                organization_id?: string | null | undefined;
+                /**
+                 * @description An organisation's slug, or `null`. What the service does with it is not documented.
+                 * @example acme
+                 */
+                organization_slug?: string | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -25743,6 +25867,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -26103,6 +26228,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace"
+                     *         },
                      *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *         "name": "support-bot-eval",
                      *         "type": "prompt_evaluation",
@@ -26279,6 +26410,12 @@ export interface operations {
                      * @example {
                      *       "projects": [
                      *         {
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace"
+                     *           },
                      *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *           "name": "support-bot-eval",
                      *           "type": "prompt_evaluation",
@@ -26516,6 +26653,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace"
+                     *       },
                      *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "name": "support-bot-eval",
                      *       "type": "prompt_evaluation",
@@ -28069,6 +28212,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace"
+                     *         },
                      *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *         "name": "support-bot-eval",
                      *         "type": "prompt_evaluation",
@@ -30152,6 +30301,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "position": 0,
                      *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *         "name": "answer-helpful",
                      *         "criteria": "Did the answer resolve the customer's question?",
@@ -30163,6 +30313,7 @@ export interface operations {
                      *         "created_at": "2026-02-10T09:15:00Z"
                      *       },
                      *       {
+                     *         "position": 0,
                      *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
                      *         "name": "answer-quality",
                      *         "criteria": "Rate the overall quality of the answer.",
@@ -30222,6 +30373,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "position": 0,
                      *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *       "name": "answer-helpful",
                      *       "criteria": "Did the answer resolve the customer's question?",
@@ -30272,6 +30424,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "position": 0,
                      *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *       "name": "answer-helpful",
                      *       "criteria": "Did the answer resolve the customer's question?",
@@ -30369,6 +30522,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "position": 0,
                      *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *       "name": "answer-helpful",
                      *       "criteria": "Did the answer fully resolve the customer's question?",

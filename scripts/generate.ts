@@ -7,7 +7,7 @@ import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type TransformNodeOptions } from "openapi-typescript";
 import ts from "typescript";
 import { isJsonMediaType } from "../src/media-type.js";
-import { DEFAULT_SECURITY, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
+import { DEFAULT_SECURITY, retrySafeByDefault, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
 import { IDEMPOTENT_METHODS, operationsOf, resolvePointer, resolveRef, safeToRepeat } from "../src/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
@@ -132,9 +132,10 @@ function policyOverrides(doc: Json): Record<string, PolicyOverride> {
       override.operationId = operation.operationId;
       override.security = security;
     }
-    // The table lists only what differs from the client's default, which goes by the method alone.
+    // The table lists only what differs from the client's default, which goes by the method and,
+    // for a POST, the path.
     const retrySafe = safeToRepeat(method, operation);
-    if (retrySafe !== IDEMPOTENT_METHODS.has(method)) override.retrySafe = retrySafe;
+    if (retrySafe !== retrySafeByDefault(method, route, IDEMPOTENT_METHODS)) override.retrySafe = retrySafe;
     if (operation["x-pagination"]?.items) override.pageItems = operation["x-pagination"].items;
     const body = resolveRef<Json>(doc, operation.requestBody);
     const mediaTypes = Object.keys(body?.content ?? {});
@@ -191,7 +192,8 @@ function renderPolicies(table: Record<string, PolicyOverride>): string {
 
 /**
  * The operations whose policy differs from the client's defaults (src/policy-defaults.ts): any of the
- * three credentials, retried only when the method is idempotent, a JSON body, no pagination.
+ * three credentials, retried only when the method is idempotent or the POST only reads by its path,
+ * a JSON body, no pagination.
  * Keyed by "METHOD /path" as the spec writes it.
  */
 export const policyOverrides = {

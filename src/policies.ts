@@ -4,7 +4,7 @@
 // operations that differ from them.
 import { policyOverrides } from "../generated/operations.js";
 import { IDEMPOTENT_METHODS } from "./openapi-document.js";
-import { DEFAULT_SECURITY, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
+import { DEFAULT_SECURITY, retrySafeByDefault, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
 export { DEFAULT_SECURITY, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
@@ -19,11 +19,11 @@ export interface OperationPolicy {
   readonly answer: "json" | "file";
 }
 
-function withDefaults(method: string, override: PolicyOverride): OperationPolicy {
+function withDefaults(method: string, path: string, override: PolicyOverride): OperationPolicy {
   return {
     operationId: override.operationId,
     security: override.security ?? DEFAULT_SECURITY,
-    retrySafe: override.retrySafe ?? IDEMPOTENT_METHODS.has(method),
+    retrySafe: override.retrySafe ?? retrySafeByDefault(method, path, IDEMPOTENT_METHODS),
     pageItems: override.pageItems,
     body: override.body ?? "json",
     files: override.files ?? [],
@@ -44,13 +44,19 @@ export const specPolicy: PolicyLookup = policyLookup(policyOverrides);
  */
 export function policyLookup(overrides: Readonly<Record<string, PolicyOverride>>): PolicyLookup {
   const listed = new Map<string, OperationPolicy>();
-  for (const [key, override] of Object.entries(overrides)) listed.set(key, withDefaults(key.slice(0, key.indexOf(" ")), override));
-  const byMethod = new Map<string, OperationPolicy>();
+  for (const [key, override] of Object.entries(overrides)) {
+    const space = key.indexOf(" ");
+    listed.set(key, withDefaults(key.slice(0, space), key.slice(space + 1), override));
+  }
+  // The defaults differ only by method and whether the rule makes a POST safe: two per method.
+  const plain = new Map<string, OperationPolicy>();
   return (method, path) => {
     const policy = listed.get(`${method} ${path}`);
     if (policy) return policy;
-    let plain = byMethod.get(method);
-    if (!plain) byMethod.set(method, (plain = withDefaults(method, {})));
-    return plain;
+    const safe = retrySafeByDefault(method, path, IDEMPOTENT_METHODS);
+    const key = `${method} ${safe}`;
+    let found = plain.get(key);
+    if (!found) plain.set(key, (found = withDefaults(method, path, {})));
+    return found;
   };
 }

@@ -1,7 +1,8 @@
 // What every operation gets unless the spec says otherwise, and the shape of an exception. No
 // imports: the generator reads these to write generated/operations.ts, and the client reads them
 // beside that table, so the generator never depends on its own output. Whether an operation may
-// be repeated by default follows its method (`IDEMPOTENT_METHODS` in openapi-document.js).
+// be repeated by default follows its method (`IDEMPOTENT_METHODS` in openapi-document.js, which
+// the callers hand in), and for a POST its path (`retrySafeByDefault`).
 
 export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
 
@@ -10,6 +11,19 @@ export type BodyEncoding = "json" | "multipart" | "form";
 
 /** What an operation accepts unless the spec says otherwise: any one of the three credentials. */
 export const DEFAULT_SECURITY: readonly SecurityScheme[] = ["ApiKeyHeader", "HttpBasic", "JwtBearer"];
+
+/**
+ * The POSTs that only read, by their path: every POST with an `insights` segment (the insights
+ * group's statistics, and the prompt metrics over a run) and every POST that ends in `/columnar`
+ * (a listing read as columns). The contract marks each `x-idempotent` (CONTRIBUTING, "Vendor extensions"),
+ * so the table need not list them; it lists only a POST where the mark and this rule disagree.
+ */
+export const READ_ONLY_POST = /\/insights\/|\/columnar$/;
+
+/** Whether an operation the table does not mark may be sent again: by its method, and a POST by its path. */
+export function retrySafeByDefault(method: string, path: string, idempotentMethods: ReadonlySet<string>): boolean {
+  return idempotentMethods.has(method) || (method === "POST" && READ_ONLY_POST.test(path));
+}
 
 /** An entry of the generated table: only what differs from the defaults above. */
 export interface PolicyOverride {

@@ -1,6 +1,6 @@
 // `--baseline <file>`: the findings of an earlier `--json` report, known and accepted. A finding
 // the baseline holds is still reported, marked known, and fails no run; a new one does. So a run
-// can pass against a known state (the five operations the contract has and release 1.378.0 lacks,
+// can pass against a known state (the five operations the contract has and no release lists,
 // say) and still fail the day the deployment changes.
 import { readEarlierReport } from "./earlier-report.js";
 import type { Finding } from "./findings.js";

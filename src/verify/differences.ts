@@ -1,7 +1,7 @@
 // The contract's deliberate differences from the service's own document, as recorded in
-// reference/differences.json: each place where the contract says something other than release
-// 1.378.0 (the release it was written from), with what that release says there and why the
-// contract differs. Drift reads it to tell a deployment's change from a difference the contract
+// reference/differences.json: each place where the contract says something other than the
+// release it follows (the record's `release`, 1.513.0), with what that release says there and why
+// the contract differs. Drift reads it to tell a deployment's change from a difference the contract
 // made on purpose; test/spec/differences.test.ts holds the record equal to the contract's diff
 // against that release, so neither can move without the other.
 import record from "../../reference/differences.json" with { type: "json" };

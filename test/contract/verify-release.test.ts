@@ -1,6 +1,6 @@
 // `service-api verify` against a loopback deployment that publishes the service's real release
-// 1.378.0 at /openapi.json (reference/openapi-1.378.0.json, the release the contract was written
-// from), as a new user would run it. The Prism mock answers the calls; the proxy in front of it
+// 1.513.0 at /openapi.json (reference/openapi-1.513.0.json, the release the contract follows: the
+// record's `release`), as a new user would run it. The Prism mock answers the calls; the proxy in front of it
 // publishes the release and, as such a deployment does, sends no WWW-Authenticate on its 401s.
 // The honest answer: no drift but the six genuine differences, each explained; the contract's
 // recorded differences listed apart; a summary that fits a screen; and a run that passes once the
@@ -23,7 +23,7 @@ import { startTamperingProxy } from "./tampering-proxy.js";
 const mock = inject("prismUrl");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-verify-release-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const release = JSON.parse(readFileSync(new URL("../../reference/openapi-1.378.0.json", import.meta.url), "utf8"));
+const release = JSON.parse(readFileSync(new URL(`../../reference/openapi-${differenceRecord.release}.json`, import.meta.url), "utf8"));
 
 async function verify(args: string[]) {
   let stdout = "";
@@ -36,7 +36,7 @@ async function verify(args: string[]) {
   return { code, stdout, stderr };
 }
 
-describe("verify against a loopback deployment publishing release 1.378.0", () => {
+describe(`verify against a loopback deployment publishing release ${differenceRecord.release}`, () => {
   let deployment: TestServer;
   let first: Awaited<ReturnType<typeof verify>>;
   let report: JsonReport;
@@ -80,8 +80,8 @@ describe("verify against a loopback deployment publishing release 1.378.0", () =
     expect(new Set(report.differences.map((difference) => difference.place))).toEqual(new Set(kept.map(placeOf)));
     const added = report.findings.filter((finding) => finding.kind === "operation-added");
     expect(added).toHaveLength(1);
-    expect(added[0]!.operations).toHaveLength(106);
-    expect(added[0]!.message).toMatch(/^the deployment's document has 106 operations the contract lacks: 14 under the contract's groups \(.+\); 92 under other groups \(.+\)$/);
+    expect(added[0]!.operations).toHaveLength(184);
+    expect(added[0]!.message).toMatch(/^the deployment's document has 184 operations the contract lacks: 47 under the contract's groups \(.+\); 137 under other groups \(.+\)$/);
   });
 
   it("tells the missing optional header once, with its count", () => {
@@ -96,7 +96,7 @@ describe("verify against a loopback deployment publishing release 1.378.0", () =
     expect(lines.length).toBeLessThanOrEqual(40);
     expect(lines[0]).toBe("verify: FAIL (6 breaking changes in the deployment's document)");
     expect(lines[2]).toMatch(/^statuses seen: /);
-    expect(lines[4]).toBe(`drift (${deployment.url}/openapi.json): 6 breaking, 0 compatible, 106 operations only the deployment has; ${report.differences.length} recorded differences where the contract is stricter or says more (information)`);
+    expect(lines[4]).toBe(`drift (${deployment.url}/openapi.json): 6 breaking, 0 compatible, 184 operations only the deployment has; ${report.differences.length} recorded differences where the contract is stricter or says more (information)`);
     expect(first.stdout).toMatch(/^ +breaking-for-callers +parameter-changed +POST \/signup_link +query parameter scope: removed \(recorded difference: brief-parameter\) → stop sending it; the deployment may ignore or refuse it$/m);
     expect(first.stdout).toMatch(/^ +inferred-operation: The contract infers this operation's path/m);
     expect(first.stdout).toMatch(/^ +warning header: declared header WWW-Authenticate is missing \(×\d+, \d+ operations\)$/m);

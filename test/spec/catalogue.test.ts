@@ -148,6 +148,7 @@ describe("schemas.tsv", () => {
       "IntegrationSettings",
       "MembershipFilterOperator",
       "MetricState",
+      "NameFilterOperator",
       "ObserveWorkflowFilter",
       "ProjectFilter",
       "ProjectSort",
