@@ -58,5 +58,6 @@ export const policyOverrides = {
   "POST /scorers/{scorer_id}/version/code": { body: "multipart", files: ["file"] },
   "POST /signup_link": { operationId: "generateSignupLink", security: ["ApiKeyHeader"] },
   "POST /v1/observe/projects/{project_id}/workflows": { retrySafe: true },
+  "POST /v2/projects": { retrySafe: true, pageItems: "projects", arrayQuery: ["actions"] },
   "PUT /projects/{project_id}/prompt_datasets/{dataset_id}": { body: "multipart", files: ["file"] },
 } as const satisfies Readonly<Record<string, PolicyOverride>>;

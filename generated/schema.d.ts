@@ -317,6 +317,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search projects page by page, with their counts (version 2)
+         * @description Returns one page of the projects that match the optional body's filters, in its sort order, each
+         *     with its number of log streams and experiments, and the number of matching projects on all pages
+         *     together; the POST carries the filters. What the `actions` parameter does is not documented.
+         */
+        post: operations["getProjectsV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/all": {
         parameters: {
             query?: never;
@@ -5973,6 +5995,239 @@ export interface components {
             starting_token: number;
         };
         /**
+         * ProjectNumExperimentsFilter
+         * @description A project-list filter on the project's number of experiments.
+         * @example {
+         *       "name": "num_experiments",
+         *       "operator": "gte",
+         *       "value": 1
+         *     }
+         */
+        ProjectNumExperimentsFilter: {
+            /**
+             * @description Which kind of filter this is: always `num_experiments` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_experiments";
+            /** @description How the project's number of experiments is compared with `value`. */
+            operator: components["schemas"]["RangeFilterOperator"];
+            /** @description The number to compare with, or a list of numbers. Which operators take a list is not documented. */
+            value: number | number[] | number[];
+        };
+        /**
+         * ProjectNumLogstreamsFilter
+         * @description A project-list filter on the project's number of log streams.
+         * @example {
+         *       "name": "num_logstreams",
+         *       "operator": "gte",
+         *       "value": 1
+         *     }
+         */
+        ProjectNumLogstreamsFilter: {
+            /**
+             * @description Which kind of filter this is: always `num_logstreams` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_logstreams";
+            /** @description How the project's number of log streams is compared with `value`. */
+            operator: components["schemas"]["RangeFilterOperator"];
+            /** @description The number to compare with, or a list of numbers. Which operators take a list is not documented. */
+            value: number | number[] | number[];
+        };
+        /**
+         * ProjectNumExperimentsSort
+         * @description Sorts the project list by the project's number of experiments.
+         * @example {
+         *       "ascending": false,
+         *       "name": "num_experiments",
+         *       "sort_type": "column"
+         *     }
+         */
+        ProjectNumExperimentsSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `num_experiments` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_experiments";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ProjectNumLogstreamsSort
+         * @description Sorts the project list by the project's number of log streams.
+         * @example {
+         *       "ascending": false,
+         *       "name": "num_logstreams",
+         *       "sort_type": "column"
+         *     }
+         */
+        ProjectNumLogstreamsSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `num_logstreams` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_logstreams";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ProjectCollectionParamsV2
+         * @description Filters and sort order for listing projects with `POST /v2/projects`.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "num_logstreams",
+         *           "operator": "gte",
+         *           "value": 1
+         *         }
+         *       ],
+         *       "sort": {
+         *         "name": "num_experiments",
+         *         "ascending": false,
+         *         "sort_type": "column"
+         *       }
+         *     }
+         */
+        ProjectCollectionParamsV2: {
+            /** @description Conditions on the projects to list. The `name` property of each says which field of the project is compared: `name`, `creator`, `created_at`, `updated_at`, `num_logstreams` or `num_experiments`. How several conditions combine is not documented. */
+            filters?: (components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectNumLogstreamsFilter"] | components["schemas"]["ProjectNumExperimentsFilter"])[] | undefined;
+            /**
+             * @description The order of the projects, or `null`: the `name` property says which field orders them, and `ascending` in which direction. Its default sorts by `created_at`, descending. The order used for `null` is not documented.
+             * @default {
+             *       "name": "created_at",
+             *       "ascending": false,
+             *       "sort_type": "column"
+             *     }
+             */
+            sort?: (components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectNumLogstreamsSort"] | components["schemas"]["ProjectNumExperimentsSort"]) | null | undefined;
+        };
+        /**
+         * ProjectItem
+         * @description A project as `POST /v2/projects` lists it, with its counts of log streams and experiments.
+         * @example {
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "name": "support-assistant",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "bookmark": false,
+         *       "num_logstreams": 2,
+         *       "num_experiments": 5,
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         }
+         *       ],
+         *       "created_by_user": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace"
+         *       }
+         *     }
+         */
+        ProjectItem: {
+            /**
+             * @description Whether the caller bookmarked the project. Defaults to `false`.
+             * @default false
+             */
+            bookmark: boolean;
+            /**
+             * Format: date-time
+             * @description When the project was created.
+             */
+            created_at: string;
+            /** @description The user who created the project. */
+            created_by_user: components["schemas"]["UserInfo"];
+            /**
+             * Format: uuid
+             * @description The project's ID.
+             */
+            id: string;
+            /** @description The project's name. */
+            name: string;
+            /** @description How many experiments the project has. */
+            num_experiments: number;
+            /** @description How many log streams the project has. */
+            num_logstreams: number;
+            /**
+             * @description Actions on the project and whether each is allowed. Defaults to an empty list. Whose permissions they are is not documented.
+             * @default []
+             */
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * Format: date-time
+             * @description When the project was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * GetProjectsPaginatedResponseV2
+         * @description A page of projects as `POST /v2/projects` lists them, with the number of matching projects.
+         * @example {
+         *       "projects": [
+         *         {
+         *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "name": "support-assistant",
+         *           "created_at": "2026-02-10T09:15:00Z",
+         *           "updated_at": "2026-03-05T08:05:44Z",
+         *           "num_logstreams": 2,
+         *           "num_experiments": 5,
+         *           "created_by_user": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example"
+         *           }
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": false,
+         *       "next_starting_token": null,
+         *       "total_count": 1
+         *     }
+         */
+        GetProjectsPaginatedResponseV2: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The projects on this page. */
+            projects: components["schemas"]["ProjectItem"][];
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+            /** @description How many projects match, on every page together. */
+            total_count: number;
+        };
+        /**
          * RunDBThin
          * @description A run with its tags, in a lighter form.
          * @example {
@@ -9320,7 +9575,7 @@ export interface components {
              */
             name: "name";
             /** @description How the scorer's name is compared with `value`. */
-            operator: components["schemas"]["TextFilterOperator"];
+            operator: components["schemas"]["NameFilterOperator"];
             /** @description The text to compare the scorer's name with, or a list of them for the operators that take a list. */
             value: string | string[];
         };
@@ -25299,6 +25554,13 @@ export type ProjectUpdatedAtSort = components['schemas']['ProjectUpdatedAtSort']
 export type ProjectSort = components['schemas']['ProjectSort'];
 export type ProjectCollectionParams = components['schemas']['ProjectCollectionParams'];
 export type GetProjectsPaginatedResponse = components['schemas']['GetProjectsPaginatedResponse'];
+export type ProjectNumExperimentsFilter = components['schemas']['ProjectNumExperimentsFilter'];
+export type ProjectNumLogstreamsFilter = components['schemas']['ProjectNumLogstreamsFilter'];
+export type ProjectNumExperimentsSort = components['schemas']['ProjectNumExperimentsSort'];
+export type ProjectNumLogstreamsSort = components['schemas']['ProjectNumLogstreamsSort'];
+export type ProjectCollectionParamsV2 = components['schemas']['ProjectCollectionParamsV2'];
+export type ProjectItem = components['schemas']['ProjectItem'];
+export type GetProjectsPaginatedResponseV2 = components['schemas']['GetProjectsPaginatedResponseV2'];
 export type RunDBThin = components['schemas']['RunDBThin'];
 export type ProjectDBThin = components['schemas']['ProjectDBThin'];
 export type ProjectUpdate = components['schemas']['ProjectUpdate'];
@@ -25876,12 +26138,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description An organization's ID, or `null`. What the service does with it is not documented.
-                 * @example 8d2c6a14-5b7e-4f90-a1c3-d4e5f6a7b8c9
+                 * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+                 * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
                  */
                 organization_id?: string | null | undefined;
                 /**
-                 * @description An organization's slug, or `null`. What the service does with it is not documented.
+                 * @description An organisation's slug, or `null`. What the service does with it is not documented.
                  * @example acme
                  */
                 organization_slug?: string | null | undefined;
@@ -25919,12 +26181,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description An organization's ID, or `null`. What the service does with it is not documented.
-                 * @example 8d2c6a14-5b7e-4f90-a1c3-d4e5f6a7b8c9
+                 * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+                 * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
                  */
                 organization_id?: string | null | undefined;
                 /**
-                 * @description An organization's slug, or `null`. What the service does with it is not documented.
+                 * @description An organisation's slug, or `null`. What the service does with it is not documented.
                  * @example acme
                  */
                 organization_slug?: string | null | undefined;
@@ -26528,6 +26790,100 @@ export interface operations {
                 content: {
                     /** @example 12 */
                     "application/json": number;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getProjectsV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A list of project actions. What the service does with it is not documented; each listed project carries its own `permissions` list.
+                 * @example [
+                 *       "update"
+                 *     ]
+                 */
+                actions?: components["schemas"]["ProjectAction"][] | undefined;
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "num_logstreams",
+                 *           "operator": "gte",
+                 *           "value": 1
+                 *         }
+                 *       ],
+                 *       "sort": {
+                 *         "name": "num_experiments",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectCollectionParamsV2"];
+            };
+        } | undefined;
+        responses: {
+            /** @description One page of the matching projects, and how many match in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "name": "support-assistant",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "bookmark": false,
+                     *           "num_logstreams": 2,
+                     *           "num_experiments": 5,
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ],
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetProjectsPaginatedResponseV2"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31052,6 +31408,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "position": 0,
                      *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *         "name": "answer-helpful",
                      *         "criteria": "Did the answer resolve the customer's question?",
@@ -31063,6 +31420,7 @@ export interface operations {
                      *         "created_at": "2026-02-10T09:15:00Z"
                      *       },
                      *       {
+                     *         "position": 0,
                      *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
                      *         "name": "answer-quality",
                      *         "criteria": "Rate the overall quality of the answer.",
@@ -31122,6 +31480,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "position": 0,
                      *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *       "name": "answer-helpful",
                      *       "criteria": "Did the answer resolve the customer's question?",
@@ -31172,6 +31531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "position": 0,
                      *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *       "name": "answer-helpful",
                      *       "criteria": "Did the answer resolve the customer's question?",
@@ -31269,6 +31629,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "position": 0,
                      *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
                      *       "name": "answer-helpful",
                      *       "criteria": "Did the answer fully resolve the customer's question?",
