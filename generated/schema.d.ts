@@ -3003,6 +3003,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_id}/scorers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Compute scores again
+         * @description Asks the service to compute again the scores of the scorers in the body, for the records the body's
+         *     settings choose. Whether they are computed before the answer or later is not documented, nor is
+         *     the shape of the answer.
+         */
+        put: operations["submitScorers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/templates/versions": {
         parameters: {
             query?: never;
@@ -19734,6 +19756,144 @@ export interface components {
             starting_token: number;
         };
         /**
+         * RecomputeSettingsLogStream
+         * @description Scores to compute again for the records of one log stream that match filters.
+         * @example {
+         *       "mode": "log_stream_filters",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "filters": []
+         *     }
+         */
+        RecomputeSettingsLogStream: {
+            /** @description The filters the records must match. The service does not publish their shape. */
+            filters: unknown[];
+            /**
+             * @description Which records are chosen: always `log_stream_filters` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "log_stream_filters";
+            /**
+             * Format: uuid
+             * @description The ID of the log stream's run.
+             */
+            run_id: string;
+        };
+        /**
+         * RecomputeSettingsObserve
+         * @description Scores to compute again for the records of an observe project that match filters.
+         * @example {
+         *       "mode": "observe_filters",
+         *       "filters": []
+         *     }
+         */
+        RecomputeSettingsObserve: {
+            /** @description The filters the records must match. The service does not publish their shape. */
+            filters: unknown[];
+            /**
+             * @description Which records are chosen: always `observe_filters` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "observe_filters";
+        };
+        /**
+         * RecomputeSettingsProject
+         * @description Scores to compute again for the whole project. What the project's records include is not documented.
+         * @example {
+         *       "mode": "project"
+         *     }
+         */
+        RecomputeSettingsProject: {
+            /**
+             * @description Which records are chosen: always `project` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "project";
+        };
+        /**
+         * RecomputeSettingsRuns
+         * @description Scores to compute again for the runs listed.
+         * @example {
+         *       "mode": "runs",
+         *       "run_ids": [
+         *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *       ]
+         *     }
+         */
+        RecomputeSettingsRuns: {
+            /**
+             * @description Which records are chosen: always `runs` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "runs";
+            /** @description The IDs of the runs, at least one. */
+            run_ids: string[];
+        };
+        /**
+         * GeneratedScorer
+         * @description A generated scorer to enable, named by its ID or its name, optionally only on matching nodes. Which of the two must be given is not documented.
+         * @example {
+         *       "name": "answer-politeness",
+         *       "filters": null
+         *     }
+         */
+        GeneratedScorer: {
+            /** @description Conditions on the nodes the scorer runs on, or `null`. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
+            /**
+             * Format: uuid
+             * @description The generated scorer's ID, or `null`.
+             */
+            id?: string | null | undefined;
+            /** @description The generated scorer's name, or `null`. */
+            name?: string | null | undefined;
+        };
+        /**
+         * ScorersConfig
+         * @description The scorers to enable, built-in, registered and generated, each with its settings.
+         * @example {
+         *       "scorers": [
+         *         {
+         *           "name": "completeness"
+         *         }
+         *       ],
+         *       "registered_scorers": [],
+         *       "generated_scorers": []
+         *     }
+         */
+        ScorersConfig: {
+            /** @description The generated scorers to enable. */
+            generated_scorers?: components["schemas"]["GeneratedScorer"][] | undefined;
+            /** @description The registered scorers to enable. */
+            registered_scorers?: components["schemas"]["RegisteredScorer"][] | undefined;
+            /** @description The built-in scorers to enable, each with its settings. */
+            scorers?: components["schemas"]["Scorer"][] | undefined;
+        };
+        /**
+         * CreateComputeScoreRequest
+         * @description The scorers whose scores to compute again, and the records to compute them for.
+         * @example {
+         *       "scorers_config": {
+         *         "scorers": [
+         *           {
+         *             "name": "completeness"
+         *           }
+         *         ]
+         *       },
+         *       "recompute_settings": {
+         *         "mode": "runs",
+         *         "run_ids": [
+         *           "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *         ]
+         *       }
+         *     }
+         */
+        CreateComputeScoreRequest: {
+            /** @description Which records to compute the scores for, told apart by `mode`: runs by ID (`runs`), the whole project (`project`), an observe project's records that match filters (`observe_filters`), or a log stream's (`log_stream_filters`). */
+            recompute_settings: components["schemas"]["RecomputeSettingsRuns"] | components["schemas"]["RecomputeSettingsProject"] | components["schemas"]["RecomputeSettingsObserve"] | components["schemas"]["RecomputeSettingsLogStream"];
+            /** @description The scorers whose scores to compute. */
+            scorers_config: components["schemas"]["ScorersConfig"];
+        };
+        /**
          * DeletePromptResponse
          * @description The answer to deleting a prompt template: a message from the service.
          * @example {
@@ -25885,6 +26045,13 @@ export type StringData = components['schemas']['StringData'];
 export type RenderTemplateRequest = components['schemas']['RenderTemplateRequest'];
 export type RenderedTemplate = components['schemas']['RenderedTemplate'];
 export type RenderTemplateResponse = components['schemas']['RenderTemplateResponse'];
+export type RecomputeSettingsLogStream = components['schemas']['RecomputeSettingsLogStream'];
+export type RecomputeSettingsObserve = components['schemas']['RecomputeSettingsObserve'];
+export type RecomputeSettingsProject = components['schemas']['RecomputeSettingsProject'];
+export type RecomputeSettingsRuns = components['schemas']['RecomputeSettingsRuns'];
+export type GeneratedScorer = components['schemas']['GeneratedScorer'];
+export type ScorersConfig = components['schemas']['ScorersConfig'];
+export type CreateComputeScoreRequest = components['schemas']['CreateComputeScoreRequest'];
 export type DeletePromptResponse = components['schemas']['DeletePromptResponse'];
 export type BasePromptTemplateVersion = components['schemas']['BasePromptTemplateVersion'];
 export type RunTagCreateRequest = components['schemas']['RunTagCreateRequest'];
@@ -36611,6 +36778,60 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    submitScorers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scorers_config": {
+                 *         "scorers": [
+                 *           {
+                 *             "name": "completeness"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "recompute_settings": {
+                 *         "mode": "runs",
+                 *         "run_ids": [
+                 *           "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateComputeScoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The request was taken. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
