@@ -3490,7 +3490,7 @@ export interface paths {
         put?: never;
         /**
          * Export edited data as a file
-         * @description Applies the chosen edits to a run's data and returns the result as a file in the requested format.
+         * @description Exports the chosen edits of a run's split as a file in the requested format.
          */
         post: operations["exportEdits"];
         delete?: never;
@@ -5907,8 +5907,12 @@ export interface components {
             /** @description Conditions on the projects to list. How several conditions combine is not documented. */
             filters?: components["schemas"]["ProjectFilter"][] | undefined;
             /**
-             * @description The order of the projects, or `null`. The order used for `null` is not documented.
-             * @default null
+             * @description The order of the projects, or `null`. Defaults to the newest first by creation time (`{name: created_at, ascending: false, sort_type: column}`). The order used for `null` is not documented.
+             * @default {
+             *       "name": "created_at",
+             *       "ascending": false,
+             *       "sort_type": "column"
+             *     }
              */
             sort?: components["schemas"]["ProjectSort"] | null | undefined;
         };
@@ -6864,6 +6868,12 @@ export interface components {
          *     }
          */
         InviteUsersRequest: {
+            /**
+             * @description How the invited users sign in. Defaults to `email`.
+             * @default email
+             * @example email
+             */
+            auth_method?: components["schemas"]["AuthMethod"] | undefined;
             /** @description The email addresses of the people to invite. */
             emails: string[];
             /**
@@ -8277,6 +8287,8 @@ export interface components {
         JobInfo: {
             /** @description The message for users when the job failed or ended in an error, or `null`. */
             job_error_message?: string | null | undefined;
+            /** @description A message about the job's progress while it runs, or `null`. */
+            job_progress_message?: string | null | undefined;
             /**
              * @description The job's state, or `null`. Set only for metric columns computed by their own scorer job.
              * @example unstarted
@@ -8337,6 +8349,11 @@ export interface components {
          * @example {}
          */
         MetricComputing: {
+            /**
+             * @description A message about the metric being computed. Defaults to `Metric is computing.`.
+             * @default Metric is computing.
+             */
+            message: string;
             /**
              * @description The type of the scorer behind the metric, or `null`.
              * @example Luna
@@ -8931,6 +8948,8 @@ export interface components {
             job_error_message?: string | null | undefined;
             /** @description The scorer job's state per row, or `null`. Present only for metric columns computed by their own scorer job. */
             job_info?: (components["schemas"]["JobInfo"] | null)[] | null | undefined;
+            /** @description A message about the job's progress while it runs, or `null`. */
+            job_progress_message?: string | null | undefined;
             /**
              * @description The state of the job computing the column, or `null`. Set only for metric columns computed by their own scorer job.
              * @example unstarted
@@ -13993,8 +14012,8 @@ export interface components {
          */
         AzureIntegration: {
             /**
-             * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
-             * @default 2024-10-21
+             * @description The Azure OpenAI API version to call. Defaults to `2025-03-01-preview`.
+             * @default 2025-03-01-preview
              */
             api_version: string;
             /** @description The authentication scope for Azure, or `null`. When the service uses it, and what `null` does, are not documented. */
@@ -14421,8 +14440,8 @@ export interface components {
          */
         AzureIntegrationCreate: {
             /**
-             * @description The Azure OpenAI API version to call. Defaults to `2024-10-21`.
-             * @default 2024-10-21
+             * @description The Azure OpenAI API version to call. Defaults to `2025-03-01-preview`.
+             * @default 2025-03-01-preview
              */
             api_version?: string | undefined;
             /** @description The authentication scope for Azure, or `null`. When the service uses it, and what `null` does, are not documented. */
@@ -14655,8 +14674,8 @@ export interface components {
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -14750,8 +14769,8 @@ export interface components {
             /** @description The name of the catalog that holds the database, or `null`. What `null` selects is not documented. */
             catalog_name?: string | null | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -14971,8 +14990,8 @@ export interface components {
              */
             all_but?: boolean | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -15060,8 +15079,8 @@ export interface components {
              */
             all_but: boolean;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -15146,8 +15165,8 @@ export interface components {
              */
             all_but: boolean;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -15233,8 +15252,8 @@ export interface components {
             /** @description The name of the Unity Catalog catalog that holds the schema. */
             catalog_name: string;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -15322,8 +15341,8 @@ export interface components {
              */
             all_but: boolean;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -18518,7 +18537,6 @@ export interface components {
          *       "query_total_tokens": 0,
          *       "response": "generated_text",
          *       "step": 0,
-         *       "target": "example target",
          *       "tools": "[]"
          *     }
          */
@@ -18537,6 +18555,8 @@ export interface components {
             chain_root_id: string;
             /** @description When the row was created, as an integer timestamp. The TypeScript SDK sends the step's creation time in nanoseconds; what unit the service expects is not documented. */
             creation_timestamp?: number | undefined;
+            /** @description The expected output for this row, or `null`. How the service uses it is not documented. */
+            expected_output?: string | null | undefined;
             /**
              * @description Why the node finished, as text. Empty by default. Its values are not documented.
              * @default
@@ -18604,10 +18624,12 @@ export interface components {
              * @default 0
              */
             step?: number | undefined;
-            /** @description The expected (target) output for this row, or `null`. The TypeScript SDK sends the step's ground truth here. */
-            target?: string | null | undefined;
             /** @description The node's tools, as a string, or `null`. The string's format is not documented. */
             tools?: string | null | undefined;
+            /** @description Metadata of the caller's own for this row, as a JSON object. The service documents no keys for it. */
+            user_metadata?: {
+                [key: string]: unknown;
+            } | undefined;
         };
         /**
          * AgenticWorkflowSuccessScorer
@@ -19423,6 +19445,7 @@ export interface components {
          * ModelInfo
          * @description The user-facing summary of one model: its name, alias, integration and chat roles.
          * @example {
+         *       "completion_only": false,
          *       "name": "gpt-4o-mini",
          *       "alias": "GPT-4o mini",
          *       "integration": "openai",
@@ -19436,6 +19459,8 @@ export interface components {
             alias: string;
             /** @description The role name for the model's own (assistant) messages, or `null`. What `null` means is not documented. */
             assistant_role?: string | null | undefined;
+            /** @description Whether the model takes completion requests only and not chat messages. Read-only. */
+            readonly completion_only: boolean;
             /**
              * @description The integration (provider) that serves the model. Defaults to `openai`.
              * @default openai
@@ -19651,6 +19676,11 @@ export interface components {
          *     }
          */
         CreatePromptTemplateWithVersionRequestBody: {
+            /**
+             * @description Whether the template is hidden. Defaults to `false`. Where it is hidden from is not documented.
+             * @default false
+             */
+            hidden?: boolean | undefined;
             /** @description The template's name. */
             name: string;
             /** @description The first version's text: a string, or a list of chat messages. */
@@ -20121,7 +20151,7 @@ export interface components {
         GetPromptRun: {
             /** @description The run's average BLEU score, or `null`. */
             average_bleu?: number | null | undefined;
-            /** @description The run's average cost per response, or `null`. The unit is not documented. */
+            /** @description The run's average cost, or `null`. What it averages over, and its unit, are not documented. */
             average_cost?: number | null | undefined;
             /** @description The run's average hallucination score, or `null`. */
             average_hallucination?: number | null | undefined;
@@ -20956,8 +20986,8 @@ export interface components {
              */
             all_but?: boolean | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -20967,7 +20997,7 @@ export interface components {
              * @example training
              */
             compare_to?: components["schemas"]["Split"] | null | undefined;
-            /** @description The `id`s of the edits to apply to the exported data. */
+            /** @description The `id`s of the edits to export. */
             edit_ids: string[];
             /**
              * @description Overrides for edits that clash with one another on the same samples, each an `EditOverride`, or `null`. Defaults to an empty list.
@@ -20992,7 +21022,7 @@ export interface components {
              */
             filter_params?: components["schemas"]["FilterParams"] | undefined;
             /**
-             * @description Whether to write the export in Hugging Face format; what that layout is, and for which runs, is not documented. Defaults to `false`.
+             * @description Named-entity recognition runs only: whether to write the export in a format Hugging Face tools read. Defaults to `false`.
              * @default false
              */
             hf_format?: boolean | undefined;
@@ -21014,7 +21044,7 @@ export interface components {
              */
             only_export_edited?: boolean | null | undefined;
             /**
-             * @description The tagging scheme for spans (see `TaggingSchema`), or `null`. When it is needed is not documented.
+             * @description Named-entity recognition runs only: the tagging scheme for spans (see `TaggingSchema`), needed when `hf_format` is on; or `null`.
              * @example BIO
              */
             tagging_schema?: components["schemas"]["TaggingSchema"] | null | undefined;
@@ -21054,8 +21084,8 @@ export interface components {
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping?: {
                 [key: string]: string;
@@ -21257,8 +21287,8 @@ export interface components {
             /** @description The name of the storage bucket to write to. */
             bucket_name: string;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it is not documented. Defaults to `null`.
-             * @default null
+             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @default {}
              */
             col_mapping: {
                 [key: string]: string;
@@ -22245,24 +22275,6 @@ export interface components {
             starting_token?: number | undefined;
         };
         /**
-         * DocumentInput
-         * @description A retrieved document as a request carries it (in a logged step): its text and optional metadata. Answers carry the same document as `DocumentOutput`, with the text in `content`.
-         * @example {
-         *       "metadata": {
-         *         "example_metadata": false
-         *       },
-         *       "page_content": "Single sign-on is part of the Enterprise plan."
-         *     }
-         */
-        DocumentInput: {
-            /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
-            metadata?: {
-                [key: string]: boolean | string | number;
-            } | undefined;
-            /** @description The document's text content. */
-            page_content: string;
-        };
-        /**
          * StepMetric
          * @description A named metric value on a workflow step.
          * @example {
@@ -22306,9 +22318,7 @@ export interface components {
          *           "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
          *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
          *           "input": "change shipping address order",
-         *           "output": [
-         *             "Orders can be edited until they ship: open the order and choose Edit address."
-         *           ],
+         *           "output": "Orders can be edited until they ship: open the order and choose Edit address.",
          *           "created_at_ns": 1772611930100000000,
          *           "duration_ns": 420000000,
          *           "steps": null
@@ -22338,14 +22348,8 @@ export interface components {
             duration_ns: number;
             /** @description The output the step was expected to produce (its ground truth), or `null`. */
             ground_truth?: string | null | undefined;
-            /** @description What went into the step: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. */
-            input: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
-                [key: string]: unknown;
-            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
-                [key: string]: string;
-            }[] | {
-                [key: string]: unknown;
-            }[];
+            /** @description What went into the step, as text. */
+            input: string;
             /** @description Metadata of the step, as string keys and string values. */
             metadata?: {
                 [key: string]: string;
@@ -22357,17 +22361,8 @@ export interface components {
              * @default
              */
             name: string;
-            /**
-             * @description What the step produced: a string, a document, a message, a JSON object, or a list of strings, documents, messages or objects. Defaults to an empty string.
-             * @default
-             */
-            output: string | components["schemas"]["DocumentInput"] | components["schemas"]["Message"] | {
-                [key: string]: unknown;
-            } | string[] | components["schemas"]["DocumentInput"][] | components["schemas"]["Message"][] | {
-                [key: string]: string;
-            }[] | {
-                [key: string]: unknown;
-            }[];
+            /** @description What the step produced, as text. */
+            output?: string | undefined;
             /**
              * Format: uuid
              * @description The `id` of the root workflow this step belongs to (UUID), or `null`.
@@ -22429,9 +22424,7 @@ export interface components {
          *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
          *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
          *               "input": "change shipping address order",
-         *               "output": [
-         *                 "Orders can be edited until they ship: open the order and choose Edit address."
-         *               ],
+         *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
          *               "created_at_ns": 1772611930100000000,
          *               "duration_ns": 420000000,
          *               "steps": null
@@ -22477,6 +22470,24 @@ export interface components {
             starting_token: number;
             /** @description The logged workflows of this page, each with its nested steps and their metrics. */
             workflows: components["schemas"]["BaseServiceStep"][];
+        };
+        /**
+         * DocumentInput
+         * @description A retrieved document as a request carries it (in a logged step): its text and optional metadata. Answers carry the same document as `DocumentOutput`, with the text in `content`.
+         * @example {
+         *       "metadata": {
+         *         "example_metadata": false
+         *       },
+         *       "page_content": "Single sign-on is part of the Enterprise plan."
+         *     }
+         */
+        DocumentInput: {
+            /** @description The document's metadata, as key/value pairs whose values are strings, numbers or booleans. */
+            metadata?: {
+                [key: string]: boolean | string | number;
+            } | undefined;
+            /** @description The document's text content. */
+            page_content: string;
         };
         /**
          * StepWithChildren
@@ -22808,6 +22819,8 @@ export interface components {
             status_code?: number | null | undefined;
             /** @description Sampling temperature of the call, or `null`. */
             temperature?: number | null | undefined;
+            /** @description How long the model took to return its first token, in milliseconds, or `null`. */
+            time_to_first_token_ms?: number | null | undefined;
             /** @description Definitions of the tools offered to the model in this call, each a JSON object, or `null`. */
             tools?: {
                 [key: string]: unknown;
@@ -23193,11 +23206,43 @@ export interface components {
          */
         AlertMonitorType: "multi_condition/object/1";
         /**
+         * AlertNameFilter
+         * @description A condition on the name of a node, for an alert: the name compared with `value` by `operator`.
+         * @example {
+         *       "name": "node_name",
+         *       "operator": "eq",
+         *       "value": "retrieve-docs"
+         *     }
+         */
+        AlertNameFilter: {
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "node_name";
+            /**
+             * @description How the node's name is compared with `value`.
+             * @example eq
+             */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text to compare the node's name with, or a list of texts. Which operators take a list is not documented. */
+            value: string | string[];
+        };
+        /**
+         * AlertFilter
+         * @description A condition on the nodes an alert watches, in the shape of its kind (the tag `name`); today the service has one kind, `node_name`.
+         */
+        AlertFilter: components["schemas"]["AlertNameFilter"];
+        /**
          * AlertConfigurationResponse
          * @description An alert configuration of a project: its conditions, interval and state.
          * @example {
          *       "active": true,
-         *       "alert_sent": false,
          *       "conditions": [
          *         {
          *           "aggregation": "count",
@@ -23207,31 +23252,30 @@ export interface components {
          *           "window": 900
          *         }
          *       ],
-         *       "counter": 250,
-         *       "counter_since_last_sent": 250,
          *       "created_at": "2026-03-04T14:32:10Z",
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
          *       "interval": 3,
-         *       "last_sent": "2026-03-05T08:05:44Z",
-         *       "last_triggered": "2026-03-05T08:05:44Z",
-         *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
          *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "schema_version": "multi_condition/object/1",
-         *       "updated_at": "2026-03-05T08:05:44Z"
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "filters": [
+         *         {
+         *           "name": "node_name",
+         *           "operator": "eq",
+         *           "value": "retrieve-docs"
+         *         }
+         *       ]
          *     }
          */
         AlertConfigurationResponse: {
-            /** @description Whether the alert is active, or `null`. */
-            active?: boolean | null | undefined;
-            /** @description Whether the alert has been sent, or `null`. */
-            alert_sent?: boolean | null | undefined;
-            /** @description The alert's conditions, or `null`. How several conditions combine is not documented. */
-            conditions?: components["schemas"]["AlertCondition"][] | null | undefined;
-            /** @description The alert's counter, or `null`. What it counts is not documented. */
-            counter?: number | null | undefined;
-            /** @description The alert's counter since it was last sent, or `null`. What it counts is not documented. */
-            counter_since_last_sent?: number | null | undefined;
+            /**
+             * @description Whether the alert is active. Defaults to `true`.
+             * @default true
+             */
+            active: boolean;
+            /** @description The alert's conditions. How several conditions combine is not documented. */
+            conditions: components["schemas"]["AlertCondition"][];
             /**
              * Format: date-time
              * @description When the alert configuration was created.
@@ -23250,26 +23294,8 @@ export interface components {
              * @example a4bf57d5-1ae4-440d-8417-614a5623850f
              */
             id: string;
-            /** @description The alert's interval, or `null`. Its unit and what it paces are not documented. */
-            interval?: number | null | undefined;
-            /**
-             * Format: date-time
-             * @description When the alert was last sent, or `null`.
-             * @example 2026-03-04T14:32:10Z
-             */
-            last_sent?: string | null | undefined;
-            /**
-             * Format: date-time
-             * @description When the alert last triggered, or `null`.
-             * @example 2026-03-04T14:32:10Z
-             */
-            last_triggered?: string | null | undefined;
-            /**
-             * Format: uuid
-             * @description An identifier (UUID) of what processed the alert, or `null`. What it identifies is not documented.
-             * @example 71712eb5-9909-40a9-84eb-adb68b626a9c
-             */
-            processed_by?: string | null | undefined;
+            /** @description The alert's interval. Its unit and what it paces are not documented. */
+            interval: number;
             /**
              * Format: uuid
              * @description The `id` of the project this alert configuration belongs to (UUID), as `GET /projects` lists it.
@@ -23277,16 +23303,22 @@ export interface components {
              */
             project_id: string;
             /**
-             * @description The alert's schema version (the kind of monitor and its version), or `null`.
+             * @description The alert's schema version (the kind of monitor and its version). Defaults to `multi_condition/object/1`.
+             * @default multi_condition/object/1
              * @example multi_condition/object/1
              */
-            schema_version?: components["schemas"]["AlertMonitorType"] | null | undefined;
+            schema_version: components["schemas"]["AlertMonitorType"];
             /**
              * Format: date-time
              * @description When the alert configuration was last updated.
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
+            /**
+             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
+             * @default []
+             */
+            filters: components["schemas"]["AlertFilter"][];
         };
         /**
          * ListAlertConfigurationsResponse
@@ -23295,7 +23327,6 @@ export interface components {
          *       "alerts": [
          *         {
          *           "active": true,
-         *           "alert_sent": false,
          *           "conditions": [
          *             {
          *               "aggregation": "count",
@@ -23305,15 +23336,10 @@ export interface components {
          *               "window": 900
          *             }
          *           ],
-         *           "counter": 250,
-         *           "counter_since_last_sent": 250,
          *           "created_at": "2026-03-04T14:32:10Z",
          *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
          *           "interval": 3,
-         *           "last_sent": "2026-03-05T08:05:44Z",
-         *           "last_triggered": "2026-03-05T08:05:44Z",
-         *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
          *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *           "schema_version": "multi_condition/object/1",
          *           "updated_at": "2026-03-05T08:05:44Z"
@@ -23364,6 +23390,11 @@ export interface components {
          *     }
          */
         CreateAlertConfigurationRequest: {
+            /**
+             * @description Whether the alert is active. Defaults to `true`.
+             * @default true
+             */
+            active?: boolean | undefined;
             /** @description The alert's conditions. How several conditions combine is not documented. */
             conditions: components["schemas"]["AlertCondition"][];
             /**
@@ -23372,6 +23403,11 @@ export interface components {
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null | undefined;
+            /**
+             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
+             * @default []
+             */
+            filters?: components["schemas"]["AlertFilter"][] | undefined;
             /** @description The alert's interval. Its unit and what it paces are not documented. */
             interval: number;
             /**
@@ -23432,6 +23468,8 @@ export interface components {
             counter?: number | null | undefined;
             /** @description The alert's counter since it was last sent, or `null`. What it counts is not documented. */
             counter_since_last_sent?: number | null | undefined;
+            /** @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list does, is not documented. */
+            filters?: components["schemas"]["AlertFilter"][] | undefined;
             /** @description The alert's interval, or `null`. Its unit and what it paces are not documented. */
             interval?: number | null | undefined;
             /**
@@ -23598,6 +23636,14 @@ export interface components {
          * @example {}
          */
         TransactionMetricInfo: {
+            /**
+             * @description Status and value of the `agentic_session_success` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            agentic_session_success: components["schemas"]["MetricState"];
             /**
              * @description Status and value of the `agentic_workflow_success` metric for this record, agentic workflow success.
              * @default {
@@ -23791,6 +23837,14 @@ export interface components {
              */
             input_sexist: components["schemas"]["MetricState"];
             /**
+             * @description Status and value of the `input_sexist_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            input_sexist_gpt: components["schemas"]["MetricState"];
+            /**
              * @description Status and value of the `input_tone` metric for this record, tone of the input.
              * @default {
              *       "message": "Metric not computed.",
@@ -23806,6 +23860,14 @@ export interface components {
              *     }
              */
             input_toxicity: components["schemas"]["MetricState"];
+            /**
+             * @description Status and value of the `input_toxicity_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            input_toxicity_gpt: components["schemas"]["MetricState"];
             /**
              * @description Status and value of the `instruction_adherence` metric for this record, instruction adherence: whether the response followed the instructions.
              * @default {
@@ -23863,6 +23925,14 @@ export interface components {
              */
             prompt_injection: components["schemas"]["MetricState"];
             /**
+             * @description Status and value of the `prompt_injection_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            prompt_injection_gpt: components["schemas"]["MetricState"];
+            /**
              * @description Status and value of the `prompt_perplexity` metric for this record: how predictable the prompt is to the model, from the model's token log probabilities, from 0 up, lower meaning more predictable. Only models that return log probabilities allow it.
              * @default {
              *       "message": "Metric not computed.",
@@ -23919,6 +23989,14 @@ export interface components {
              */
             sexist: components["schemas"]["MetricState"];
             /**
+             * @description Status and value of the `sexist_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            sexist_gpt: components["schemas"]["MetricState"];
+            /**
              * @description Status and value of the `tone` metric for this record, tone: the emotional tone of the response, as one of a set of categories (such as neutral, joy or anger).
              * @default {
              *       "message": "Metric not computed.",
@@ -23950,6 +24028,14 @@ export interface components {
              *     }
              */
             toxicity: components["schemas"]["MetricState"];
+            /**
+             * @description Status and value of the `toxicity_gpt` metric for this record.
+             * @default {
+             *       "message": "Metric not computed.",
+             *       "status_type": "not_computed"
+             *     }
+             */
+            toxicity_gpt: components["schemas"]["MetricState"];
         };
         /**
          * TransactionRecordStatus
@@ -24520,6 +24606,8 @@ export interface components {
          *     }
          */
         AggregateMetrics: {
+            /** @description The average of the `agentic_session_success` metric, or `null`. */
+            average_agentic_session_success?: number | null | undefined;
             /** @description Mean of the `agentic_workflow_success` metric over the records in the query's time window, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
             /** @description Mean of the `completeness_gpt` metric over the records in the query's time window, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
@@ -24581,6 +24669,8 @@ export interface components {
          *     }
          */
         BucketedMetrics: {
+            /** @description The average of the `agentic_session_success` metric, or `null`. */
+            average_agentic_session_success?: number | null | undefined;
             /** @description Mean of the `agentic_workflow_success` metric over the records in this time bucket, or `null`. */
             average_agentic_workflow_success?: number | null | undefined;
             /** @description Mean of the `completeness_gpt` metric over the records in this time bucket, or `null`. The TypeScript SDK names its customised completeness scorer `_customized_completeness_gpt`, and the docs define completeness as how fully the response covers the relevant information in the context. */
@@ -26100,10 +26190,10 @@ export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
 export type UserMetadataFilter = components['schemas']['UserMetadataFilter'];
 export type ObserveWorkflowFilter = components['schemas']['ObserveWorkflowFilter'];
 export type GetObserveWorkflowsRequest = components['schemas']['GetObserveWorkflowsRequest'];
-export type DocumentInput = components['schemas']['DocumentInput'];
 export type StepMetric = components['schemas']['StepMetric'];
 export type BaseServiceStep = components['schemas']['BaseServiceStep'];
 export type WorkflowsReadResponse = components['schemas']['WorkflowsReadResponse'];
+export type DocumentInput = components['schemas']['DocumentInput'];
 export type StepWithChildren = components['schemas']['StepWithChildren'];
 export type AnyStep = components['schemas']['AnyStep'];
 export type AgentStep = components['schemas']['AgentStep'];
@@ -26120,6 +26210,8 @@ export type Aggregator = components['schemas']['Aggregator'];
 export type AlertConditionType = components['schemas']['AlertConditionType'];
 export type AlertCondition = components['schemas']['AlertCondition'];
 export type AlertMonitorType = components['schemas']['AlertMonitorType'];
+export type AlertNameFilter = components['schemas']['AlertNameFilter'];
+export type AlertFilter = components['schemas']['AlertFilter'];
 export type AlertConfigurationResponse = components['schemas']['AlertConfigurationResponse'];
 export type ListAlertConfigurationsResponse = components['schemas']['ListAlertConfigurationsResponse'];
 export type CreateAlertConfigurationRequest = components['schemas']['CreateAlertConfigurationRequest'];
@@ -36494,6 +36586,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "completion_only": false,
                      *         "name": "gpt-4o-mini",
                      *         "alias": "GPT-4o mini",
                      *         "integration": "openai",
@@ -36502,6 +36595,7 @@ export interface operations {
                      *         "assistant_role": "assistant"
                      *       },
                      *       {
+                     *         "completion_only": false,
                      *         "name": "claude-3-5-haiku-latest",
                      *         "alias": "Claude 3.5 Haiku",
                      *         "integration": "anthropic",
@@ -40256,9 +40350,7 @@ export interface operations {
                      *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
                      *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *               "input": "change shipping address order",
-                     *               "output": [
-                     *                 "Orders can be edited until they ship: open the order and choose Edit address."
-                     *               ],
+                     *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
                      *               "created_at_ns": 1772611930100000000,
                      *               "duration_ns": 420000000,
                      *               "steps": null
@@ -40594,7 +40686,6 @@ export interface operations {
                      *       "alerts": [
                      *         {
                      *           "active": true,
-                     *           "alert_sent": false,
                      *           "conditions": [
                      *             {
                      *               "aggregation": "count",
@@ -40604,15 +40695,10 @@ export interface operations {
                      *               "window": 900
                      *             }
                      *           ],
-                     *           "counter": 250,
-                     *           "counter_since_last_sent": 250,
                      *           "created_at": "2026-03-04T14:32:10Z",
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *           "interval": 3,
-                     *           "last_sent": "2026-03-05T08:05:44Z",
-                     *           "last_triggered": "2026-03-05T08:05:44Z",
-                     *           "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *           "schema_version": "multi_condition/object/1",
                      *           "updated_at": "2026-03-05T08:05:44Z"
@@ -40679,7 +40765,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "alert_sent": false,
                      *       "conditions": [
                      *         {
                      *           "aggregation": "count",
@@ -40692,15 +40777,10 @@ export interface operations {
                      *           "window": 900
                      *         }
                      *       ],
-                     *       "counter": 250,
-                     *       "counter_since_last_sent": 250,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *       "interval": 3,
-                     *       "last_sent": "2026-03-05T08:05:44Z",
-                     *       "last_triggered": "2026-03-05T08:05:44Z",
-                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "schema_version": "multi_condition/object/1",
                      *       "updated_at": "2026-03-05T08:05:44Z"
@@ -40746,7 +40826,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "alert_sent": false,
                      *       "conditions": [
                      *         {
                      *           "aggregation": "count",
@@ -40759,15 +40838,10 @@ export interface operations {
                      *           "window": 900
                      *         }
                      *       ],
-                     *       "counter": 250,
-                     *       "counter_since_last_sent": 250,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *       "interval": 3,
-                     *       "last_sent": "2026-03-05T08:05:44Z",
-                     *       "last_triggered": "2026-03-05T08:05:44Z",
-                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "schema_version": "multi_condition/object/1",
                      *       "updated_at": "2026-03-05T08:05:44Z"
@@ -40850,13 +40924,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "active": true,
-                 *       "alert_sent": false,
-                 *       "counter": 250,
-                 *       "counter_since_last_sent": 250,
                  *       "interval": 3,
-                 *       "last_sent": "2026-03-05T08:05:44Z",
-                 *       "last_triggered": "2026-03-05T08:05:44Z",
-                 *       "processed_by": "6b0705b1-6b07-46b0-a6b0-6b0705b12495",
                  *       "schema_version": "multi_condition/object/1"
                  *     }
                  */
@@ -40873,7 +40941,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "active": true,
-                     *       "alert_sent": false,
                      *       "conditions": [
                      *         {
                      *           "aggregation": "count",
@@ -40886,15 +40953,10 @@ export interface operations {
                      *           "window": 900
                      *         }
                      *       ],
-                     *       "counter": 250,
-                     *       "counter_since_last_sent": 250,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "id": "5c6b10cd-5c6b-45c6-a5c6-5c6b10cdb5b1",
                      *       "interval": 3,
-                     *       "last_sent": "2026-03-05T08:05:44Z",
-                     *       "last_triggered": "2026-03-05T08:05:44Z",
-                     *       "processed_by": "c6c988be-c6c9-4c6c-ac6c-c6c988bec451",
                      *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "schema_version": "multi_condition/object/1",
                      *       "updated_at": "2026-03-05T08:05:44Z"
