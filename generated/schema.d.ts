@@ -683,10 +683,11 @@ export interface paths {
         put?: never;
         /**
          * Create a user or verify a signed-up one
-         * @description Creates a user from an email address and password or, with the `signup_token` of a signup link,
-         *     acts on the matching entry, and returns the user. The service's reference lists it with the same
-         *     parameters, body and answer as `POST /users`, which it marks deprecated. Whether it may be called
-         *     without credentials is not documented, so this contract declares the usual three methods.
+         * @description Creates a user from an email address and password, and returns the user. The first user, when
+         *     no admin exists yet, is made an admin; any other was already entered when an admin invited them,
+         *     and the call verifies their email. The service's reference lists it with the same parameters,
+         *     body and answer as `POST /users`, which it marks deprecated. Whether it may be called without
+         *     credentials is not documented, so this contract declares the usual three methods.
          */
         post: operations["createOrVerifySystemUser"];
         delete?: never;
@@ -707,11 +708,12 @@ export interface paths {
         /**
          * Create or verify a user through a social login (deprecated)
          * @deprecated
-         * @description Like `POST /system_users`, but the user signs up through a social login instead of a password.
-         *     Returns the user. The service's reference lists it with the same parameters, body and answer as
-         *     `POST /users/social`, and marks both deprecated without saying what replaces them. Whether it may be
-         *     called without credentials is not documented, so this contract declares the usual three
-         *     methods.
+         * @description Creates a user through a social login provider and returns the user. Such a user needs no
+         *     invitation, has a verified email, and is read-only unless they are the first user, who is made an
+         *     admin. The service marks it deprecated and says it is to be removed, without naming what replaces
+         *     it; its reference lists it with the same parameters, body and answer as `POST /users/social`.
+         *     Whether it may be called without credentials is not documented, so this contract declares the
+         *     usual three methods.
          */
         post: operations["createOrVerifySystemUserSocial"];
         delete?: never;
@@ -2836,8 +2838,8 @@ export interface paths {
         get?: never;
         /**
          * Select an integration
-         * @description Creates or updates the selection of one integration and returns the integration. What a selection
-         *     changes, and for whom, is not documented.
+         * @description Creates or updates the caller's selection of one integration and returns the integration. What a
+         *     selection changes is not documented.
          */
         put: operations["selectIntegration"];
         post?: never;
@@ -3013,9 +3015,8 @@ export interface paths {
         get?: never;
         /**
          * Compute scores again
-         * @description Asks the service to compute again the scores of the scorers in the body, for the records the body's
-         *     settings choose. Whether they are computed before the answer or later is not documented, nor is
-         *     the shape of the answer.
+         * @description Starts jobs that compute the scores of the scorers in the body again, for the records the body's
+         *     settings choose. How to follow the jobs, and the shape of the answer, are not documented.
          */
         put: operations["submitScorers"];
         post?: never;
@@ -3757,9 +3758,8 @@ export interface paths {
         };
         /**
          * List every provider's models and scorer models
-         * @description Returns, for each LLM integration (provider), the names of its models and of the models that can
-         *     be used for scorers, keyed by the integration's name. Which integrations appear (all, or only
-         *     those set up) is not documented.
+         * @description Returns, for each of the caller's LLM integrations (providers), the names of its models and of
+         *     the models it supports for scorers, keyed by the integration's name.
          */
         get: operations["getIntegrationsAndModelInfo"];
         put?: never;
@@ -6190,9 +6190,9 @@ export interface components {
             id: string;
             /** @description The project's name. */
             name: string;
-            /** @description How many experiments the project has. */
+            /** @description How many experiments the project has, counted as its runs of task type `16`. */
             num_experiments: number;
-            /** @description How many log streams the project has. */
+            /** @description How many log streams the project has, counted as its runs of task type `15`. */
             num_logstreams: number;
             /**
              * @description Actions on the project and whether each is allowed. Defaults to an empty list. Whose permissions they are is not documented.
@@ -9288,7 +9288,7 @@ export interface components {
          */
         ChainPollTemplate: {
             /**
-             * @description The name of the field that holds the judge's explanation. Defaults to `explanation`.
+             * @description The name of the field of the judge's answer the explanation is read from. Defaults to `explanation`.
              * @default explanation
              */
             explanation_field_name?: string | undefined;
@@ -9301,7 +9301,7 @@ export interface components {
             /** @description The text of the judge's prompt template. */
             template: string;
             /**
-             * @description The name of the field that holds the judge's rating. Defaults to `rating`.
+             * @description The name of the field of the judge's answer the rating is read from. Defaults to `rating`.
              * @default rating
              */
             value_field_name?: string | undefined;
@@ -9529,7 +9529,7 @@ export interface components {
              * @description The scorer's ID.
              */
             id: string;
-            /** @description Names of fields included with the scorer. What they are used for is not documented. */
+            /** @description The names of the scorer's settings a user may configure when using it, such as its model or its number of judges. */
             included_fields?: string[] | undefined;
             /**
              * @description The scorer's label. Defaults to an empty string. How it differs from `name` is not documented.
@@ -10205,7 +10205,7 @@ export interface components {
          *     }
          */
         FeedbackTemplateReorder: {
-            /** @description The IDs of the project's feedback templates, in the order they are to take. */
+            /** @description The IDs of the project's feedback templates in the order they are to appear. The list must name every template of the project. */
             ordering: string[];
         };
         /**
@@ -40556,9 +40556,7 @@ export interface operations {
                      *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
                      *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *               "input": "change shipping address order",
-                     *               "output": [
-                     *                 "Orders can be edited until they ship: open the order and choose Edit address."
-                     *               ],
+                     *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
                      *               "created_at_ns": 1772611930100000000,
                      *               "duration_ns": 420000000,
                      *               "steps": null
