@@ -19859,6 +19859,21 @@ export interface components {
             run_ids: string[];
         };
         /**
+         * RecomputeSettings
+         * @description Which records to compute scores for again. The `mode` property says how they are chosen:
+         *     - `runs`: runs, by ID
+         *     - `project`: the whole project
+         *     - `observe_filters`: the records of an observe project that match filters
+         *     - `log_stream_filters`: the records of one log stream that match filters
+         * @example {
+         *       "mode": "runs",
+         *       "run_ids": [
+         *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *       ]
+         *     }
+         */
+        RecomputeSettings: components["schemas"]["RecomputeSettingsRuns"] | components["schemas"]["RecomputeSettingsProject"] | components["schemas"]["RecomputeSettingsObserve"] | components["schemas"]["RecomputeSettingsLogStream"];
+        /**
          * GeneratedScorer
          * @description A generated scorer to enable, named by its ID or its name, optionally only on matching nodes. Which of the two must be given is not documented.
          * @example {
@@ -19918,8 +19933,8 @@ export interface components {
          *     }
          */
         CreateComputeScoreRequest: {
-            /** @description Which records to compute the scores for, told apart by `mode`: runs by ID (`runs`), the whole project (`project`), an observe project's records that match filters (`observe_filters`), or a log stream's (`log_stream_filters`). */
-            recompute_settings: components["schemas"]["RecomputeSettingsRuns"] | components["schemas"]["RecomputeSettingsProject"] | components["schemas"]["RecomputeSettingsObserve"] | components["schemas"]["RecomputeSettingsLogStream"];
+            /** @description Which records to compute the scores for, told apart by `mode`. */
+            recompute_settings: components["schemas"]["RecomputeSettings"];
             /** @description The scorers whose scores to compute. */
             scorers_config: components["schemas"]["ScorersConfig"];
         };
@@ -26139,6 +26154,7 @@ export type RecomputeSettingsLogStream = components['schemas']['RecomputeSetting
 export type RecomputeSettingsObserve = components['schemas']['RecomputeSettingsObserve'];
 export type RecomputeSettingsProject = components['schemas']['RecomputeSettingsProject'];
 export type RecomputeSettingsRuns = components['schemas']['RecomputeSettingsRuns'];
+export type RecomputeSettings = components['schemas']['RecomputeSettings'];
 export type GeneratedScorer = components['schemas']['GeneratedScorer'];
 export type ScorersConfig = components['schemas']['ScorersConfig'];
 export type CreateComputeScoreRequest = components['schemas']['CreateComputeScoreRequest'];

@@ -156,9 +156,11 @@ describe("schemas.tsv", () => {
       "PromptFilterParam",
       "RangeFilterOperator",
       "RatingAggregate",
+      "RecomputeSettings",
       "Scorer",
       "ScorerFilter",
       "ScorerVariant",
+      "TagsFilterOperator",
       "TemplateContent",
       "TextFilterOperator",
     ]);
