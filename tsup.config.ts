@@ -12,13 +12,13 @@ import { defineConfig, type Options } from "tsup";
 // `npm run build` then runs scripts/finish-build.mjs, which writes what tsup cannot: that
 // dist/openapi.json, and the schema types once instead of twice.
 export default defineConfig({
-  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", cli: "src/verify/cli.ts" },
+  entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", cli: "src/cli.ts" },
   format: ["esm", "cjs"],
   // The entries share some declarations (the call types: index and testing; the problems: validate
   // and testing). Declared as entries of their own, those ship as dist/types.d.* and
   // dist/problems.d.* instead of as chunks with a hashed name; they have no code and no export.
   dts: {
-    entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", types: "src/types.ts", problems: "src/validation/problems.ts" },
+    entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", types: "src/client/types.ts", problems: "src/validation/problems.ts" },
     compilerOptions: { composite: false },
   },
   tsconfig: "tsconfig.build.json",

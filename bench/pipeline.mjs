@@ -54,10 +54,10 @@ export async function pipelineTimes({ buildSeconds, fullTests }) {
   try {
     timed("lint: redocly", "npm", ["run", "--silent", "lint:redocly"]);
     timed("lint: spectral", "npm", ["run", "--silent", "lint:spectral"]);
-    timed("bundle (redocly bundle → openapi.{yaml,json})", process.execPath, ["scripts/bundle.mjs", "--out", scratch]);
+    timed("bundle (redocly bundle → openapi.{yaml,json})", process.execPath, ["--import", "tsx", "scripts/bundle.mjs", "--out", scratch]);
     // Reads the openapi.json the bundle step just wrote into the scratch folder.
     timed("type generation (schema.d.ts + operations.ts)", process.execPath, ["--import", "tsx", "scripts/generate.ts", "--out", scratch]);
-    timed("docs (redocly build-docs, inlined)", process.execPath, ["scripts/docs.mjs", path.join(scratch, "docs.html")]);
+    timed("docs (redocly build-docs, inlined)", process.execPath, ["--import", "tsx", "scripts/docs.mjs", path.join(scratch, "docs.html")]);
     steps["client build (tsup: ESM + CJS + d.ts)"] = buildSeconds;
     const { startPrism } = await import(path.join(repoRoot, "scripts", "lib", "prism.mjs"));
     const before = loadAverage();

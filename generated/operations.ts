@@ -1,8 +1,8 @@
 // generated from openapi/ by `npm run build:spec` — do not edit; change the spec and regenerate
-import type { PolicyOverride } from "../src/policy-defaults.js";
+import type { PolicyOverride } from "../src/client/policy-defaults.js";
 
 /**
- * The operations whose policy differs from the client's defaults (src/policy-defaults.ts): any of the
+ * The operations whose policy differs from the client's defaults (src/client/policy-defaults.ts): any of the
  * three credentials, retried only when the method is idempotent or the POST only reads by its path,
  * a JSON body, no pagination.
  * Keyed by "METHOD /path" as the spec writes it.

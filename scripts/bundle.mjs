@@ -7,7 +7,7 @@ import { parse, stringify } from "yaml";
 import { hashBanner, GENERATED_NOTE } from "./lib/banner.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 import { runTool } from "./lib/run.mjs";
-import { operationsOf } from "../src/openapi-document.js";
+import { operationsOf } from "../src/contract/openapi-document.js";
 import { addCodeSamples } from "./lib/code-samples.mjs";
 
 const outDir = outDirFromArgs();

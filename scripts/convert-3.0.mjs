@@ -9,7 +9,7 @@ import path from "node:path";
 import { Converter } from "@apiture/openapi-down-convert";
 import { stringify } from "yaml";
 import { hashBanner } from "./lib/banner.mjs";
-import { resolvePointer, resolveRef } from "../src/openapi-document.js";
+import { resolvePointer, resolveRef } from "../src/contract/openapi-document.js";
 import { walkObjects } from "./lib/walk-objects.mjs";
 import { outDirFromArgs } from "./lib/paths.mjs";
 

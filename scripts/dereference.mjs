@@ -6,7 +6,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { resolveRef } from "../src/openapi-document.js";
+import { resolveRef } from "../src/contract/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 const SCHEMA_PREFIX = "#/components/schemas/";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isObjectSchema, propertiesOf, restatesName, unexplainedEnumValues } from "./spectral-functions/documentationDepth.js";
-import { operationsOf, resolveRef } from "../src/openapi-document.js";
+import { operationsOf, resolveRef } from "../src/contract/openapi-document.js";
 import { generatedDir } from "./lib/paths.mjs";
 
 const document = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { operationsOf } from "../src/openapi-document.js";
+import { operationsOf } from "../src/contract/openapi-document.js";
 import { walkObjects } from "./lib/walk-objects.mjs";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 import { runTool } from "./lib/run.mjs";

@@ -1,15 +1,15 @@
 // Derives the client's inputs from the bundle: the TypeScript types (openapi-typescript) and the
 // per-operation policy table. Runs under tsx so that it reads the client's own rules
-// (src/policy-defaults.ts): the table states only what differs from those defaults, so the two can
+// (src/client/policy-defaults.ts): the table states only what differs from those defaults, so the two can
 // never disagree about, say, which methods are safe to retry.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3, type SchemaObject, type TransformNodeOptions } from "openapi-typescript";
 import ts from "typescript";
-import { isJsonMediaType } from "../src/media-type.js";
-import { DEFAULT_SECURITY, retrySafeByDefault, type PolicyOverride, type SecurityScheme } from "../src/policy-defaults.js";
+import { isJsonMediaType } from "../src/contract/media-type.js";
+import { DEFAULT_SECURITY, retrySafeByDefault, type PolicyOverride, type SecurityScheme } from "../src/client/policy-defaults.js";
 import { slashBanner } from "./lib/banner.mjs";
-import { IDEMPOTENT_METHODS, operationsOf, resolvePointer, resolveRef, safeToRepeat } from "../src/openapi-document.js";
+import { IDEMPOTENT_METHODS, operationsOf, resolvePointer, resolveRef, safeToRepeat } from "../src/contract/openapi-document.js";
 import { outDirFromArgs } from "./lib/paths.mjs";
 
 type Json = Record<string, any>;
@@ -188,10 +188,10 @@ function renderPolicies(table: Record<string, PolicyOverride>): string {
     .sort()
     .map((key) => `  ${JSON.stringify(key)}: ${renderValue(table[key]!)},`)
     .join("\n");
-  return `${slashBanner}import type { PolicyOverride } from "../src/policy-defaults.js";
+  return `${slashBanner}import type { PolicyOverride } from "../src/client/policy-defaults.js";
 
 /**
- * The operations whose policy differs from the client's defaults (src/policy-defaults.ts): any of the
+ * The operations whose policy differs from the client's defaults (src/client/policy-defaults.ts): any of the
  * three credentials, retried only when the method is idempotent or the POST only reads by its path,
  * a JSON body, no pagination.
  * Keyed by "METHOD /path" as the spec writes it.

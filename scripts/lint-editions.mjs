@@ -8,6 +8,7 @@ import path from "node:path";
 import { parse, stringify } from "yaml";
 import { binDir, generatedDir, repoRoot } from "./lib/paths.mjs";
 import { redoclyLint } from "./lib/redocly-lint.mjs";
+import { bundleSpectralFunctions } from "./lib/spectral-functions.mjs";
 
 const edition = path.join(generatedDir, "openapi-3.0.yaml");
 let failed = false;
@@ -46,6 +47,7 @@ try {
 
 // Spectral: the bundle's rulesets (its overrides name the 3.0 edition's pointers too), the example
 // rules among them.
+await bundleSpectralFunctions();
 for (const ruleset of [".spectral.yaml", ".spectral-examples.yaml"]) {
   const spectral = run(path.join(binDir, "spectral"), ["lint", "--fail-severity=warn", "--ruleset", ruleset, path.relative(repoRoot, edition)], { check: false });
   process.stdout.write(spectral.stdout);

@@ -7,7 +7,7 @@
 //   npm run differences
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { diffDocuments } from "../src/openapi-diff.js";
+import { diffDocuments } from "../src/contract/openapi-diff.js";
 import { differenceRecord, recordFor } from "../src/verify/differences.js";
 import { generatedDir, repoRoot } from "./lib/paths.mjs";
 

@@ -12,7 +12,7 @@
 // of every schema those reach.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { operationsOf, parametersOf, resolveRef } from "../src/openapi-document.js";
+import { operationsOf, parametersOf, resolveRef } from "../src/contract/openapi-document.js";
 import { repoRoot } from "./lib/paths.mjs";
 
 type Json = Record<string, any>;

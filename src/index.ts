@@ -1,8 +1,8 @@
 // The package's public surface: the client, its helpers, its errors and their types.
-export { createServiceClient } from "./client.js";
-export { deriveApiBaseUrl } from "./config.js";
-export { hasStatus, unwrap } from "./errors.js";
-export { paginate, type PageItem, type PagedPath, type PagedMethod, type PaginateOptions } from "./paginate.js";
+export { createServiceClient } from "./client/client.js";
+export { deriveApiBaseUrl } from "./client/config.js";
+export { hasStatus, unwrap } from "./client/errors.js";
+export { paginate, type PageItem, type PagedPath, type PagedMethod, type PaginateOptions } from "./client/paginate.js";
 export {
   ServiceError,
   ServiceApiError,
@@ -12,9 +12,9 @@ export {
   ServiceTimeoutError,
   type ServiceApiErrorKind,
   type RedactedRequest,
-} from "./errors.js";
-export type { ServiceClientOptions, FetchLike } from "./config.js";
-export type { ServiceAuth } from "./auth.js";
-export type { ServiceLogger, ServiceLogEvent } from "./logger.js";
-export type { OperationPolicy, SecurityScheme } from "./policies.js";
-export type { ServiceCallOptions, ServiceClient, ServiceResult, RequestBodyOf, ResponseBodyOf, HttpMethod } from "./types.js";
+} from "./client/errors.js";
+export type { ServiceClientOptions, FetchLike } from "./client/config.js";
+export type { ServiceAuth } from "./client/auth.js";
+export type { ServiceLogger, ServiceLogEvent } from "./client/logger.js";
+export type { OperationPolicy, SecurityScheme } from "./client/policies.js";
+export type { ServiceCallOptions, ServiceClient, ServiceResult, RequestBodyOf, ResponseBodyOf, HttpMethod } from "./client/types.js";

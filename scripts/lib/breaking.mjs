@@ -1,11 +1,11 @@
-// The release check's reading of the diff engine (src/openapi-diff.js, shared with
+// The release check's reading of the diff engine (src/contract/openapi-diff.ts, shared with
 // `service-api verify`'s drift report): of every change between two bundled OpenAPI 3.1
 // documents, the ones that break a client written against the old one, with the release check's
 // severity. Table-tested rule by rule in test/spec/breaking-changes.test.ts.
 //
 // Each finding: { rule, severity: "error" | "warning", operation: "METHOD /path", where, message }.
 // Errors fail the check; warnings are printed (changes that break only careless clients).
-import { diffDocuments } from "../../src/openapi-diff.js";
+import { diffDocuments } from "../../src/contract/openapi-diff.js";
 
 /** The rules that break a client, for documentation and the tests' coverage check. */
 export const RULES = {

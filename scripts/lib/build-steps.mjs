@@ -1,8 +1,9 @@
 // The steps that write generated/, in order. Each takes `--out <dir>` (default generated/).
 // build-spec, check-drift, npm start and npm run check all run exactly this list.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, existsSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { generatedDir, repoRoot } from "./paths.mjs";
+import { moveChangedFiles } from "./move-changed.mjs";
 import { runNode } from "./run.mjs";
 
 export const BUILD_STEPS = ["scripts/bundle.mjs", "scripts/generate.ts", "scripts/convert-3.0.mjs", "scripts/dereference.mjs"];
@@ -55,15 +56,7 @@ export function runBuildSteps({ outDir, inherit = false } = {}) {
     runSteps(scratch, inherit);
     // A clone whose generated/ was deleted rebuilds it from nothing.
     mkdirSync(generatedDir, { recursive: true });
-    const changed = [];
-    for (const name of readdirSync(scratch)) {
-      const target = path.join(generatedDir, name);
-      const fresh = path.join(scratch, name);
-      if (existsSync(target) && readFileSync(target).equals(readFileSync(fresh))) continue;
-      renameSync(fresh, target);
-      changed.push(name);
-    }
-    return changed;
+    return moveChangedFiles(scratch, generatedDir);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@
 // TypeScript with this package's client, curl, and Python with requests. bundle.mjs adds them to
 // generated/ only (the sources in openapi/ stay free of them), so they are rebuilt from the spec
 // on every build and cannot drift from it.
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 import { curlSample } from "./sample-curl.mjs";
 import { pythonSample } from "./sample-python.mjs";
 import { typescriptSample } from "./sample-typescript.mjs";

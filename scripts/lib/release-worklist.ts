@@ -3,7 +3,7 @@
 // grouping are verify's own (driftOf in src/verify/drift.ts: the diff engine, then the record of the
 // contract's deliberate differences), so this list and verify's drift report never disagree; this
 // module adds only the place in `openapi/` to edit (spec-places.ts).
-import { operationsOf, pointerKey } from "../../src/openapi-document.js";
+import { operationsOf, pointerKey } from "../../src/contract/openapi-document.js";
 import { differenceRecord, type DifferenceRecord } from "../../src/verify/differences.js";
 import { driftOf } from "../../src/verify/drift.js";
 import type { DriftClass, Finding } from "../../src/verify/findings.js";

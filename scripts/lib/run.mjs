@@ -39,10 +39,12 @@ export function run(command, args, { cwd = repoRoot, env = {}, stdio = "pipe", t
   return result;
 }
 
-/** Runs a script of this repository with this Node (TypeScript ones through tsx). */
+/**
+ * Runs a script of this repository with this Node, through tsx: src/ is TypeScript, and a script
+ * that imports it (directly or through scripts/lib) needs the loader, whatever its own language.
+ */
 export function runNode(script, args = [], options = {}) {
-  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
-  return run(process.execPath, [...loader, path.resolve(repoRoot, script), ...args], options);
+  return run(process.execPath, ["--import", "tsx", path.resolve(repoRoot, script), ...args], options);
 }
 
 /** Runs a tool from node_modules/.bin and prints its output unless `quiet`. */

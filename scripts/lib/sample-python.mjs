@@ -1,8 +1,8 @@
 // The Python code sample of one operation: the request of sample-request.mjs sent with
 // `requests`, the answer checked with raise_for_status() and printed (JSON as data, a file as
 // text). Credentials come from the environment variables the TypeScript client reads.
-import { isJsonMediaType } from "../../src/media-type.js";
-import { HTTP_METHODS, resolveRef } from "../../src/openapi-document.js";
+import { isJsonMediaType } from "../../src/contract/media-type.js";
+import { HTTP_METHODS, resolveRef } from "../../src/contract/openapi-document.js";
 import { sampleRequest } from "./sample-request.mjs";
 
 const INDENT = "    ";

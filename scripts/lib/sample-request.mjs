@@ -2,7 +2,7 @@
 // URL (server, path parameters filled in), query pairs, the credential the operation accepts,
 // header parameters and the body by its encoding. The values are sample-values.mjs's, so curl,
 // Python and the typed TypeScript call send the same request.
-import { isJsonMediaType } from "../../src/media-type.js";
+import { isJsonMediaType } from "../../src/contract/media-type.js";
 import { SampleFile, sampleInputs, sampleServerUrl } from "./sample-values.mjs";
 
 /**

@@ -3,8 +3,8 @@
 // request: the parameters the spec requires and a required body with its required properties,
 // with values from the spec's examples, enums, formats and bounds. Nothing here writes source
 // text; each language prints these values its own way.
-import { isJsonMediaType } from "../../src/media-type.js";
-import { resolveRef } from "../../src/openapi-document.js";
+import { isJsonMediaType } from "../../src/contract/media-type.js";
+import { resolveRef } from "../../src/contract/openapi-document.js";
 
 /** Values for the string formats the spec uses; each is valid for its format. */
 const FORMAT_SAMPLES = {

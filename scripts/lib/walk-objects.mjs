@@ -1,7 +1,7 @@
 // A walk over every object of an OpenAPI document, for the scripts that rewrite or inspect the
 // document node by node (the docs' copy, the 3.0 edition). Operations, pointers and references
-// have their one home in src/openapi-document.js.
-import { pointerSegment } from "../../src/openapi-document.js";
+// have their one home in src/contract/openapi-document.ts.
+import { pointerSegment } from "../../src/contract/openapi-document.js";
 
 // Keys whose values are data (examples, defaults, enum values) or extensions, not schemas: not
 // walked, unless they name a property inside a `properties` map.

@@ -10,7 +10,7 @@
 //   - names, in backticks, a value its enum lacks (and x-enumDescriptions keys likewise).
 // A description is a promise read in hovers and docs tables; these clauses are the ones the
 // schema itself can settle, so the schema settles them (CONTRIBUTING, "Every sentence true").
-import { resolveRef } from "../../src/openapi-document.js";
+import { resolveRef } from "../../src/contract/openapi-document.js";
 import { walkObjects } from "../lib/walk-objects.mjs";
 import { DATA_KEYS, parameterLists } from "./documentationDepth.js";
 

@@ -8,7 +8,7 @@
 //   - a parameter with no example;
 //   - an object schema in components.schemas with no schema-level `examples`.
 // `scripts/doc-coverage.mjs` measures the same things with the same helpers (exported below).
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 
 const WORD = /[a-z0-9]+/g;
 // Words that carry no meaning of their own: a description made of these and the name's own words

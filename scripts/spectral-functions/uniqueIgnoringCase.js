@@ -1,7 +1,7 @@
 // Spectral function: names that differ only by letter case collide in generated code (file names
 // on case-insensitive file systems, Go's exported names, snake_case method names). Given
 // `$.components.schemas` it compares the schema names; given `$.paths` it compares operationIds.
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 
 export default function uniqueIgnoringCase(target, _options, context) {
   const names = [];

@@ -4,7 +4,7 @@
 // service could never send rejects the call with a ContractViolationError instead.
 import type { ContractOperation, OpenApiDocument } from "../validation/contract.js";
 import type { ResponseProblem } from "../validation/problems.js";
-import { isJsonMediaType } from "../media-type.js";
+import { isJsonMediaType } from "../contract/media-type.js";
 import { declaredResponse, mediaTypeOf, parseJsonBody, type ResponseValidator } from "../validation/response-validator.js";
 import { ContractViolationError } from "./errors.js";
 import { headerExample, mediaExample } from "./examples.js";

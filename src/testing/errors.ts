@@ -1,7 +1,7 @@
-// The mock's own refusals. Each is marked for the caller (src/caller-errors.ts): through the
+// The mock's own refusals. Each is marked for the caller (src/client/caller-errors.ts): through the
 // client it rejects the call as it is, instead of as a connection failure that would be retried.
 // Messages name the operation, the status and JSON paths, never a value of the body or a header.
-import { markForCaller } from "../caller-errors.js";
+import { markForCaller } from "../client/caller-errors.js";
 import { summarizeProblems, type ResponseProblem } from "../validation/problems.js";
 
 /** A handler answered what the service never could: a status the operation does not declare, or a body its schema refuses. */

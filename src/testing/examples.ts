@@ -2,7 +2,7 @@
 // example is the one its media type gives (`example`, or the first of `examples`), else the
 // schema's own (every object schema of the contract has one). Each use gets its own copy, so a
 // test that changes what it got cannot change what the next one gets.
-import { resolveRef } from "../openapi-document.js";
+import { resolveRef } from "../contract/openapi-document.js";
 import type { JsonObject, OpenApiDocument } from "../validation/contract.js";
 
 /** A JSON value's deep copy (examples are JSON: this loses nothing). */

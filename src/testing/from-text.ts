@@ -2,7 +2,7 @@
 // limit, a boolean flag, a list of run ids). Like the service, the mock reads the text as the
 // type the schema allows before checking it, so "25" is a fine integer and "many" is not. Text
 // that reads as none of the allowed types stays text, and the check then says what was expected.
-import { resolveRef } from "../openapi-document.js";
+import { resolveRef } from "../contract/openapi-document.js";
 import type { JsonObject, OpenApiDocument } from "../validation/contract.js";
 
 /** The JSON types a schema allows, through `$ref`s and the alternatives of anyOf/oneOf. */

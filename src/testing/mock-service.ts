@@ -2,7 +2,7 @@
 // its operation, checked as the service checks it (credential, parameters, body), recorded, and
 // answered by the test's handler or by the contract's example; each answer is checked against the
 // contract before the client sees it. Web-platform APIs only, so it runs wherever the client does.
-import { isCredentialField, isCredentialHeader, redactBody, REDACTED, scrub } from "../redact.js";
+import { isCredentialField, isCredentialHeader, redactBody, REDACTED, scrub } from "../client/redact.js";
 import { contract, contractOperations, type ContractOperation } from "../validation/contract.js";
 import { formatProblem, type ResponseProblem } from "../validation/problems.js";
 import { createResponseValidator } from "../validation/response-validator.js";

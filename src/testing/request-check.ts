@@ -2,12 +2,12 @@
 // (a secured operation without one is a 401), then every path and query parameter and the body
 // against their schemas in the contract (a 422 listing each problem, in the service's `detail`
 // shape: `loc` is where, as keys, `msg` what, `type` the kind).
-import { specPolicy, type SecurityScheme } from "../policies.js";
-import { followRefs, parametersOf, pointerSegment } from "../openapi-document.js";
+import { specPolicy, type SecurityScheme } from "../client/policies.js";
+import { followRefs, parametersOf, pointerSegment } from "../contract/openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
 import { appendKey, pathKeys } from "../validation/json-path.js";
 import type { ResponseProblem } from "../validation/problems.js";
-import { isJsonMediaType } from "../media-type.js";
+import { isJsonMediaType } from "../contract/media-type.js";
 import { mediaTypeOf } from "../validation/response-validator.js";
 import type { SchemaValidator } from "../validation/schema-validator.js";
 import { fromText, itemsOf, propertyOf } from "./from-text.js";

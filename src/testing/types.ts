@@ -2,7 +2,7 @@
 // "METHOD /path" as the spec writes it, and what it receives and may answer follow from that
 // operation. Nothing here exists at run time.
 import type { components, paths } from "../../generated/schema.js";
-import type { HttpMethod, OperationOf, PathsWithMethod } from "../types.js";
+import type { HttpMethod, OperationOf, PathsWithMethod } from "../client/types.js";
 
 /** Every operation of the contract, as "METHOD /path": "GET /projects/{project_id}". */
 export type OperationKey = { [M in HttpMethod]: `${Uppercase<M>} ${PathsWithMethod<paths, M> & string}` }[HttpMethod];

@@ -4,7 +4,7 @@
 // the build turns it into the package's own `service-api/openapi.json` export (tsup.config.ts), so
 // the built entries load the very file the package ships instead of carrying a copy of it.
 import bundle from "../../generated/openapi.json" with { type: "json" };
-import { operationsOf } from "../openapi-document.js";
+import { operationsOf } from "../contract/openapi-document.js";
 
 /** The parts of an OpenAPI 3.1 document these tools read; everything else is passed through. */
 export type JsonObject = Record<string, unknown>;

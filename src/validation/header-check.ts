@@ -2,7 +2,7 @@
 // its schema types it (Retry-After's seconds as an integer), valid against that schema. A header
 // the contract marks `required` and the answer lacks is an error; one it only declares, a warning,
 // since OpenAPI lets an answer leave out a header that is not required.
-import { followRefs, pointerSegment } from "../openapi-document.js";
+import { followRefs, pointerSegment } from "../contract/openapi-document.js";
 import { fromText } from "../testing/from-text.js";
 import type { ContractOperation, JsonObject, OpenApiDocument } from "./contract.js";
 import { declaredResponse } from "./response-validator.js";

@@ -1,7 +1,7 @@
 // Where in a body a problem is, written the way people read it: `$.projects[0].created_by_user`
 // rather than the JSON pointer `/projects/0/created_by_user` a validator works with.
 
-import { pointerKey } from "../openapi-document.js";
+import { pointerKey } from "../contract/openapi-document.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -9,7 +9,7 @@
 // own messages are never passed on: some of them quote the value (`42 is less than 50`), and a
 // body may hold personal data or an echoed credential.
 import { deepCompareStrict, schemaArrayKeyword, schemaKeyword, schemaMapKeyword, validate as interpret, type OutputUnit, type Schema } from "@cfworker/json-schema";
-import { pointerKey, pointerSegment, resolvePointer } from "../openapi-document.js";
+import { pointerKey, pointerSegment, resolvePointer } from "../contract/openapi-document.js";
 import type { JsonObject, OpenApiDocument } from "./contract.js";
 
 /** One way a value fails a schema of the contract. */

@@ -4,7 +4,7 @@
 // formats, limits), never from the value: a body may hold personal data or an echoed credential.
 import type { Failure } from "./json-schema.js";
 import { appendKey, jsonPath, jsonType } from "./json-path.js";
-import { resolvePointer } from "../openapi-document.js";
+import { resolvePointer } from "../contract/openapi-document.js";
 
 /**
  * One way a value differs from the contract: an answer's body for validate and verify, and

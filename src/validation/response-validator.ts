@@ -3,9 +3,9 @@
 // schema the contract declares for that (operation, status, media type), which the schema
 // validator prepares the first time an answer needs it, so checking one operation does not pay
 // for the other 215.
-import { followRefs, pointerSegment } from "../openapi-document.js";
+import { followRefs, pointerSegment } from "../contract/openapi-document.js";
 import { contract, contractOperations, type ContractOperation, type OpenApiDocument, type OpenApiResponse } from "./contract.js";
-import { isJsonMediaType } from "../media-type.js";
+import { isJsonMediaType } from "../contract/media-type.js";
 import type { ResponseProblem } from "./problems.js";
 import { createSchemaValidator, type SchemaValidator } from "./schema-validator.js";
 

@@ -3,7 +3,7 @@
 // back as `$.path: words`; a value that fits none of a union's alternatives is explained through
 // the alternative its discriminator names or its shape suggests, not as "matches none" alone.
 // Internal: the entries build their own public surface on it.
-import { resolveRef } from "../openapi-document.js";
+import { resolveRef } from "../contract/openapi-document.js";
 import { contract, type JsonObject, type OpenApiDocument } from "./contract.js";
 import { appendKey, jsonType } from "./json-path.js";
 import { createSchemaEngine, type Failure } from "./json-schema.js";

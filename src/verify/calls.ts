@@ -2,9 +2,9 @@
 // would build them, the validators, and the runner (run.ts) over every selected operation, with
 // the health check first so that a wrong address is one usage error; then, with --write only,
 // the create → read → update → delete chains (write.ts).
-import type { ServiceAuth } from "../auth.js";
-import { createServiceClient } from "../client.js";
-import type { ResolvedConfig, ServiceClientOptions } from "../config.js";
+import type { ServiceAuth } from "../client/auth.js";
+import { createServiceClient } from "../client/client.js";
+import type { ResolvedConfig, ServiceClientOptions } from "../client/config.js";
 import { contractOperations, type OpenApiDocument } from "../validation/contract.js";
 import { createHeaderChecker } from "../validation/header-check.js";
 import { createResponseValidator } from "../validation/response-validator.js";

@@ -6,7 +6,7 @@
 import type { CheckResult } from "../validation/response-validator.js";
 import type { HeaderProblem } from "../validation/header-check.js";
 import { pathKeys } from "../validation/json-path.js";
-import { pointerSegment } from "../openapi-document.js";
+import { pointerSegment } from "../contract/openapi-document.js";
 import type { Finding, FindingKind } from "./findings.js";
 import type { CallCredential } from "./curl.js";
 
@@ -36,6 +36,17 @@ function pointerOf(path: string): string {
   return pathKeys(path, "$").map((key) => `/${pointerSegment(String(key))}`).join("");
 }
 
+/** What to do about an answer's finding, by its kind: every answer finding carries it (`advice`). */
+const ANSWER_ADVICE: Readonly<Record<string, string>> = {
+  "auth-ignored": "treat it as a security fault: anyone can call this operation; tell whoever runs the deployment, with the curl command",
+  status: "run the curl command: if it answers the same, check the address, the deployment's health and the data verify read its inputs from",
+  "undocumented-status": "run the curl command and read the answer; code written against the contract does not expect this status, so handle it, and tell whoever runs the deployment",
+  "server-error": "send the curl command and its answer to whoever runs the deployment: it failed on input the contract allows",
+  "content-type": "run the curl command and read the answer: a page that is not the API's (a proxy's or a login page) answers this way; check --base-url",
+  schema: "code that reads this field gets what the contract does not promise: guard it, and tell whoever runs the deployment, with the curl command",
+  header: "code that reads this header must handle it missing or invalid; run the curl command to see the headers",
+};
+
 export function findingsOf(answer: CheckedAnswer): Finding[] {
   const findings: Finding[] = [];
   const add = (kind: FindingKind, message: string, extra: { location?: string; severity?: Finding["severity"] } = {}) =>
@@ -46,6 +57,7 @@ export function findingsOf(answer: CheckedAnswer): Finding[] {
       message,
       ...(extra.location !== undefined ? { location: extra.location } : {}),
       ...(answer.curl !== undefined ? { curl: answer.curl } : {}),
+      advice: ANSWER_ADVICE[kind]!,
     });
   const probe = answer.credential === "user" ? undefined : PROBE_WORDS[answer.credential];
   if (answer.status === null) {

@@ -4,9 +4,10 @@
 // (drift.ts), call and probe (calls.ts), assemble one report (report.ts), and tell it (the
 // terminal, the files, the exit code: 0 passed, 1 failed, 2 usage or connection error).
 import { writeFileSync } from "node:fs";
-import { hasCredentials } from "../auth.js";
-import { resolveConfig, type ServiceClientOptions } from "../config.js";
-import { ServiceConfigurationError } from "../errors.js";
+import packageJson from "../../package.json" with { type: "json" };
+import { hasCredentials } from "../client/auth.js";
+import { resolveConfig, type ServiceClientOptions } from "../client/config.js";
+import { ServiceConfigurationError } from "../client/errors.js";
 import { contract, contractOperations, type OpenApiDocument } from "../validation/contract.js";
 import { readBaseline } from "./baseline.js";
 import { driftReportOf } from "./drift.js";
@@ -99,7 +100,7 @@ function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writ
   io.stdout.write(scrub(`${formatSummary(report, drift.warning === undefined ? drift : undefined, options.verbose)}\n`, secrets));
   for (const thing of report.writes?.created ?? []) io.stdout.write(`--write: ${thing.operation} created ${thing.name}${thing.id ? ` (${thing.id})` : ""}: ${thing.deleted ? "deleted" : "NOT deleted: remove it by hand"}\n`);
   for (const finding of writeFindings.filter((f) => f.severity === "error")) io.stdout.write(scrub(`--write FAIL ${finding.operation}: ${finding.kind}: ${finding.message}\n  reproduce: ${finding.curl ?? "-"}\n`, secrets));
-  for (const warning of report.warnings) io.stdout.write(`warning: ${warning}\n`);
+  for (const note of report.notes) io.stdout.write(`note: ${note}\n`);
   try {
     if (options.jsonFile) writeFileSync(options.jsonFile, scrub(toJson(report), secrets));
     if (options.junitFile) writeFileSync(options.junitFile, scrub(toJunit(report), secrets));
@@ -121,15 +122,21 @@ function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writ
  */
 export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<number> {
   try {
+    const startedAt = new Date();
+    const started = performance.now();
     const prepared = prepare(argv, io);
     const { options, config, document, source } = prepared;
-    // Read while the answers are checked.
-    const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined);
+    // Read while the answers are checked; each part's own wall time, for the JUnit suites.
+    const driftStarted = performance.now();
+    const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined).then((report) => ({ report, ms: performance.now() - driftStarted }));
     // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
     if ("file" in source) await drift;
+    const callsStarted = performance.now();
     const calls = await callAndProbe({ ...prepared, io });
-    const driftReport = await drift;
-    const report = assembleReport(calls, driftReport, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, config.baseUrl, prepared.baseline);
+    const callsMs = performance.now() - callsStarted;
+    const { report: driftReport, ms: driftMs } = await drift;
+    const run = { startedAt: startedAt.toISOString(), callsMs, driftMs, tool: packageJson.version, contract: String((document as { info?: { version?: unknown } }).info?.version ?? "") };
+    const report = assembleReport(calls, driftReport, { operations: prepared.plan.total, readOnly: prepared.plan.readOnly.length }, config.baseUrl, prepared.baseline, { ...run, durationMs: performance.now() - started });
     return tell(prepared, report, driftReport, calls.writeFindings, io);
   } catch (error) {
     // A usage error (a flag, a file, an address where nothing answers) says what to fix.

@@ -1,7 +1,7 @@
 // A curl command that makes the call a finding came from, to paste into a shell as it is. The
 // credential is never written out: it is the environment variable the user already keeps it in
 // (`$SERVICE_API_KEY`, …), so the command can be shared, logged and put in a ticket.
-import type { Credentials } from "../auth.js";
+import type { Credentials } from "../client/auth.js";
 
 /** Which credential a call carried: the user's, none (an auth probe), or the probe's wrong one. */
 export type CallCredential = "user" | "none" | "wrong";

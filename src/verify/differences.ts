@@ -5,7 +5,7 @@
 // made on purpose; test/spec/differences.test.ts holds the record equal to the contract's diff
 // against that release, so neither can move without the other.
 import record from "../../reference/differences.json" with { type: "json" };
-import type { DocumentChange } from "../openapi-diff.js";
+import type { DocumentChange } from "../contract/openapi-diff.js";
 
 /** One recorded difference: a change from the contract to the release, at one place. */
 export interface RecordedDifference {

@@ -1,16 +1,17 @@
 // Drift: the deployment's own OpenAPI document against the contract, in the contract's words. The
-// diff engine (openapi-diff.js, shared with the release check) finds the changes; the record of the
+// diff engine (openapi-diff.ts, shared with the release check) finds the changes; the record of the
 // contract's deliberate differences (differences.ts) takes out what the contract does on purpose;
 // what is left is the deployment's change. A change is told once, with every operation it
 // reaches, its class and what a caller should do. The ones a deployment cannot show (operationIds,
 // path parameter names, security schemes: the service names its own, and verify checks those by
 // calling) are left out.
-import { diffDocuments, type DocumentChange } from "../openapi-diff.js";
-import { operationsOf, pointerSegment } from "../openapi-document.js";
+import { diffDocuments, type DocumentChange } from "../contract/openapi-diff.js";
+import { operationsOf, pointerSegment } from "../contract/openapi-document.js";
+import { foldDefaultCopies, type FoldedChange } from "./default-copies.js";
 import { differenceRecord, sortChanges, staysBreaking } from "./differences.js";
 import type { Finding } from "./findings.js";
 import { readPublishedDocument, type DocumentSource } from "./published-document.js";
-import type { DriftReport } from "./report.js";
+import type { DriftReport, RecordedFinding } from "./report.js";
 
 type DriftChange = DocumentChange & { readonly kind: NonNullable<DocumentChange["kind"]> };
 
@@ -38,18 +39,6 @@ const ADVICE: Readonly<Record<string, string>> = {
   "response-enum-value-added": "handle the new value",
   "error-response-added": "handle that answer",
 };
-
-/** A recorded deliberate difference, as a report lists it: information, not drift. */
-export interface RecordedFinding {
-  readonly reason: string;
-  /** Why the contract differs there (the record's words). */
-  readonly why: string;
-  readonly rule: string;
-  /** The schema and place, or the place in the operation. */
-  readonly place: string;
-  readonly message: string;
-  readonly operations: readonly string[];
-}
 
 export interface Drift {
   /** The deployment's changes, and the recorded differences that still break a call. */
@@ -81,8 +70,8 @@ function grouped<T extends DocumentChange>(changes: readonly T[], extra: (change
 
 const operationsIn = (group: readonly DocumentChange[]) => [...new Set(group.map((change) => change.operation))];
 
-function finding(group: readonly DriftChange[], recorded?: { reason: string; why: string }): Finding {
-  const [first] = group as [DriftChange, ...DriftChange[]];
+function finding(group: readonly (DriftChange | FoldedChange<DriftChange>)[], recorded?: { reason: string; why: string }): Finding {
+  const [first] = group as [DriftChange | FoldedChange<DriftChange>, ...DriftChange[]];
   const operations = operationsIn(group);
   const advice = ADVICE[first.rule];
   const words =
@@ -99,6 +88,7 @@ function finding(group: readonly DriftChange[], recorded?: { reason: string; why
     rule: first.rule,
     ...(operations.length > 1 ? { operations } : {}),
     ...(advice === undefined ? {} : { advice }),
+    ...("alsoIn" in first ? { alsoIn: first.alsoIn } : {}),
     ...(first.schema === undefined ? {} : { location: `#/components/schemas/${pointerSegment(first.schema)}` }),
   };
 }
@@ -142,8 +132,10 @@ export function driftOf(contract: unknown, published: unknown, record = differen
   );
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
+  const { changes: own, folded } = foldDefaultCopies(drift as DriftChange[], contract);
   const findings = [
-    ...grouped(drift as DriftChange[]).map((group) => finding(group)),
+    ...grouped(own).map((group) => finding(group)),
+    ...folded.map((group) => finding(group)),
     ...grouped(breakingRecorded.map(({ change, reason }) => ({ ...(change as DriftChange), reason })), ({ reason }) => reason).map((group) => finding(group, { reason: group[0]!.reason, why: record.reasons[group[0]!.reason] ?? "" })),
     ...beyondTheContract(changes.filter((change) => change.kind === "operation-added"), published, contractTags),
   ];
@@ -172,7 +164,8 @@ export async function driftReportOf(source: DocumentSource, fetcher: typeof fetc
   }
   try {
     const { findings, recorded } = driftOf(contract, published.document);
-    return { source: published.source, findings, recorded };
+    const version = (published.document.info as { version?: unknown } | undefined)?.version;
+    return { source: published.source, findings, recorded, ...(typeof version === "string" ? { documentVersion: version } : {}) };
   } catch (error) {
     return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
   }

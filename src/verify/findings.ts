@@ -41,7 +41,9 @@ export interface Finding {
   readonly rule?: string;
   /** Drift findings: every operation the change reaches, when more than `operation`. */
   readonly operations?: readonly string[];
-  /** Drift findings: what a caller should do about it. */
+  /** Drift findings: the other places the same change shows in (a default that holds a whole instance of the schema changed). */
+  readonly alsoIn?: readonly string[];
+  /** What to do about it: for drift, what a caller should change; for an answer, how to look into it and whom to tell. */
   readonly advice?: string;
   /** A recorded difference that still breaks a call: its reason in the record, and why the contract differs there (the record's words). */
   readonly reason?: string;

@@ -10,7 +10,7 @@
 // - a required body is the media type's example, or the body's required fields from their own
 //   examples, defaults or enums.
 // What cannot be found is reported: the operation is skipped, naming the input it lacked.
-import { parametersOf, resolveRef } from "../openapi-document.js";
+import { parametersOf, resolveRef } from "../contract/openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument, OpenApiParameter } from "../validation/contract.js";
 
 /** A listing whose items hold a value for a parameter. */

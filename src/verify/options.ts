@@ -1,7 +1,7 @@
 // `service-api verify`'s command line: the flags, their checks and the help text. Every refusal
 // is a UsageError whose message says what to fix; none repeats the value of --api-key.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { DEFAULT_TIMEOUT_MS } from "../config.js";
+import { DEFAULT_TIMEOUT_MS } from "../client/config.js";
 
 export class UsageError extends Error {}
 
@@ -72,14 +72,17 @@ What to call:
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
   --openapi <where>      the deployment's OpenAPI document: a path on the API (default
-                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file (./openapi.json)
+                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file, relative or
+                         absolute (./openapi.json, /srv/openapi.json, file:///srv/openapi.json);
+                         a value starting with / is read as a file when that file exists
 Known findings:
   --baseline <file>      an earlier --json report: its findings are known, listed apart, and
                          fail no run; a new one still does (accept a state, then watch for change)
 Reports:
   --verbose              every operation and every finding on the terminal, not only the summary
-  --json <file>          { summary, coverage, warnings, findings, differences, operations } as JSON
-  --junit <file>         JUnit XML for CI systems
+  --json <file>          { verdict, reason, startedAt, versions, summary, notes, findings, … } as JSON
+  --junit <file>         JUnit XML for CI systems: a case's time is its own calls', a suite's the
+                         wall time of what it covers
   --html <file>          one self-contained HTML page, to share
   --help                 this text
 

@@ -2,7 +2,7 @@
 // POSTs the contract marks `x-idempotent` (searches and counts whose body only carries a query),
 // minus the GETs the contract marks `x-side-effect` (they create a password reset, send an email,
 // hand out a storage address). Writes never enter the plan, so no flag can select one.
-import { readsOnly } from "../openapi-document.js";
+import { readsOnly } from "../contract/openapi-document.js";
 import { contractOperations, type ContractOperation, type OpenApiDocument } from "../validation/contract.js";
 import { UsageError } from "./options.js";
 
@@ -23,7 +23,7 @@ export interface VerifyPlan {
 
 /**
  * The contract's marks, and nothing else, decide, read by the rule the client's retry policy is
- * generated from (`readsOnly` in openapi-document.js). The signup link, which sends an email, is a
+ * generated from (`readsOnly` in openapi-document.ts). The signup link, which sends an email, is a
  * POST without `x-idempotent`, so it is left out like every other write.
  */
 export function isReadOnly(operation: ContractOperation): boolean {

@@ -2,21 +2,25 @@
 // it. The service (a FastAPI application) serves it at /openapi.json, with no credential needed;
 // verify asks without one, so no credential can reach an address the user named for a document.
 // A deployment that does not publish it is told as a warning: the answers can still be checked.
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { redactUrl } from "../redact.js";
+import { redactUrl } from "../client/redact.js";
 import { DEFAULT_DOCUMENT_PATH, UsageError } from "./options.js";
 
 /** A path on the API ("/openapi.json"), a full http(s) URL, or a local file. */
 export type DocumentSource = { readonly url: string } | { readonly file: string };
 
+const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+
 /**
- * `value` of --openapi (default: the API's /openapi.json) as a place to read from. A value that
- * starts with "/" is a path on the API, as the service's is; a local file is named relative
- * (./openapi.json) or as a file: URL.
+ * `value` of --openapi (default: the API's /openapi.json) as a place to read from. An existing
+ * local file, named relative or absolute, is read; any other value that starts with "/" is a path
+ * on the API, as the service's is; a file may also be named as a file: URL.
  */
 export function documentSource(value: string | undefined, baseUrl: string): DocumentSource {
   const named = value ?? DEFAULT_DOCUMENT_PATH;
+  if (value !== undefined && named.startsWith("/") && isFile(named)) return { file: named };
   if (named.startsWith("/")) return { url: `${baseUrl.replace(/\/+$/, "")}${named}` };
   if (/^https?:\/\//i.test(named)) return { url: named };
   if (/^file:/i.test(named)) {

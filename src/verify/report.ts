@@ -1,12 +1,12 @@
-// The report verify assembles, and how it counts: the summary and coverage, the warnings that a
+// The report verify assembles, and how it counts: the summary and coverage, the notes that a
 // pass means little, repeated warnings told once, the summary line, and the JSON report (`--json`,
 // the shape report.schema.json pins). The terminal's words are in terminal.ts, JUnit in junit.ts,
 // the HTML page in html.ts. Findings carry JSON paths and words, never a value from a body and
 // never a credential.
 import { findingKey } from "./baseline.js";
-import type { RecordedFinding } from "./drift.js";
 import type { Finding } from "./findings.js";
 import type { OperationResult } from "./run.js";
+import { verdictOf } from "./verdict.js";
 import type { WriteReport } from "./write.js";
 
 export interface Summary {
@@ -36,6 +36,18 @@ export interface Coverage {
   readonly authProbes: { readonly credentials: readonly string[]; readonly operations: number; readonly refused: number; readonly accepted: number };
 }
 
+/** A recorded deliberate difference, as a report lists it: information, not drift. */
+export interface RecordedFinding {
+  readonly reason: string;
+  /** Why the contract differs there (the record's words). */
+  readonly why: string;
+  readonly rule: string;
+  /** The schema and place, or the place in the operation. */
+  readonly place: string;
+  readonly message: string;
+  readonly operations: readonly string[];
+}
+
 /** The deployment's own document against the contract, as the command found it. */
 export interface DriftReport {
   /** Where the document was read from (a URL without its query values, or a file). */
@@ -45,14 +57,31 @@ export interface DriftReport {
   readonly findings: readonly Finding[];
   /** The contract's recorded deliberate differences met there: information, not drift. */
   readonly recorded: readonly RecordedFinding[];
+  /** The document's `info.version`, where it was read and has one. */
+  readonly documentVersion?: string;
+}
+
+/** When the run started and how long its parts took (wall time, ms), and what it compared. */
+export interface RunFacts {
+  /** ISO 8601, UTC. */
+  readonly startedAt: string;
+  /** From the start to the report. */
+  readonly durationMs: number;
+  /** The calls and probes, from the first to the last answer (the operations' JUnit suite). */
+  readonly callsMs: number;
+  /** Reading and comparing the deployment's own document (the drift suite). */
+  readonly driftMs: number;
+  /** This tool's version, and the contract's `info.version`. */
+  readonly tool: string;
+  readonly contract: string;
 }
 
 export interface VerifyReport {
   readonly baseUrl: string;
   readonly summary: Summary;
   readonly coverage: Coverage;
-  /** Why a pass may mean little (most answers 401/403, or 404). */
-  readonly warnings: readonly string[];
+  /** Sentences about the run as a whole: why a pass may mean little (most answers 401/403, or 404), why drift was not checked. */
+  readonly notes: readonly string[];
   /** Every finding, in operation order; a warning repeated on many operations once, with its count. */
   readonly findings: readonly Finding[];
   /** Where the contract is stricter than, or says more than, the deployment's document: recorded on purpose, information. */
@@ -62,6 +91,9 @@ export interface VerifyReport {
   readonly drift: { readonly source: string; readonly compared: boolean };
   /** What a --write run created and deleted. */
   readonly writes?: WriteReport;
+  readonly run: RunFacts;
+  /** The deployment's document's `info.version`; undefined where it was not read or has none. */
+  readonly deploymentVersion: string | undefined;
 }
 
 export function summarize(results: readonly OperationResult[], totals: { operations: number; readOnly: number }, extra: readonly Finding[] = []): Summary {
@@ -105,7 +137,7 @@ export function coverageOf(results: readonly OperationResult[], probeCredentials
 }
 
 /** Most answers a refusal or a 404: the credential lacks rights, or there is nothing to read. */
-export function verdictWarnings(coverage: Coverage): string[] {
+export function coverageNotes(coverage: Coverage): string[] {
   const total = Object.values(coverage.statuses).reduce((sum, count) => sum + count, 0);
   if (total === 0) return [];
   const of = (...statuses: string[]) => statuses.reduce((sum, status) => sum + (coverage.statuses[status] ?? 0), 0);
@@ -169,9 +201,16 @@ export function aggregateWarnings(findings: readonly Finding[]): Finding[] {
 }
 
 export function toJson(report: VerifyReport): string {
-  const { summary } = report;
+  const { summary, run } = report;
+  const { verdict, reasons } = verdictOf(report);
   return `${JSON.stringify(
     {
+      // What a reader needs first: the verdict and why, when, and what was compared.
+      verdict,
+      reason: reasons.join("; "),
+      startedAt: run.startedAt,
+      durationMs: Math.round(run.durationMs),
+      versions: { tool: run.tool, contract: run.contract, deployment: report.deploymentVersion ?? null },
       baseUrl: report.baseUrl,
       summary: {
         checked: summary.checked,
@@ -185,7 +224,7 @@ export function toJson(report: VerifyReport): string {
         warnings: summary.warnings,
       },
       coverage: report.coverage,
-      warnings: report.warnings,
+      notes: report.notes,
       findings: report.findings,
       differences: report.differences,
       operations: report.operations.map((result) => ({
@@ -215,26 +254,29 @@ export function assembleReport(
   totals: { operations: number; readOnly: number },
   baseUrl: string,
   baseline: ReadonlySet<string> | undefined,
+  run: RunFacts,
 ): VerifyReport {
   const { results, writes, writeFindings } = calls;
   const coverage = coverageOf(results, calls.probes);
   const all = aggregateWarnings([...results.flatMap((result) => result.findings), ...writeFindings, ...drift.findings]);
   const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
-  const warnings = verdictWarnings(coverage);
-  if (drift.warning !== undefined) warnings.push(`drift not checked: ${drift.warning}`);
+  const notes = coverageNotes(coverage);
+  if (drift.warning !== undefined) notes.push(`drift not checked: ${drift.warning}`);
   const wrongProbed = results.filter((result) => result.probes?.wrong !== undefined);
   if (wrongProbed.length > 0 && wrongProbed.every((result) => result.probes!.wrong! >= 200 && result.probes!.wrong! < 300)) {
-    warnings.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");
+    notes.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");
   }
   return {
     baseUrl,
     summary: summarize(results, totals, [...writeFindings, ...drift.findings]),
     coverage,
-    warnings,
+    notes,
     findings,
     differences: drift.recorded,
     operations: results,
     drift: { source: drift.source, compared: drift.warning === undefined },
     ...(writes ? { writes } : {}),
+    run,
+    deploymentVersion: drift.documentVersion,
   };
 }

@@ -1,9 +1,12 @@
 // What a person reads on the terminal: the verdict and the counts first, the breaking changes one
 // to a line, the failed operations with their first findings and a curl command each, and the rest
-// grouped and counted; `--verbose` adds every operation and every finding.
+// grouped and counted; `--verbose` adds every operation and every finding. Long values and lists
+// are shortened (shorten.ts) and no line of the default output is wider than LINE_WIDTH.
 import type { Finding } from "./findings.js";
 import { summaryLine, type DriftReport, type VerifyReport } from "./report.js";
 import type { OperationResult } from "./run.js";
+import { clauses, LINE_WIDTH, shortMessage, wrapLine } from "./shorten.js";
+import { verdictOf, verdictText } from "./verdict.js";
 
 const SHOWN_FINDINGS = 3;
 
@@ -16,7 +19,10 @@ export function formatTable(results: readonly OperationResult[]): string {
     lines.push(`${verdict.padEnd(7)}  ${String(result.status ?? "-").padEnd(6)}  ${result.operation.padEnd(width)}  ${result.operationId}`);
     if (result.verdict === "skip" && result.reason) lines.push(`         ${result.reason}`);
     const shown = [...result.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
-    for (const finding of shown.slice(0, SHOWN_FINDINGS)) lines.push(`         ${finding.kind}${finding.severity === "warning" ? " (warning)" : ""}: ${finding.message}`);
+    for (const finding of shown.slice(0, SHOWN_FINDINGS)) {
+      const head = `         ${finding.kind}${finding.severity === "warning" ? " (warning)" : ""}: `;
+      lines.push(`${head}${shortMessage(finding.message, LINE_WIDTH - head.length)}`);
+    }
     if (shown.length > SHOWN_FINDINGS) lines.push(`         … and ${shown.length - SHOWN_FINDINGS} more (see --json)`);
     const curls = [...new Set(result.findings.filter((finding) => finding.severity === "error" && finding.curl).map((finding) => finding.curl!))];
     for (const curl of curls) lines.push(`         reproduce: ${curl}`);
@@ -32,10 +38,37 @@ const counted = <T>(items: readonly T[], keyOf: (item: T) => string) => {
 
 const also = (finding: Finding) => (finding.operations && finding.operations.length > 1 ? ` (+${finding.operations.length - 1} more operation${finding.operations.length > 2 ? "s" : ""})` : "");
 
-/** One line for a drift finding: class, kind, operation, words, and what to do. */
+/**
+ * A drift finding: class, kind, operation, words (their long values shortened to fit), and what
+ * to do, on one line; when they do not fit, the words' parts (joined by "; ") one to a line below
+ * the operation, then what to do.
+ */
 function driftLine(finding: Finding): string {
-  return `  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}${also(finding)}  ${finding.message}${finding.advice ? ` → ${finding.advice}` : ""}${finding.known ? "  [known: in the baseline]" : ""}`;
+  const head = `  ${finding.class ?? ""}  ${finding.kind}  ${finding.operation}${also(finding)}  `;
+  const tail = `${finding.advice ? ` → ${finding.advice}` : ""}${finding.known ? "  [known: in the baseline]" : ""}`;
+  const line = `${head}${shortMessage(finding.message, LINE_WIDTH - head.length - tail.length)}${tail}`;
+  if (line.length <= LINE_WIDTH) return line;
+  const indent = "      ";
+  const room = LINE_WIDTH - indent.length;
+  // Clauses packed into as few lines as fit, each shortened to fit a line of its own.
+  const packed: string[] = [];
+  for (const clause of clauses(finding.message).map((part) => shortMessage(part, room))) {
+    const joined = packed.length === 0 ? clause : `${packed[packed.length - 1]}; ${clause}`;
+    if (packed.length > 0 && joined.length <= room) packed[packed.length - 1] = joined;
+    else packed.push(clause);
+  }
+  const last = packed.length - 1;
+  if (tail !== "" && packed[last]!.length + tail.length <= room) packed[last] += tail;
+  else if (tail !== "") packed.push(tail.trim());
+  return [head.trimEnd(), ...packed.map((part) => `${indent}${part}`)].join("\n");
 }
+
+/** Every line at most LINE_WIDTH wide, wrapped at its spaces; but a curl command, which must stay one line to be pasted. */
+const fitted = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => (line.trimStart().startsWith("reproduce: ") ? line : wrapLine(line, LINE_WIDTH)))
+    .join("\n");
 
 /**
  * What a person reads first: the verdict and the counts, the breaking changes one to a line, the
@@ -43,22 +76,13 @@ function driftLine(finding: Finding): string {
  * table of every operation and every finding is for `--verbose` (and the JSON and HTML reports).
  */
 export function formatSummary(report: VerifyReport, drift: DriftReport | undefined, verbose: boolean): string {
-  const errors = report.findings.filter((finding) => finding.severity === "error");
-  const fresh = errors.filter((finding) => !finding.known);
   const driftFindings = report.findings.filter((finding) => finding.class !== undefined);
   const breaking = driftFindings.filter((finding) => finding.severity === "error");
   const compatible = driftFindings.filter((finding) => finding.severity === "warning");
   const added = compatible.filter((finding) => finding.kind === "operation-added");
   const changed = compatible.filter((finding) => finding.kind !== "operation-added");
-  const known = errors.filter((finding) => finding.known).length;
   const lines: string[] = [];
-  const verdict = fresh.length === 0 ? "PASS" : "FAIL";
-  const why = [
-    breaking.length > 0 ? `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"} in the deployment's document` : "",
-    report.summary.failed > 0 ? `${report.summary.failed} operation${report.summary.failed === 1 ? "" : "s"} failed` : "",
-    known > 0 ? `${known} of the errors known from the baseline` : "",
-  ].filter(Boolean);
-  lines.push(`verify: ${verdict}${why.length > 0 ? ` (${why.join("; ")})` : ""}`);
+  lines.push(`verify: ${verdictText(verdictOf(report))}`);
   lines.push(summaryLine(report.summary, report.coverage));
   if (drift === undefined) lines.push("drift: not checked");
   else {
@@ -82,9 +106,9 @@ export function formatSummary(report: VerifyReport, drift: DriftReport | undefin
   if (compatible.length > 0 || answerWarnings.length > 0 || report.differences.length > 0) lines.push("", "Also (grouped; --verbose or the JSON report for each):");
   if (compatible.length > 0) {
     if (changed.length > 0) lines.push(`  compatible changes: ${changed.length} (${counted(changed, (finding) => finding.rule ?? finding.kind)})`);
-    for (const finding of added) lines.push(`  ${finding.message}`);
+    for (const finding of added) lines.push(`  ${shortMessage(finding.message, LINE_WIDTH - 2)}`);
   }
-  for (const finding of answerWarnings) lines.push(`  warning ${finding.kind}: ${finding.message}${finding.count ? ` (×${finding.count}, ${finding.operations?.length ?? 1} operation${(finding.operations?.length ?? 1) === 1 ? "" : "s"})` : ` (${finding.operation})`}`);
+  for (const finding of answerWarnings) lines.push(`  warning ${finding.kind}: ${shortMessage(finding.message, LINE_WIDTH / 2)}${finding.count ? ` (×${finding.count}, ${finding.operations?.length ?? 1} operation${(finding.operations?.length ?? 1) === 1 ? "" : "s"})` : ` (${finding.operation})`}`);
   if (report.differences.length > 0) lines.push(`  recorded differences, by reason: ${counted(report.differences, (difference) => difference.reason)}`);
   if (verbose) {
     lines.push("", formatTable(report.operations));
@@ -94,8 +118,9 @@ export function formatSummary(report: VerifyReport, drift: DriftReport | undefin
     }
     if (report.differences.length > 0) {
       lines.push("", `Recorded differences (${report.differences.length}): the contract is stricter than, or says more than, the deployment's document here`);
-      for (const difference of report.differences) lines.push(`  ${difference.reason}  ${difference.place}: ${difference.message}  (${difference.operations.length} operation${difference.operations.length === 1 ? "" : "s"}: ${difference.operations[0]}${difference.operations.length > 1 ? ", …" : ""})`);
+      for (const difference of report.differences) lines.push(`  ${difference.reason}  ${difference.place}: ${shortMessage(difference.message)}  (${difference.operations.length} operation${difference.operations.length === 1 ? "" : "s"}: ${difference.operations[0]}${difference.operations.length > 1 ? ", …" : ""})`);
     }
   }
-  return lines.join("\n");
+  // --verbose may print long lines; its values are shortened all the same.
+  return verbose ? lines.join("\n") : fitted(lines.join("\n"));
 }

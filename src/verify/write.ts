@@ -3,7 +3,7 @@
 // delete is run, so that what it creates can be removed; the delete is sent even when a step
 // before it failed. Everything created carries a name that says where it came from
 // (`service-api-verify-<timestamp>-…`), so a left-over is found at a glance.
-import { resolvePointer, resolveRef } from "../openapi-document.js";
+import { resolvePointer, resolveRef } from "../contract/openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument } from "../validation/contract.js";
 import type { Finding } from "./findings.js";
 

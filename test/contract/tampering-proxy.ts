@@ -16,6 +16,8 @@ export interface Tampering {
   readonly setRequestHeaders?: Readonly<Record<string, string>>;
   /** The status and JSON body to send instead of a 2xx answer; default the answer as it is. */
   readonly alter?: (status: number, body: any) => { status: number; body: unknown };
+  /** An answer of any media type instead of the mock's (an HTML page where JSON belongs, say); the request is still forwarded. */
+  readonly answer?: { readonly status: number; readonly contentType: string; readonly body: string };
   /** Headers of the answer left out, by lower-case name. */
   readonly dropHeaders?: readonly string[];
 }
@@ -48,6 +50,11 @@ export async function startTamperingProxy(target: string, tamperings: readonly T
       answer.headers.forEach((value, name) => {
         if (!NOT_FORWARDED.has(name) && !(tampering?.dropHeaders ?? []).includes(name)) out[name] = value;
       });
+      if (tampering?.answer) {
+        res.writeHead(tampering.answer.status, { "content-type": tampering.answer.contentType });
+        res.end(tampering.answer.body);
+        return;
+      }
       if (!tampering?.alter || !answer.ok) {
         res.writeHead(answer.status, out);
         res.end(text);

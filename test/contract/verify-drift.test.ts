@@ -99,7 +99,7 @@ describe("verify against a deployment that publishes a drifted document", () => 
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^verify: FAIL \(5 breaking changes in the deployment's document\)$/m);
     expect(run.stdout).toContain(`drift (${deployment.url}/openapi.json): 5 breaking, 0 compatible, 1 operation only the deployment has; 0 recorded differences`);
-    expect(run.stdout).toMatch(/^ +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary +InsightSummaryResults: union now has member WidgetRunResults → handle the new type or value$/m);
+    expect(run.stdout).toMatch(/^ +breaking-for-readers +union-changed +POST \/projects\/\{project_id\}\/runs\/\{run_id\}\/split\/\{split\}\/insights\/summary\n +InsightSummaryResults: union now has member WidgetRunResults → handle the new type or value$/m);
   });
 
   it("asks for the document without a credential, and prints none", async () => {
@@ -135,8 +135,8 @@ describe("verify against a deployment that publishes no document", () => {
     expect(run.stderr).toBe("");
     expect(run.report!.drift).toEqual({ source: `${mock}/openapi.json`, compared: false });
     expect(run.drift).toEqual([]);
-    expect(run.report!.warnings).toEqual([`drift not checked: ${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
-    expect(run.stdout).toContain(`warning: drift not checked: ${mock}/openapi.json answered HTTP 404`);
+    expect(run.report!.notes).toEqual([`drift not checked: ${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
+    expect(run.stdout).toContain(`note: drift not checked: ${mock}/openapi.json answered HTTP 404`);
   });
 
   it("refuses a file --openapi names that cannot be read, with exit 2 and the fix", async () => {

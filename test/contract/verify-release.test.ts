@@ -150,7 +150,7 @@ describe(`verify against a loopback deployment publishing release ${differenceRe
         expect(box, id).not.toBeNull();
         expect(box!.y + box!.height, `${id} is on the first screen`).toBeLessThanOrEqual(800);
       }
-      expect(await page.locator("#verdict").innerText()).toBe("FAIL");
+      expect(await page.locator("#verdict").innerText()).toBe("FAIL (6 breaking changes in the deployment's document)");
       expect(await page.locator("#counts").innerText()).toContain("6 breaking");
       expect(await page.locator("#breaking tbody tr").count()).toBe(6);
       expect(await page.locator("#differences tbody tr").count()).toBe(4);

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import bundle from "../../generated/openapi.json" with { type: "json" };
 import { freePort } from "../../scripts/lib/ports.mjs";
-import { readsOnly } from "../../src/openapi-document.js";
+import { readsOnly } from "../../src/contract/openapi-document.js";
 import { createServiceClient } from "../../src/index.js";
 import { ResponseValidationError, validateResponses, type ResponseMismatchEvent } from "../../src/validate.js";
 import { contract, contractOperations } from "../../src/validation/contract.js";
@@ -90,7 +90,7 @@ describe("verify against the mock, through a proxy that records every request", 
     expect(report.summary).toMatchObject({ checked: reachable.length, passed: reachable.length, failed: 0, readOnly: plan.readOnly.length, errors: 0, warnings: 0 });
     expect(report.findings).toEqual([]);
     // Prism serves the contract's operations only, not the document a deployment publishes.
-    expect(report.warnings).toEqual([`drift not checked: ${recorder.url}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
+    expect(report.notes).toEqual([`drift not checked: ${recorder.url}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
     expect(report.drift).toEqual({ source: `${recorder.url}/openapi.json`, compared: false });
     expect(run.stdout).toContain(`verify: ${reachable.length} of ${plan.readOnly.length} read-only operations checked`);
   });
@@ -163,7 +163,7 @@ describe("the wrong-credential probe", () => {
     expect(report.findings[1]!.message).toBe("answered HTTP 200 with a wrong credential, where the contract requires a credential: it should refuse with 401 or 403");
     expect(report.findings[1]!.curl).toBe(`curl -sS -i -H 'Service-API-Key: service-api-verify-wrong-key' '${mock}/current_user'`);
     expect(report.operations.map((o) => o.probes)).toEqual([{ none: 401, wrong: 200 }, { none: 401, wrong: 200 }]);
-    expect(report.warnings).toEqual([expect.stringMatching(/^drift not checked: .*answered HTTP 404/), expect.stringMatching(/^every operation accepted a wrong credential: if this is a mock .*pass --mock/)]);
+    expect(report.notes).toEqual([expect.stringMatching(/^drift not checked: .*answered HTTP 404/), expect.stringMatching(/^every operation accepted a wrong credential: if this is a mock .*pass --mock/)]);
     expect(run.stdout + JSON.stringify(report)).not.toContain(CANARY.apiKey);
   });
 });
@@ -300,9 +300,10 @@ describe("verify against a deployment with planted faults", () => {
       page.on("pageerror", (error) => errors.push(String(error)));
       await page.goto(file);
       expect(await page.title()).toBe(`service-api verify: ${proxy.url}`);
-      expect(await page.locator("#findings tbody tr").count()).toBe(report.findings.length);
+      // Every answer finding in one of the answer sections: credentials accepted, failed answers, warnings.
+      expect(await page.locator("#credentials tbody tr, #failed tbody tr, #answer-warnings tbody tr").count()).toBe(report.findings.length);
       expect(await page.locator("#operations tbody tr").count()).toBe(report.operations.length);
-      expect(await page.locator("#findings").innerText()).toContain("$.created_by: required property missing");
+      expect(await page.locator("#failed").innerText()).toContain("$.created_by: required property missing");
       expect(requests).toEqual([file]);
       // Nothing to load even were the page's Content-Security-Policy to let it: no address at all.
       expect(readFileSync(html, "utf8")).not.toMatch(/\b(src|href|action)=|url\(|@import/);

@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium, watchPage } from "../support/chromium.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { factOperations } from "../support/facts.js";
-import { operationsOf, resolveRef } from "../../src/openapi-document.js";
+import { operationsOf, resolveRef } from "../../src/contract/openapi-document.js";
 import { runNode } from "../../scripts/lib/run.mjs";
 import { serveFile } from "../../scripts/lib/serve-file.mjs";
 

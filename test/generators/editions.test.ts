@@ -28,7 +28,7 @@ function findKey(value: unknown, key: string, pointer = ""): { pointer: string; 
 describe("the 3.0 edition (generated/openapi-3.0.json)", () => {
   it("rewrites each 3.1 construct into its 3.0 form (fixture)", async () => {
     copyFileSync(path.join(generatorsDir, "fixtures", "convert-3.1.json"), path.join(scratch, "openapi.json"));
-    const converted = await run(process.execPath, [path.join(repoRoot, "scripts", "convert-3.0.mjs"), "--out", scratch]);
+    const converted = await run(process.execPath, ["--import", "tsx", path.join(repoRoot, "scripts", "convert-3.0.mjs"), "--out", scratch]);
     expect(converted.status, explain(converted)).toBe(0);
     const doc = JSON.parse(readFileSync(path.join(scratch, "openapi-3.0.json"), "utf8"));
     expect(doc.openapi).toBe("3.0.3");

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { expect, it } from "vitest";
 import { binDir, explain, generatorsDir, repoRoot, run } from "../support/generator-tools.js";
+import { bundleSpectralFunctions } from "../../scripts/lib/spectral-functions.mjs";
 
 interface SpectralResult {
   code: string;
@@ -14,6 +15,7 @@ interface SpectralResult {
 /** Spectral's JSON report of a fixture under the project's ruleset. */
 async function lintFixture(name: string): Promise<SpectralResult[]> {
   const fixture = path.join(generatorsDir, "fixtures", name);
+  await bundleSpectralFunctions();
   const linted = await run(path.join(binDir, "spectral"), ["lint", "--ruleset", path.join(repoRoot, ".spectral.yaml"), "--format", "json", "--quiet", fixture]);
   try {
     return JSON.parse(linted.stdout) as SpectralResult[];

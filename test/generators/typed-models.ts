@@ -11,9 +11,9 @@
 //
 // Expectations: walking each input along its schema, every place where a tagged union is met
 // (its JSON pointer in the input) must decode into the member that the tag's `mapping` names.
-import { followRefs, operationsOf, resolveRef } from "../../src/openapi-document.js";
+import { followRefs, operationsOf, resolveRef } from "../../src/contract/openapi-document.js";
 import { sampleValue } from "../../scripts/lib/sample-values.mjs";
-import { isJsonMediaType } from "../../src/media-type.js";
+import { isJsonMediaType } from "../../src/contract/media-type.js";
 
 type Schema = Record<string, any>;
 type Document = { paths: Record<string, any>; components: { schemas: Record<string, Schema>; examples?: Record<string, any> } };

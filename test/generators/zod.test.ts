@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sampleValue } from "../../scripts/lib/sample-values.mjs";
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 import { binDir, explain, generatorsDir, readEdition, repoRoot, run } from "../support/generator-tools.js";
 import { responseExamples } from "./typed-models.js";
 

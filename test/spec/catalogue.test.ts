@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { bundle, bundleOperations, resolve, serviceNames, type Json } from "../support/bundle.js";
 import { expectedProvenance, factExamples, factOperations, factSchemas, factUnions, type FactParameter } from "../support/facts.js";
 import { normaliseFactType, signatureOf } from "../support/schema-signature.js";
-import { canonicalFormat, defaultOf } from "../../src/schema-diff.js";
+import { canonicalFormat, defaultOf } from "../../src/contract/schema-diff.js";
 import { differenceRecord } from "../../src/verify/differences.js";
 
 const ownSchemas = new Map(

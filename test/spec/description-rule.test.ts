@@ -5,6 +5,7 @@
 import path from "node:path";
 import { expect, it } from "vitest";
 import { binDir, explain, repoRoot, run } from "../support/generator-tools.js";
+import { bundleSpectralFunctions } from "../../scripts/lib/spectral-functions.mjs";
 
 interface SpectralResult {
   code: string;
@@ -16,6 +17,7 @@ interface SpectralResult {
 // vitest's default 5 s under load.
 it("reports each contradiction of the fixture once, where it is, saying how to fix it, and nothing that agrees", async () => {
   const fixture = path.join(repoRoot, "test", "spec", "fixtures", "description-contradictions.yaml");
+  await bundleSpectralFunctions();
   const linted = await run(path.join(binDir, "spectral"), ["lint", "--ruleset", path.join(repoRoot, ".spectral.yaml"), "--format", "json", "--quiet", fixture]);
   let results: SpectralResult[];
   try {

@@ -5,7 +5,7 @@
 // deployment's real change apart from what the contract does on purpose.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { diffDocuments } from "../../src/openapi-diff.js";
+import { diffDocuments } from "../../src/contract/openapi-diff.js";
 import { differenceRecord, recordFor, sortChanges, staysBreaking } from "../../src/verify/differences.js";
 import { driftOf } from "../../src/verify/drift.js";
 import { bundle } from "../support/bundle.js";

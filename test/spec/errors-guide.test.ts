@@ -1,10 +1,10 @@
 // The reference's Errors guide (info.description, "## Errors") tells a reader what the client does
-// with each status. Those sentences are prose in the spec; the behaviour lives in src/errors.ts and
-// src/transport.ts. This test reads the guide's list back and holds each line to the code, so a change
+// with each status. Those sentences are prose in the spec; the behaviour lives in src/client/errors.ts and
+// src/client/transport.ts. This test reads the guide's list back and holds each line to the code, so a change
 // on either side that is not made on the other fails here.
 import { describe, expect, it } from "vitest";
-import { kindOfStatus } from "../../src/errors.js";
-import { BASE_DELAY_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, isRetryableStatus } from "../../src/retries.js";
+import { kindOfStatus } from "../../src/client/errors.js";
+import { BASE_DELAY_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, isRetryableStatus } from "../../src/client/retries.js";
 import { bundle } from "../support/bundle.js";
 
 const description: string = bundle.info.description;

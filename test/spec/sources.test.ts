@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { bundle, type Json } from "../support/bundle.js";
 import { factSources, fieldMeanings, fieldSources, type FactSource, type FieldFact } from "../support/facts.js";
 import { walkObjects } from "../../scripts/lib/walk-objects.mjs";
-import { HTTP_METHODS, pointerKey } from "../../src/openapi-document.js";
+import { HTTP_METHODS, pointerKey } from "../../src/contract/openapi-document.js";
 
 const KINDS = new Set(["reference", "brief", "docs", "code"]);
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { generatedDir } from "../../scripts/lib/paths.mjs";
-import { operationsOf, resolveRef } from "../../src/openapi-document.js";
+import { operationsOf, resolveRef } from "../../src/contract/openapi-document.js";
 
 export type Json = Record<string, any>;
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { UNCOMMITTED_OUTPUTS, ensureUncommittedOutputs } from "../../scripts/lib/build-steps.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
-import { operationsOf } from "../../src/openapi-document.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
 import { generatedDir, repoRoot } from "../../scripts/lib/paths.mjs";
 
 export { binDir, generatedDir, repoRoot } from "../../scripts/lib/paths.mjs";

@@ -1,6 +1,6 @@
 // Writes a bundle schema in the facts' own type notation (string(uuid)|null, list[T], dict[str,T],
 // Name, enum(a,b), …) so a test can compare the spec with schemas.tsv and operations.tsv cell by cell.
-import { canonicalFormat } from "../../src/schema-diff.js";
+import { canonicalFormat } from "../../src/contract/schema-diff.js";
 
 type Schema = Record<string, unknown>;
 

@@ -7,9 +7,14 @@ import reportSchema from "../../src/verify/report.schema.json" with { type: "jso
 import type { Finding } from "../../src/verify/findings.js";
 
 export interface JsonReport {
+  verdict: "pass" | "fail";
+  reason: string;
+  startedAt: string;
+  durationMs: number;
+  versions: { tool: string; contract: string; deployment: string | null };
+  notes: string[];
   summary: { checked: number; passed: number; failed: number; skipped: number; readOnly: number; errors: number; warnings: number };
   coverage: { operationsChecked: number; statuses: Record<string, number>; contentTypes: Record<string, number>; authProbes: { credentials: string[]; operations: number; refused: number; accepted: number } };
-  warnings: string[];
   findings: Finding[];
   differences: { reason: string; why: string; rule: string; place: string; message: string; operations: string[] }[];
   operations: { operation: string; operationId: string; status: number | null; verdict: string; probes?: Record<string, number | null>; reason?: string }[];

@@ -3,7 +3,7 @@
 // credentials cannot satisfy the operation.
 import { describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError } from "../../src/index.js";
-import { encodeBasic } from "../../src/auth.js";
+import { encodeBasic } from "../../src/client/auth.js";
 import { BASE, caught, fakeJwt, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 const signup = { params: { query: { user_email: "a@acme.example" } } };

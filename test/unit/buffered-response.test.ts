@@ -2,7 +2,7 @@
 // must read like any Response, once.
 import { describe, expect, it } from "vitest";
 import { createServiceClient } from "../../src/index.js";
-import { BufferedResponse } from "../../src/transport.js";
+import { BufferedResponse } from "../../src/client/transport.js";
 
 function make(text: string, init: ResponseInit = { status: 200, headers: { "content-type": "application/json" } }) {
   const original = new Response("ignored", init);

@@ -1,7 +1,7 @@
 // Options and environment: with no options the client reads SERVICE_*; explicit options win.
 import { describe, expect, it } from "vitest";
 import { createServiceClient } from "../../src/index.js";
-import { encodeBasic } from "../../src/auth.js";
+import { encodeBasic } from "../../src/client/auth.js";
 import { fakeJwt, recordingFetch } from "../support/client-fakes.js";
 
 async function sentHeaders(options: Parameters<typeof createServiceClient>[0], path: "/v1/token" | "/v1/healthcheck" = "/v1/token") {

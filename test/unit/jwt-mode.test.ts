@@ -3,7 +3,7 @@
 // 401 on a bearer request invalidates the token and replays once; a second 401 surfaces.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServiceApiError, ServiceConfigurationError, type ServiceLogEvent } from "../../src/index.js";
-import { TokenCache } from "../../src/token-cache.js";
+import { TokenCache } from "../../src/client/token-cache.js";
 import { caught, errorForms, expectNoSecrets, fakeJwt, json, recordingFetch, testClient, tokenAnswer } from "../support/client-fakes.js";
 
 const HOUR = 3600_000;

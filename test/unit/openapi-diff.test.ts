@@ -1,4 +1,4 @@
-// The diff engine (src/openapi-diff.js) as verify's drift report reads it: every change, compatible
+// The diff engine (src/contract/openapi-diff.ts) as verify's drift report reads it: every change, compatible
 // ones too, with the kind the report names and the class a user of this client feels. The same
 // change is breaking or compatible by the way data flows (a request must keep accepting what it
 // did; a response must stay within what it promised), so each row has its mirror in the other
@@ -6,7 +6,7 @@
 // and a change to a shared schema is one finding. The release check's reading of the same engine
 // is tested in test/spec/breaking-changes.test.ts.
 import { describe, expect, it } from "vitest";
-import { diffDocuments } from "../../src/openapi-diff.js";
+import { diffDocuments } from "../../src/contract/openapi-diff.js";
 import { driftOf } from "../../src/verify/drift.js";
 
 const driftFindings = (before: unknown, after: unknown) => driftOf(before, after).findings;

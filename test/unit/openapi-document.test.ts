@@ -1,8 +1,8 @@
-// The one model of an OpenAPI document (src/openapi-document.js) that the client, its validators,
+// The one model of an OpenAPI document (src/contract/openapi-document.ts) that the client, its validators,
 // the scripts, Spectral's functions and the tests share: its methods and what each promises,
 // its walk, its pointers and its references.
 import { describe, expect, it } from "vitest";
-import { followRefs, HTTP_METHODS, IDEMPOTENT_METHODS, operationsOf, parametersOf, pointerKey, pointerSegment, readsOnly, resolvePointer, resolveRef } from "../../src/openapi-document.js";
+import { followRefs, HTTP_METHODS, IDEMPOTENT_METHODS, operationsOf, parametersOf, pointerKey, pointerSegment, readsOnly, resolvePointer, resolveRef } from "../../src/contract/openapi-document.js";
 
 const document = {
   paths: {

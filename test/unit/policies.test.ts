@@ -1,9 +1,9 @@
-// The per-operation policy table (generated/operations.ts, read through src/policies.ts) against
+// The per-operation policy table (generated/operations.ts, read through src/client/policies.ts) against
 // the spec it was generated from: for every operation of generated/openapi.json, the policy the
 // client resolves is exactly what the spec says, and the client behaves by it.
 import { describe, expect, it } from "vitest";
-import { specPolicy as clientPolicy } from "../../src/policies.js";
-import { IDEMPOTENT_METHODS, readsOnly, safeToRepeat } from "../../src/openapi-document.js";
+import { specPolicy as clientPolicy } from "../../src/client/policies.js";
+import { IDEMPOTENT_METHODS, readsOnly, safeToRepeat } from "../../src/contract/openapi-document.js";
 import { createServiceClient, paginate } from "../../src/index.js";
 import { bundle, bundleOperations, resolve } from "../support/bundle.js";
 import { BASE, fakeJwt, json, recordingFetch } from "../support/client-fakes.js";

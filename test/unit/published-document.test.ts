@@ -25,6 +25,14 @@ describe("documentSource", () => {
   ])("%s", (value, expected) => {
     expect(documentSource(value, "https://api.acme.example/")).toEqual(expected);
   });
+
+  it("reads an existing file named by its absolute path; a missing one, or a folder, is a path on the API", () => {
+    const file = path.join(scratch, "absolute.json");
+    writeFileSync(file, JSON.stringify(minimal));
+    expect(documentSource(file, "https://api.acme.example")).toEqual({ file });
+    expect(documentSource(path.join(scratch, "missing.json"), "https://api.acme.example")).toEqual({ url: `https://api.acme.example${path.join(scratch, "missing.json")}` });
+    expect(documentSource(scratch, "https://api.acme.example")).toEqual({ url: `https://api.acme.example${scratch}` });
+  });
 });
 
 describe("readPublishedDocument", () => {

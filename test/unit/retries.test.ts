@@ -3,8 +3,8 @@
 // link never. Middleware runs once per call, and every attempt sends an identical request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createServiceClient, ServiceConnectionError, type ServiceClient, type ServiceLogEvent } from "../../src/index.js";
-import { parseRetryAfter } from "../../src/errors.js";
-import { backoffDelay, retryDelay } from "../../src/retries.js";
+import { parseRetryAfter } from "../../src/client/errors.js";
+import { backoffDelay, retryDelay } from "../../src/client/retries.js";
 import { BASE, caught, json, recordingFetch, testClient } from "../support/client-fakes.js";
 
 const START = Date.UTC(2030, 0, 1, 12, 0, 0);

@@ -6,7 +6,7 @@ import { DEFAULT_CONCURRENCY, parseVerifyArgs, UsageError } from "../../src/veri
 import { planVerify } from "../../src/verify/plan.js";
 import { limiter } from "../../src/verify/run.js";
 import { toJunit } from "../../src/verify/junit.js";
-import { coverageOf, summarize, summaryLine, verdictWarnings } from "../../src/verify/report.js";
+import { coverageOf, summarize, summaryLine, coverageNotes } from "../../src/verify/report.js";
 import { formatTable } from "../../src/verify/terminal.js";
 import { parseXml } from "../support/xml.js";
 
@@ -104,14 +104,14 @@ describe("the reports", () => {
   });
 
   it("warns when most answers are refusals or 404s, and not otherwise", () => {
-    const statuses = (counts: Record<string, number>) => verdictWarnings({ ...coverage, statuses: counts });
+    const statuses = (counts: Record<string, number>) => coverageNotes({ ...coverage, statuses: counts });
     expect(statuses({ "200": 5, "401": 3, "403": 3 })).toEqual([expect.stringMatching(/^6 of 11 answers were 401\/403: the credential lacks rights/)]);
     expect(statuses({ "200": 2, "404": 3 })).toEqual([expect.stringMatching(/^3 of 5 answers were 404: the deployment has little data/)]);
     expect(statuses({ "200": 3, "404": 2, "401": 1 })).toEqual([]);
   });
 
   it("writes JUnit that parses, escaping what XML cannot carry as is", () => {
-    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, warnings: [], findings: [missingHeader, schemaError], differences: [], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false } }));
+    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, notes: [], findings: [missingHeader, schemaError], differences: [], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false }, run: { startedAt: "2026-11-28T04:00:00.000Z", durationMs: 2_500, callsMs: 2_000, driftMs: 300, tool: "0.2.0", contract: "1.378.0" }, deploymentVersion: undefined }));
     const cases = root.children[0]!.children;
     expect(cases.map((c) => [c.attributes.name, c.children.map((d) => d.name)])).toEqual([
       ["GET /a (getA)", []],
@@ -119,6 +119,10 @@ describe("the reports", () => {
       ["GET /c (getC)", ["skipped"]],
     ]);
     expect(cases[1]!.children[0]!.attributes).toMatchObject({ message: 'schema: $.x["<&>"]: expected string, got integer', type: "schema" });
+    // The suite takes the calls' wall time and the whole the run's, whatever its cases add up to.
+    expect(root.attributes.time).toBe("2.500");
+    expect(root.children[0]!.attributes.time).toBe("2.000");
+    expect(cases.map((c) => c.attributes.time)).toEqual(results.map((result) => (result.durationMs / 1000).toFixed(3)));
   });
 
   it("the XML check itself refuses what is not well-formed", () => {

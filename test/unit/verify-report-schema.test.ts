@@ -33,9 +33,20 @@ const empty = {
   operations: [],
   drift: { source: "http://127.0.0.1:1/openapi.json", compared: false },
 };
+const head = { verdict: "fail", reason: "1 operation failed", startedAt: "2026-11-28T04:00:00.000Z", durationMs: 3_812, versions: { tool: "0.2.0", contract: "1.378.0", deployment: null }, notes: [] };
 const valid = (findings: unknown[]) => new Validator(schema as never, "2020-12", false).validate({ ...empty, findings }).valid;
 
 describe("the verify report's JSON Schema", () => {
+  const validator = new Validator(schema as never, "2020-12", false);
+
+  it("reads a report of an earlier version (warnings as sentences, no verdict) and one of this version", () => {
+    expect(validator.validate({ ...empty, findings: [] }).valid).toBe(true);
+    const { warnings: _sentences, ...current } = empty;
+    expect(validator.validate({ ...head, ...current, findings: [] }).valid).toBe(true);
+    expect(validator.validate({ ...head, ...current, verdict: "passed", findings: [] }).valid).toBe(false);
+    expect(validator.validate({ ...head, ...current, versions: { tool: "0.2.0" }, findings: [] }).valid).toBe(false);
+  });
+
   it("lists exactly the finding kinds, severities and drift classes of findings.ts", () => {
     expect([...finding.properties.kind.enum].sort()).toEqual(Object.keys(KINDS).sort());
     expect([...finding.properties.severity.enum].sort()).toEqual(Object.keys(SEVERITIES).sort());

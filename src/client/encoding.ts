@@ -4,7 +4,7 @@
 // refused with a ServiceConfigurationError before anything is sent; answers that are not the JSON
 // they claim to be become a ServiceResponseError.
 import { refuse, ServiceResponseError } from "./errors.js";
-import { isJsonMediaType } from "./media-type.js";
+import { isJsonMediaType } from "../contract/media-type.js";
 import { scrub } from "./redact.js";
 import type { OperationPolicy } from "./policies.js";
 

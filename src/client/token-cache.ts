@@ -10,7 +10,7 @@
 // - an `expires_at` that is missing, already past or further ahead than the documented 24 hours
 //   (by the server's own clock) is not believed: the token is kept for 24 hours from receipt, and
 //   one warning says so, rather than a token request per call.
-import { checkJwt } from "./auth.js";
+import { checkJwt } from "./credential-format.js";
 import { emit, type ServiceLogger } from "./logger.js";
 
 export const REFRESH_MARGIN_MS = 5 * 60_000;

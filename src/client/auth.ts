@@ -1,6 +1,7 @@
 // Credentials: checked and encoded once when the client is created, then, per call, the one
 // credential the operation accepts. The service takes exactly one method per request and each
 // operation declares the methods it accepts; we send the strongest one we hold.
+import { checkCommon, checkHeaderToken, checkJwt } from "./credential-format.js";
 import { refuse } from "./errors.js";
 import type { OperationPolicy, SecurityScheme } from "./policies.js";
 import type { TokenCache } from "./token-cache.js";
@@ -38,33 +39,6 @@ export interface Credential {
 }
 
 const AUTH_FIELDS: ReadonlySet<string> = new Set(["apiKey", "username", "password", "token", "jwt"]);
-
-// CR, LF and NUL split or truncate headers; other control characters are refused by fetch with
-// an error that quotes the value, so refuse them all here, without quoting.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// API keys and JWTs go into headers as they are: printable ASCII only.
-const PRINTABLE_ASCII = /^[\u0021-\u007e]+$/;
-const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-function checkCommon(value: unknown, field: string): string {
-  if (typeof value !== "string" || value.length === 0) refuse(`${field} must be a non-empty string`);
-  if (CONTROL.test(value)) refuse(`${field} contains a control character (CR, LF, NUL or similar); check how it was copied`);
-  if (value.trim() !== value) refuse(`${field} starts or ends with whitespace; check how it was copied`);
-  return value;
-}
-
-function checkHeaderToken(value: unknown, field: string): string {
-  const checked = checkCommon(value, field);
-  if (!PRINTABLE_ASCII.test(checked)) refuse(`${field} must be printable ASCII without spaces`);
-  return checked;
-}
-
-/** Throws, without echoing the value, unless it is a header-safe three-part JWT. */
-export function checkJwt(value: unknown, field: string): string {
-  const checked = checkHeaderToken(value, field);
-  if (!JWT.test(checked)) refuse(`${field} is not a JWT (three base64url parts separated by dots)`);
-  return checked;
-}
 
 /** `Basic base64(utf8(user:password))`, without Buffer so it runs in browsers and edge runtimes. */
 export function encodeBasic(username: string, password: string): string {

@@ -1,8 +1,8 @@
 // paginate(): walk a starting_token/limit listing and yield its items, one page at a time. Its
 // types come from the same generated table as its behaviour: the paths it accepts are exactly
 // the spec's paged (method, path) pairs, and the items are typed from the field x-pagination names.
-import { policyOverrides } from "../generated/operations.js";
-import type { paths } from "../generated/schema.js";
+import { policyOverrides } from "../../generated/operations.js";
+import type { paths } from "../../generated/schema.js";
 import { specPolicy } from "./policies.js";
 import { answerOf, refuse, ServiceResponseError, unwrap } from "./errors.js";
 import { scrub } from "./redact.js";

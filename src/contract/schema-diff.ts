@@ -1,12 +1,54 @@
 // How one JSON Schema changed between two OpenAPI documents, as neutral facts (a type lost, an enum
-// value gained, a field added, a union member removed, …) that openapi-diff.js then classes by the
+// value gained, a field added, a union member removed, …) that openapi-diff.ts then classes by the
 // way data flows: what a request loses breaks its callers, what a response gains breaks its readers.
 //
 // Two walks find them. The "lost" walk asks what the old schema accepted that the new one refuses
 // (old inside new); the "gained" walk asks the reverse. Field presence (added, removed, required)
 // is nominal, not a question of accepting, and is read in the "lost" walk alone, so once.
-// Plain JavaScript (types in schema-diff.d.ts) so that bare-Node scripts load it too.
 import { resolveRef } from "./openapi-document.js";
+
+/** A neutral fact about one schema change; openapi-diff.ts classes it by the way data flows. */
+export type SchemaChangeFact =
+  | "narrowed"
+  | "widened"
+  | "null-removed"
+  | "null-added"
+  | "enum-removed"
+  | "enum-added"
+  | "member-removed"
+  | "member-added"
+  | "field-removed"
+  | "field-added"
+  | "field-added-required"
+  | "required-added"
+  | "required-removed"
+  | "default-added"
+  | "default-removed"
+  | "default-changed";
+
+export interface SchemaChange {
+  readonly change: SchemaChangeFact;
+  /** Below the schema compared: ".name", "[]" for items, "{}" for additional properties. */
+  readonly at: string;
+  /** Read from old to new, in words: "type string → integer", "no longer \"b\"". */
+  readonly message: string;
+  /** The innermost named schema of the old document the change sits in, and the place inside it. */
+  readonly schema?: string;
+  readonly within?: string;
+}
+
+// Schemas and documents as the walks read them: JSON as it comes (a schema may be an object, a
+// boolean or missing), each keyword looked up where a walk needs it.
+type Node = any;
+
+/** One walk's direction, its two documents and what it shares with the other walk. */
+interface Walk {
+  readonly mode: "lost" | "gained";
+  readonly innerDoc: Node;
+  readonly outerDoc: Node;
+  readonly names: ReadonlyMap<string, string>;
+  readonly cache: Map<string, SchemaChange[]>;
+}
 
 const SCHEMAS = "#/components/schemas/";
 
@@ -17,9 +59,16 @@ const SCHEMAS = "#/components/schemas/";
  * schema of the old document the change sits in, `within` the place inside it. Component names
  * are compared through `names` (see `schemaNames`), so a schema the contract renamed is matched.
  */
-export function schemaChanges(oldDoc, before, newDoc, after, names = schemaNames(oldDoc, newDoc), cache = new Map()) {
-  const lost = { mode: "lost", innerDoc: oldDoc, outerDoc: newDoc, names, cache };
-  const gained = { mode: "gained", innerDoc: newDoc, outerDoc: oldDoc, names, cache };
+export function schemaChanges(
+  oldDoc: unknown,
+  before: unknown,
+  newDoc: unknown,
+  after: unknown,
+  names: ReadonlyMap<string, string> = schemaNames(oldDoc, newDoc),
+  cache: Map<string, SchemaChange[]> = new Map(),
+): SchemaChange[] {
+  const lost: Walk = { mode: "lost", innerDoc: oldDoc, outerDoc: newDoc, names, cache };
+  const gained: Walk = { mode: "gained", innerDoc: newDoc, outerDoc: oldDoc, names, cache };
   return [...defaults(oldDoc, before, newDoc, after, ""), ...walk(lost, before, after, ""), ...walk(gained, after, before, "")];
 }
 
@@ -27,19 +76,19 @@ export function schemaChanges(oldDoc, before, newDoc, after, names = schemaNames
  * A changed default, where a value is declared: a parameter's schema or a property (beside its
  * union, if it has one), never on a union's members, which carry none of their own.
  */
-function defaults(oldDoc, before, newDoc, after, at) {
+function defaults(oldDoc: Node, before: Node, newDoc: Node, after: Node, at: string): SchemaChange[] {
   const was = defaultOf(oldDoc, deref(oldDoc, before));
   const now = defaultOf(newDoc, deref(newDoc, after));
   if (was === now) return [];
-  const change = was === undefined ? "default-added" : now === undefined ? "default-removed" : "default-changed";
+  const change: SchemaChangeFact = was === undefined ? "default-added" : now === undefined ? "default-removed" : "default-changed";
   return [{ change, at, message: `default ${was ?? "none"} → ${now ?? "none"}` }];
 }
 
 /** Maps each schema's service name (`x-service-name`) in either document to its name there. */
-export function schemaNames(...docs) {
-  const aliases = new Map();
+export function schemaNames(...docs: unknown[]): Map<string, string> {
+  const aliases = new Map<string, string>();
   for (const doc of docs) {
-    for (const [name, schema] of Object.entries(doc?.components?.schemas ?? {})) {
+    for (const [name, schema] of Object.entries<Node>((doc as Node)?.components?.schemas ?? {})) {
       const serviceName = schema?.["x-service-name"];
       if (typeof serviceName === "string" && !aliases.has(serviceName)) aliases.set(serviceName, name);
     }
@@ -48,24 +97,24 @@ export function schemaNames(...docs) {
 }
 
 /** A `$ref` to a component schema, as the name both documents agree on; undefined otherwise. */
-export function schemaName(ref, names) {
+export function schemaName(ref: unknown, names: ReadonlyMap<string, string>): string | undefined {
   if (typeof ref !== "string" || !ref.startsWith(SCHEMAS)) return undefined;
   const name = ref.slice(SCHEMAS.length).replace(/~1/g, "/").replace(/~0/g, "~");
   return names.get(name) ?? name;
 }
 
 /** `node` with its `$ref` followed; sibling keywords next to the `$ref` (3.1) override the target's. */
-export function deref(doc, node) {
-  if (!node || typeof node !== "object" || typeof node.$ref !== "string") return node;
-  const { $ref, ...siblings } = node;
-  return { ...resolveRef(doc, { $ref }), ...siblings };
+export function deref<T = unknown>(doc: unknown, node: unknown): T {
+  if (!node || typeof node !== "object" || typeof (node as Node).$ref !== "string") return node as T;
+  const { $ref, ...siblings } = node as Node;
+  return { ...resolveRef<object>(doc, { $ref }), ...siblings } as T;
 }
 
 // Facts that mean a value of the inner schema may not fit the outer one; the others (a field
 // removed or added, a requirement dropped) say nothing about fit, so they never pick a union member.
-const MISFITS = new Set(["narrowed", "widened", "null-removed", "null-added", "enum-removed", "enum-added", "member-removed", "member-added", "required-added", "field-added-required"]);
+const MISFITS: ReadonlySet<string> = new Set(["narrowed", "widened", "null-removed", "null-added", "enum-removed", "enum-added", "member-removed", "member-added", "required-added", "field-added-required"]);
 
-function walk(w, inner, outer, at) {
+function walk(w: Walk, inner: Node, outer: Node, at: string): SchemaChange[] {
   if (inner === undefined || outer === undefined) return [];
   if (inner?.$ref && outer?.$ref) {
     // Named pairs are compared once per walk; a cycle back to a pair in progress adds nothing.
@@ -82,15 +131,15 @@ function walk(w, inner, outer, at) {
   return compare(w, inner, outer, at);
 }
 
-function compare(w, innerNode, outerNode, at) {
-  const facts = [];
-  const a = deref(w.innerDoc, innerNode);
-  const b = deref(w.outerDoc, outerNode);
+function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaChange[] {
+  const facts: SchemaChange[] = [];
+  const a = deref<Node>(w.innerDoc, innerNode);
+  const b = deref<Node>(w.outerDoc, outerNode);
   const lost = w.mode === "lost";
   // Messages read from old to new whichever way the walk goes.
   const [before, after] = lost ? [a, b] : [b, a];
-  const fact = (change, message) => facts.push({ change, at, message });
-  const misfit = lost ? "narrowed" : "widened";
+  const fact = (change: SchemaChangeFact, message: string) => facts.push({ change, at, message });
+  const misfit: SchemaChangeFact = lost ? "narrowed" : "widened";
 
   if (isAny(b)) return facts;
   const innerVariants = variantsOf(a);
@@ -100,8 +149,8 @@ function compare(w, innerNode, outerNode, at) {
   if (innerVariants.length === 1 && outerVariants.length === 1 && outerVariants[0] !== b) return walk(w, innerNode, outerVariants[0], at);
   if (innerVariants.length > 1) {
     // Named members are matched by name; a member the other side lacks is one fact, not its fields.
-    const outerNamed = new Map(leafMembers(w.outerDoc, outerVariants).flatMap((v) => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
-    const missing = [];
+    const outerNamed = new Map(leafMembers(w.outerDoc, outerVariants).flatMap((v): [string | undefined, Node][] => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
+    const missing: string[] = [];
     for (const variant of leafMembers(w.innerDoc, innerVariants)) {
       const name = variant?.$ref ? schemaName(variant.$ref, w.names) : undefined;
       if (name !== undefined && outerNamed.has(name)) facts.push(...walk(w, variant, outerNamed.get(name), at));
@@ -122,7 +171,7 @@ function compare(w, innerNode, outerNode, at) {
   const member = tagValues?.length === 1 ? b.discriminator.mapping?.[String(tagValues[0])] : undefined;
   if (member) return walk(w, innerNode, { $ref: member }, at);
   if (outerVariants.length > 1) {
-    let best;
+    let best: { found: SchemaChange[]; rank: number[] } | undefined;
     for (const variant of outerVariants) {
       const found = walk(w, innerNode, variant, at);
       if (found.length === 0) return found;
@@ -130,7 +179,7 @@ function compare(w, innerNode, outerNode, at) {
       const rank = [sameTypes(typesOf(a), typesOf(deref(w.outerDoc, variant))) ? 0 : 1, found.filter((f) => MISFITS.has(f.change)).length, found.length];
       if (!best || ranksBefore(rank, best.rank)) best = { found, rank };
     }
-    return best.found;
+    return best!.found;
   }
   if (isAny(a)) {
     fact(misfit, lost ? `any value → ${describeTypes(typesOf(b))}` : `${describeTypes(typesOf(b))} → any value`);
@@ -139,7 +188,7 @@ function compare(w, innerNode, outerNode, at) {
 
   const aTypes = typesOf(a);
   const bTypes = typesOf(b);
-  const missing = [...aTypes].filter((t) => !(bTypes.has(t) || (t === "integer" && bTypes.has("number"))));
+  const missing = [...aTypes].filter((t: string) => !(bTypes.has(t) || (t === "integer" && bTypes.has("number"))));
   if (missing.length === 1 && missing[0] === "null") fact(lost ? "null-removed" : "null-added", lost ? "no longer null" : "may now be null");
   else if (missing.length > 0) fact(misfit, `type ${describeTypes(typesOf(before))} → ${describeTypes(typesOf(after))}`);
 
@@ -155,11 +204,11 @@ function compare(w, innerNode, outerNode, at) {
   }
 
   // Limits and formats, where both sides hold values of a shared type.
-  const shared = (t) => aTypes.has(t) && bTypes.has(t);
+  const shared = (t: string) => aTypes.has(t) && bTypes.has(t);
   const numeric = shared("number") || shared("integer") || (aTypes.has("integer") && bTypes.has("number"));
-  const limit = (name) => fact(misfit, `${name} ${before[name] ?? "none"} → ${after[name] ?? "none"}`);
-  const lower = (name, on) => on && b[name] !== undefined && !(a[name] !== undefined && a[name] >= b[name]) && limit(name);
-  const upper = (name, on) => on && b[name] !== undefined && !(a[name] !== undefined && a[name] <= b[name]) && limit(name);
+  const limit = (name: string) => fact(misfit, `${name} ${before[name] ?? "none"} → ${after[name] ?? "none"}`);
+  const lower = (name: string, on: boolean) => on && b[name] !== undefined && !(a[name] !== undefined && a[name] >= b[name]) && limit(name);
+  const upper = (name: string, on: boolean) => on && b[name] !== undefined && !(a[name] !== undefined && a[name] <= b[name]) && limit(name);
   lower("minimum", numeric);
   lower("exclusiveMinimum", numeric);
   upper("maximum", numeric);
@@ -175,10 +224,10 @@ function compare(w, innerNode, outerNode, at) {
   if (shared("array") && a.items && b.items) facts.push(...walk(w, a.items, b.items, `${at}[]`));
 
   if (shared("object")) {
-    const aProps = a.properties ?? {};
-    const bProps = b.properties ?? {};
-    const aRequired = new Set(a.required ?? []);
-    for (const name of b.required ?? []) {
+    const aProps: Record<string, Node> = a.properties ?? {};
+    const bProps: Record<string, Node> = b.properties ?? {};
+    const aRequired = new Set<string>(a.required ?? []);
+    for (const name of (b.required ?? []) as string[]) {
       if (aRequired.has(name)) continue;
       const place = `${at}.${name}`;
       if (lost) facts.push(name in aProps ? { change: "required-added", at: place, message: "was optional, now required" } : { change: "field-added-required", at: place, message: "new required field" });
@@ -192,7 +241,7 @@ function compare(w, innerNode, outerNode, at) {
       else if (lost) facts.push({ change: "field-removed", at: `${at}.${name}`, message: "removed" });
     }
     if (lost) {
-      const bRequired = new Set(b.required ?? []);
+      const bRequired = new Set<string>(b.required ?? []);
       for (const name of Object.keys(bProps)) {
         if (!(name in aProps) && !bRequired.has(name)) facts.push({ change: "field-added", at: `${at}.${name}`, message: "new optional field" });
       }
@@ -209,17 +258,17 @@ function compare(w, innerNode, outerNode, at) {
  * A union's members, with a member that is itself a named union replaced by its own members: moving
  * members into a named union of their own changes no value either side accepts.
  */
-function leafMembers(doc, variants, seen = new Set()) {
-  return variants.flatMap((variant) => {
+function leafMembers(doc: Node, variants: Node[], seen = new Set<string>()): Node[] {
+  return variants.flatMap((variant): Node[] => {
     if (!variant?.$ref || seen.has(variant.$ref)) return [variant];
-    const target = deref(doc, variant);
+    const target = deref<Node>(doc, variant);
     const nested = variantsOf(target);
     if (nested.length < 2) return [variant];
     return leafMembers(doc, nested, new Set([...seen, variant.$ref]));
   });
 }
 
-function isAny(schema) {
+function isAny(schema: Node): boolean {
   if (schema === true || schema === undefined) return true;
   if (!schema || typeof schema !== "object") return false;
   return ![
@@ -233,11 +282,11 @@ function isAny(schema) {
  * A format under the name every client reads it by: Pydantic writes the UUID versions (`uuid4`),
  * which accept and produce the same strings as `uuid` for any client.
  */
-export function canonicalFormat(format) {
+export function canonicalFormat(format: string): string {
   return format.replace(/^uuid[1-5]$/, "uuid");
 }
 
-function formatOf(schema) {
+function formatOf(schema: Node): string | undefined {
   return typeof schema.format === "string" ? canonicalFormat(schema.format) : undefined;
 }
 
@@ -246,7 +295,7 @@ function formatOf(schema) {
  * value that can be null and never a string is Python's null written out (the service's framework
  * does so): it is null.
  */
-export function defaultOf(doc, schema) {
+export function defaultOf(doc: unknown, schema: unknown): string | undefined {
   if (!schema || typeof schema !== "object" || !("default" in schema)) return undefined;
   if (schema.default === "None") {
     const types = typesAdmitted(doc, schema);
@@ -261,28 +310,28 @@ export function defaultOf(doc, schema) {
  * variant: `type: [string, "null"], format: uuid` and `anyOf: [{type: string, format: uuid},
  * {type: "null"}]` are the same schema and split the same way.
  */
-function variantsOf(schema) {
+function variantsOf(schema: Node): Node[] {
   if (!schema || typeof schema !== "object") return [schema];
   const union = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(union)) {
     const { anyOf, oneOf, discriminator, ...rest } = schema;
     // Keywords beside anyOf apply to every variant; only annotations are kept apart here.
     const shared = Object.fromEntries(Object.entries(rest).filter(([k]) => !["description", "title", "default", "example", "examples"].includes(k)));
-    return union.map((variant) => (Object.keys(shared).length ? { ...shared, ...variant } : variant));
+    return union.map((variant: Node) => (Object.keys(shared).length ? { ...shared, ...variant } : variant));
   }
   if (Array.isArray(schema.type) && schema.type.length > 1) {
-    return schema.type.map((type) => {
+    return schema.type.map((type: string) => {
       if (type === "null") return { type };
-      const variant = { ...schema, type };
-      if (Array.isArray(schema.enum)) variant.enum = schema.enum.filter((value) => fitsType(value, type));
+      const variant: Node = { ...schema, type };
+      if (Array.isArray(schema.enum)) variant.enum = schema.enum.filter((value: unknown) => fitsType(value, type));
       return variant;
     });
   }
   return [schema];
 }
 
-function typesOf(schema) {
-  if (Array.isArray(schema.type)) return new Set(schema.type);
+function typesOf(schema: Node): Set<string> {
+  if (Array.isArray(schema.type)) return new Set<string>(schema.type);
   if (typeof schema.type === "string") return new Set([schema.type]);
   const values = valuesOf(schema);
   if (values) return new Set(values.map(jsonType));
@@ -291,18 +340,18 @@ function typesOf(schema) {
   return new Set(["null", "boolean", "object", "array", "number", "string"]);
 }
 
-function valuesOf(schema) {
+function valuesOf(schema: Node): unknown[] | undefined {
   if ("const" in schema) return [schema.const];
   if (Array.isArray(schema.enum)) return schema.enum;
   return undefined;
 }
 
 /** Every JSON type a schema admits, through its unions and references. */
-function typesAdmitted(doc, schema, seen = new Set()) {
-  const node = deref(doc, schema);
+function typesAdmitted(doc: unknown, schema: unknown, seen = new Set<string | undefined>()): Set<string> {
+  const node = deref<Node>(doc, schema);
   const variants = variantsOf(node);
   if (variants.length === 1 && variants[0] === node) return typesOf(node);
-  const types = new Set();
+  const types = new Set<string>();
   for (const variant of variants) {
     if (variant?.$ref && seen.has(variant.$ref)) continue;
     for (const type of typesAdmitted(doc, variant, new Set([...seen, variant?.$ref]))) types.add(type);
@@ -310,12 +359,12 @@ function typesAdmitted(doc, schema, seen = new Set()) {
   return types;
 }
 
-function fitsType(value, type) {
+function fitsType(value: unknown, type: string): boolean {
   const actual = jsonType(value);
   return actual === type || (actual === "integer" && type === "number");
 }
 
-function jsonType(value) {
+function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (Number.isInteger(value)) return "integer";
@@ -323,10 +372,10 @@ function jsonType(value) {
 }
 
 /** Whether rank `x` comes before rank `y`, compared position by position. */
-function ranksBefore(x, y) {
+function ranksBefore(x: number[], y: number[]): boolean {
   const i = x.findIndex((value, index) => value !== y[index]);
-  return i !== -1 && x[i] < y[i];
+  return i !== -1 && x[i]! < y[i]!;
 }
-const sameTypes = (x, y) => x.size === y.size && [...x].every((t) => y.has(t));
-const describeTypes = (types) => [...types].join(" | ");
-const show = (value) => JSON.stringify(value);
+const sameTypes = (x: ReadonlySet<string>, y: ReadonlySet<string>) => x.size === y.size && [...x].every((t) => y.has(t));
+const describeTypes = (types: ReadonlySet<string>) => [...types].join(" | ");
+const show = (value: unknown) => JSON.stringify(value);

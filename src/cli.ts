@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `service-api` bin: `service-api verify [flags]` (see `--help`). Everything is in command.ts;
 // this file only connects it to the process.
-import { runVerify } from "./command.js";
+import { runVerify } from "./verify/command.js";
 
 runVerify(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
   (code) => {

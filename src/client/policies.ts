@@ -2,8 +2,8 @@
 // its body is encoded, and how it pages: the defaults (policy-defaults.ts) with the generated table
 // (generated/operations.ts, written by scripts/generate.ts from the same defaults) of the
 // operations that differ from them.
-import { policyOverrides } from "../generated/operations.js";
-import { IDEMPOTENT_METHODS } from "./openapi-document.js";
+import { policyOverrides } from "../../generated/operations.js";
+import { IDEMPOTENT_METHODS } from "../contract/openapi-document.js";
 import { DEFAULT_SECURITY, retrySafeByDefault, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";
 
 export { DEFAULT_SECURITY, type BodyEncoding, type PolicyOverride, type SecurityScheme } from "./policy-defaults.js";

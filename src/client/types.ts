@@ -1,7 +1,7 @@
 // The client's types: openapi-fetch's call signatures, plus what this client adds to every call
 // (per-call timeout and retries) and error answers typed per status, as the spec declares them.
 import type { ClientMethod, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
-import type { paths } from "../generated/schema.js";
+import type { paths } from "../../generated/schema.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 

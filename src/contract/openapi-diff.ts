@@ -3,18 +3,53 @@
 // reads it with the old release as the old document; `service-api verify` with the contract as
 // the old document and a deployment's published one as the new. Operations are matched by
 // method and path shape (parameter names ignored), schemas through their `x-service-name`.
-// Plain JavaScript (types in openapi-diff.d.ts) so that bare-Node scripts load it too.
+import type { DriftClass, FindingKind } from "../verify/findings.js";
 import { operationsOf, parametersOf } from "./openapi-document.js";
-import { deref, schemaChanges, schemaNames } from "./schema-diff.js";
+import { deref, schemaChanges, schemaNames, type SchemaChangeFact } from "./schema-diff.js";
 
-const CALLERS = "breaking-for-callers";
-const READERS = "breaking-for-readers";
-const COMPATIBLE = "compatible";
+/** One change between two OpenAPI documents. */
+export interface DocumentChange {
+  /** The release check's rule, e.g. "request-field-became-required", "response-field-added". */
+  readonly rule: string;
+  /** The drift report's kind; null for what only the release check weighs (operationIds, path parameter names, security). */
+  readonly kind: ChangeKind | null;
+  readonly class: DriftClass;
+  /** "METHOD /path" as the old document writes it (the new one, for an added operation). */
+  readonly operation: string;
+  /** Where in the operation: "query parameter limit", "request body application/json.kind", "response 200 application/json[].id". */
+  readonly where: string;
+  readonly message: string;
+  /** The innermost named schema of the old document the change sits in, and the place inside it. */
+  readonly schema?: string;
+  readonly within?: string;
+}
 
-// A schema fact (schema-diff.js), by the way data flows, as a rule and its class. A request must
+/** The drift report's kinds a document change can be (the others come from calls, not documents). */
+type ChangeKind = Exclude<FindingKind, "status" | "content-type" | "schema" | "header" | "undocumented-status" | "server-error" | "auth-ignored">;
+
+// Documents, operations, parameters and bodies as the comparison reads them: JSON as it comes,
+// each key looked up where it is compared.
+type Node = any;
+
+/** An operation of one document, keyed by its URL shape. */
+interface ShapedOperation {
+  readonly method: string;
+  readonly path: string;
+  readonly operation: Node;
+  readonly parameters: Node[];
+}
+
+type Report = (rule: string, kind: ChangeKind | null, cls: DriftClass, where: string, message: string, extra?: { schema?: string; within?: string }) => void;
+type CompareSchemas = (flow: "request" | "response", where: string, before: unknown, after: unknown, parameter?: boolean) => void;
+
+const CALLERS: DriftClass = "breaking-for-callers";
+const READERS: DriftClass = "breaking-for-readers";
+const COMPATIBLE: DriftClass = "compatible";
+
+// A schema fact (schema-diff.ts), by the way data flows, as a rule and its class. A request must
 // keep accepting what it accepted: what it loses breaks callers. A response must stay within what
 // it promised: what it gains breaks readers. Field presence is nominal either way.
-const SCHEMA_RULES = {
+const SCHEMA_RULES: Record<"request" | "response", Record<SchemaChangeFact, readonly [string, DriftClass]>> = {
   request: {
     narrowed: ["request-type-narrowed", CALLERS],
     widened: ["request-type-widened", COMPATIBLE],
@@ -57,7 +92,7 @@ const SCHEMA_RULES = {
 };
 
 // The drift report's kind of each schema fact; facts in a parameter's own schema are parameter-changed.
-const FACT_KINDS = { "enum-removed": "enum-changed", "enum-added": "enum-changed", "member-removed": "union-changed", "member-added": "union-changed" };
+const FACT_KINDS: Partial<Record<SchemaChangeFact, ChangeKind>> = { "enum-removed": "enum-changed", "enum-added": "enum-changed", "member-removed": "union-changed", "member-added": "union-changed" };
 
 /**
  * Every change from `oldDoc` to `newDoc`, each
@@ -66,8 +101,8 @@ const FACT_KINDS = { "enum-removed": "enum-changed", "enum-added": "enum-changed
  * `kind` is the drift report's, or null for what only the release check weighs (operationIds,
  * path parameter names, security).
  */
-export function diffDocuments(oldDoc, newDoc) {
-  const changes = [];
+export function diffDocuments(oldDoc: unknown, newDoc: unknown): DocumentChange[] {
+  const changes: DocumentChange[] = [];
   const names = schemaNames(oldDoc, newDoc);
   const cache = new Map();
   const oldOps = operationsByShape(oldDoc);
@@ -75,14 +110,14 @@ export function diffDocuments(oldDoc, newDoc) {
   for (const [shape, before] of oldOps) {
     const after = newOps.get(shape);
     const label = `${before.method} ${before.path}`;
-    const report = (rule, kind, cls, where, message, extra = {}) => changes.push({ rule, kind, class: cls, operation: label, where, message, ...extra });
+    const report: Report = (rule, kind, cls, where, message, extra = {}) => changes.push({ rule, kind, class: cls, operation: label, where, message, ...extra });
     if (!after) {
       const id = before.operation.operationId;
       const movedTo = id && [...newOps.values()].find((op) => op.operation.operationId === id);
       report("operation-removed", "operation-removed", CALLERS, "", movedTo ? `removed (operationId ${id} is now ${movedTo.method} ${movedTo.path})` : "removed");
       continue;
     }
-    const schemas = (flow, where, before, after, parameter = false) => {
+    const schemas: CompareSchemas = (flow, where, before, after, parameter = false) => {
       for (const fact of schemaChanges(oldDoc, before, newDoc, after, names, cache)) {
         const [rule, cls] = SCHEMA_RULES[flow][fact.change];
         const kind = FACT_KINDS[fact.change] ?? (parameter ? "parameter-changed" : "field-changed");
@@ -103,8 +138,8 @@ export function diffDocuments(oldDoc, newDoc) {
  * the same kind stands: a retype is a type lost one way and gained the other, a union may lose a
  * member and gain another. The compatible half's words join the breaking one's.
  */
-function mergeByPlace(changes) {
-  const groups = new Map();
+function mergeByPlace(changes: DocumentChange[]): DocumentChange[] {
+  const groups = new Map<string, DocumentChange[]>();
   for (const change of changes) {
     // A place inside a named schema is that schema's: two members of a union met at one place of
     // the operation are two places.
@@ -114,39 +149,39 @@ function mergeByPlace(changes) {
   return [...groups.values()].flatMap((group) => {
     const breaking = group.filter((change) => change.class !== COMPATIBLE);
     const kept = breaking.length > 0 ? breaking : group;
-    const byRule = new Map();
+    const byRule = new Map<string, DocumentChange>();
     for (const change of kept) {
       const held = byRule.get(change.rule);
       byRule.set(change.rule, held ? { ...held, message: joined(held.message, change.message) } : change);
     }
     const merged = [...byRule.values()];
     if (breaking.length > 0) {
-      for (const change of group.filter((c) => c.class === COMPATIBLE)) merged[0] = { ...merged[0], message: joined(merged[0].message, change.message) };
+      for (const change of group.filter((c) => c.class === COMPATIBLE)) merged[0] = { ...merged[0]!, message: joined(merged[0]!.message, change.message) };
     }
     return merged;
   });
 }
 
-const joined = (a, b) => (a === b || a.split("; ").includes(b) ? a : `${a}; ${b}`);
+const joined = (a: string, b: string) => (a === b || a.split("; ").includes(b) ? a : `${a}; ${b}`);
 
 /** The names of a path template's parameters, in the order they stand in the path. */
-function templateNames(path) {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+function templateNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
 }
 
-function operationsByShape(doc) {
-  const byShape = new Map();
-  for (const entry of operationsOf(doc)) {
+function operationsByShape(doc: Node): Map<string, ShapedOperation> {
+  const byShape = new Map<string, ShapedOperation>();
+  for (const entry of operationsOf<Node, Node>(doc)) {
     const { method, path, operation } = entry;
     // `/users/{id}` and `/users/{user_id}` are the same URL shape.
     const shape = `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
-    const parameters = parametersOf(doc, entry).map(({ parameter }) => parameter);
+    const parameters = parametersOf<Node>(doc, entry).map(({ parameter }) => parameter);
     byShape.set(shape, { method, path, operation, parameters });
   }
   return byShape;
 }
 
-function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
+function compareOperation(oldDoc: Node, newDoc: Node, before: ShapedOperation, after: ShapedOperation, report: Report, schemas: CompareSchemas): void {
   const a = before.operation;
   const b = after.operation;
   if (a.operationId && a.operationId !== b.operationId) {
@@ -155,10 +190,10 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
   if (before.path !== after.path) report("path-parameter-renamed", null, CALLERS, "path", `path ${before.path} is now ${after.path}`);
 
   // Security: the alternatives a caller may use. Empty (or an empty requirement) means none needed.
-  const schemesOf = (op, doc) => {
+  const schemesOf = (op: Node, doc: Node) => {
     const requirements = op.security ?? doc.security ?? [];
-    if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return null;
-    return new Set(requirements.map((r) => Object.keys(r).sort().join("+")));
+    if (requirements.length === 0 || requirements.some((r: object) => Object.keys(r).length === 0)) return null;
+    return new Set(requirements.map((r: object) => Object.keys(r).sort().join("+")));
   };
   const oldSchemes = schemesOf(a, oldDoc);
   const newSchemes = schemesOf(b, newDoc);
@@ -170,9 +205,9 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
 
   // Parameters, matched by what they are: location and name, and a path parameter by its place in
   // the path template (its name may change; its place in the parameter list means nothing).
-  const key = (p, path) => (p.in === "path" ? `path#${templateNames(path).indexOf(p.name)}` : `${p.in}:${String(p.name).toLowerCase()}`);
-  const oldParams = new Map(before.parameters.map((p) => [key(p, before.path), p]));
-  const newParams = new Map(after.parameters.map((p) => [key(p, after.path), p]));
+  const key = (p: Node, path: string) => (p.in === "path" ? `path#${templateNames(path).indexOf(p.name)}` : `${p.in}:${String(p.name).toLowerCase()}`);
+  const oldParams = new Map(before.parameters.map((p): [string, Node] => [key(p, before.path), p]));
+  const newParams = new Map(after.parameters.map((p): [string, Node] => [key(p, after.path), p]));
   for (const [k, p] of newParams) {
     const old = oldParams.get(k);
     const where = `${p.in} parameter ${old?.name ?? p.name}`;
@@ -190,15 +225,15 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
   }
 
   // Request body.
-  const oldBody = a.requestBody ? deref(oldDoc, a.requestBody) : undefined;
-  const newBody = b.requestBody ? deref(newDoc, b.requestBody) : undefined;
+  const oldBody = a.requestBody ? deref<Node>(oldDoc, a.requestBody) : undefined;
+  const newBody = b.requestBody ? deref<Node>(newDoc, b.requestBody) : undefined;
   if (newBody) {
     if (!oldBody) {
       if (newBody.required) report("request-body-added-required", "field-changed", CALLERS, "request body", "a required body where there was none");
       else report("request-body-added", "field-changed", COMPATIBLE, "request body", "an optional body where there was none");
     } else {
       if (newBody.required && !oldBody.required) report("request-body-became-required", "field-changed", CALLERS, "request body", "was optional, now required");
-      for (const [mediaType, media] of Object.entries(oldBody.content ?? {})) {
+      for (const [mediaType, media] of Object.entries<Node>(oldBody.content ?? {})) {
         const newMedia = newBody.content?.[mediaType];
         if (!newMedia) report("request-media-type-removed", "field-changed", CALLERS, `request body ${mediaType}`, "no longer accepted");
         else schemas("request", `request body ${mediaType}`, media.schema, newMedia.schema);
@@ -214,7 +249,7 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
       report("error-response-added", "field-changed", COMPATIBLE, `response ${status}`, `now lists ${status}`);
     }
   }
-  for (const [status, rawOld] of Object.entries(a.responses ?? {})) {
+  for (const [status, rawOld] of Object.entries<Node>(a.responses ?? {})) {
     const success = /^2/.test(status);
     const rawNew = b.responses?.[status];
     if (!rawNew) {
@@ -223,9 +258,9 @@ function compareOperation(oldDoc, newDoc, before, after, report, schemas) {
       continue;
     }
     if (!success) continue;
-    const oldResponse = deref(oldDoc, rawOld);
-    const newResponse = deref(newDoc, rawNew);
-    for (const [mediaType, media] of Object.entries(oldResponse.content ?? {})) {
+    const oldResponse = deref<Node>(oldDoc, rawOld);
+    const newResponse = deref<Node>(newDoc, rawNew);
+    for (const [mediaType, media] of Object.entries<Node>(oldResponse.content ?? {})) {
       const newMedia = newResponse.content?.[mediaType];
       if (!newMedia) report("response-media-type-removed", "field-changed", READERS, `response ${status} ${mediaType}`, "no longer returned");
       else schemas("response", `response ${status} ${mediaType}`, media.schema, newMedia.schema);

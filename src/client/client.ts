@@ -2,7 +2,7 @@
 // A call's plan (its operation, policy, timeout and retries) travels to the transport as an
 // argument, in the per-call `fetch` that openapi-fetch accepts; nothing is kept beside it.
 import createClient, { mergeHeaders } from "openapi-fetch";
-import type { paths } from "../generated/schema.js";
+import type { paths } from "../../generated/schema.js";
 import { checkHeaders, checkRetries, checkTimeout, resolveConfig, type ServiceClientOptions } from "./config.js";
 import { decodeText, requestIdOf, serializePath, serializeQuery } from "./encoding.js";
 import { encodeBody } from "./request-body.js";

@@ -1,7 +1,7 @@
 // What every operation gets unless the spec says otherwise, and the shape of an exception. No
 // imports: the generator reads these to write generated/operations.ts, and the client reads them
 // beside that table, so the generator never depends on its own output. Whether an operation may
-// be repeated by default follows its method (`IDEMPOTENT_METHODS` in openapi-document.js, which
+// be repeated by default follows its method (`IDEMPOTENT_METHODS` in openapi-document.ts, which
 // the callers hand in), and for a POST its path (`retrySafeByDefault`).
 
 export type SecurityScheme = "ApiKeyHeader" | "HttpBasic" | "JwtBearer";
