@@ -5620,7 +5620,7 @@ export interface components {
              */
             operator: components["schemas"]["RangeFilterOperator"];
             /** @description The number of runs to compare with, or a list of numbers. Which operators take a list is not documented. */
-            value: number | number[];
+            value: number | number[] | number[];
         };
         /**
          * MembershipFilterOperator
@@ -7220,10 +7220,7 @@ export interface components {
          *     }
          */
         UserUpdate: {
-            /**
-             * Format: email
-             * @description The user's new email address, or `null`.
-             */
+            /** @description The user's new email address, or `null`. */
             email?: string | null | undefined;
             /** @description Whether the email address is to be recorded as verified, or `null`. */
             email_is_verified?: boolean | null | undefined;
@@ -8303,50 +8300,11 @@ export interface components {
             scorer_name?: string | null | undefined;
         };
         /**
-         * MetricNotComputed
-         * @description A metric value that was not computed.
-         * @example {}
-         */
-        MetricNotComputed: {
-            /**
-             * @description A message for people about the metric not being computed, or `null`. Defaults to `Metric not computed.`.
-             * @default Metric not computed.
-             */
-            message: string | null;
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `not_computed`.
-             * @default not_computed
-             * @constant
-             */
-            status_type: "not_computed";
-        };
-        /**
-         * MetricPending
-         * @description A metric value that is waiting to be computed.
-         * @example {}
-         */
-        MetricPending: {
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `pending`.
-             * @default pending
-             * @constant
-             */
-            status_type: "pending";
-        };
-        /**
          * MetricComputing
          * @description A metric value that is being computed now.
-         * @example {}
+         * @example {
+         *       "status_type": "computing"
+         *     }
          */
         MetricComputing: {
             /**
@@ -8360,16 +8318,65 @@ export interface components {
              */
             scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
-             * @description The state tag: always `computing`.
-             * @default computing
-             * @constant
+             * @description The state tag: always `computing`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             status_type: "computing";
         };
         /**
+         * MetricError
+         * @description A metric value that could not be computed because of an error.
+         * @example {
+         *       "status_type": "error"
+         *     }
+         */
+        MetricError: {
+            /**
+             * @description A message about the error, for people, or `null`. Defaults to `An error occured.`.
+             * @default An error occured.
+             */
+            message: string | null;
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `error`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "error";
+        };
+        /**
+         * MetricFailed
+         * @description A metric value whose computation failed.
+         * @example {
+         *       "status_type": "failed"
+         *     }
+         */
+        MetricFailed: {
+            /**
+             * @description A message about the failure, for people, or `null`. Defaults to `Metric failed to compute.`.
+             * @default Metric failed to compute.
+             */
+            message: string | null;
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `failed`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "failed";
+        };
+        /**
          * MetricNotApplicable
          * @description A metric value that does not apply to this row.
-         * @example {}
+         * @example {
+         *       "status_type": "not_applicable"
+         *     }
          */
         MetricNotApplicable: {
             /**
@@ -8383,11 +8390,53 @@ export interface components {
              */
             scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
-             * @description The state tag: always `not_applicable`.
-             * @default not_applicable
-             * @constant
+             * @description The state tag: always `not_applicable`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             status_type: "not_applicable";
+        };
+        /**
+         * MetricNotComputed
+         * @description A metric value that was not computed.
+         * @example {
+         *       "status_type": "not_computed"
+         *     }
+         */
+        MetricNotComputed: {
+            /**
+             * @description A message for people about the metric not being computed. Defaults to `Metric not computed.`.
+             * @default Metric not computed.
+             */
+            message: string;
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `not_computed`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "not_computed";
+        };
+        /**
+         * MetricPending
+         * @description A metric value that is waiting to be computed.
+         * @example {
+         *       "status_type": "pending"
+         *     }
+         */
+        MetricPending: {
+            /**
+             * @description The type of the scorer behind the metric, or `null`.
+             * @example Luna
+             */
+            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
+            /**
+             * @description The state tag: always `pending`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            status_type: "pending";
         };
         /**
          * MetricCritiqueContent
@@ -8808,67 +8857,19 @@ export interface components {
              */
             scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
             /**
-             * @description The state tag: always `success`.
-             * @default success
-             * @constant
+             * @description The state tag: always `success`. The service reads it to tell the states apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             status_type: "success";
             /** @description The metric's value, or `null`. Its shape depends on the metric. */
             value: components["schemas"]["ColumnValue"] | null;
         };
         /**
-         * MetricError
-         * @description A metric value that could not be computed because of an error.
-         * @example {}
-         */
-        MetricError: {
-            /**
-             * @description A message about the error, for people, or `null`. Defaults to `An error occured.`.
-             * @default An error occured.
-             */
-            message: string | null;
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `error`.
-             * @default error
-             * @constant
-             */
-            status_type: "error";
-        };
-        /**
-         * MetricFailed
-         * @description A metric value whose computation failed.
-         * @example {}
-         */
-        MetricFailed: {
-            /**
-             * @description A message about the failure, for people, or `null`. Defaults to `Metric failed to compute.`.
-             * @default Metric failed to compute.
-             */
-            message: string | null;
-            /**
-             * @description The type of the scorer behind the metric, or `null`.
-             * @example Luna
-             */
-            scorer_type?: components["schemas"]["ScorerType"] | null | undefined;
-            /**
-             * @description The state tag: always `failed`.
-             * @default failed
-             * @constant
-             */
-            status_type: "failed";
-        };
-        /**
          * MetricState
          * @description Where one metric stands for one record: not computed, waiting, being computed, not applicable,
          *     computed (with its value), or failed. Each shape carries a constant `status_type` that says
          *     which it is (`not_computed`, `pending`, `computing`, `not_applicable`, `success`, `error`,
-         *     `failed`), so a client can switch on it; the service does not declare it as a tag, so the union
-         *     stays an `anyOf`.
+         *     `failed`): the service dispatches on it as the union's tag, so a client can switch on it.
          * @example {
          *       "status_type": "success",
          *       "value": 0.92,
@@ -8903,7 +8904,9 @@ export interface components {
          *       "label": "billing",
          *       "metric_critique_computing": false,
          *       "metric_infos": [
-         *         {}
+         *         {
+         *           "status_type": "not_computed"
+         *         }
          *       ],
          *       "metric_threshold": {},
          *       "name": "support-bot-eval",
@@ -9014,7 +9017,9 @@ export interface components {
          *           "label": "billing",
          *           "metric_critique_computing": false,
          *           "metric_infos": [
-         *             {}
+         *             {
+         *               "status_type": "not_computed"
+         *             }
          *           ],
          *           "metric_threshold": {},
          *           "name": "support-bot-eval",
@@ -13744,9 +13749,10 @@ export interface components {
             top_p?: string | null | undefined;
         };
         /**
-         * Model
-         * @description An LLM the service can call: its provider, token limits, prices and how its prompts and parameters are mapped.
+         * ModelOutput
+         * @description An LLM the service can call, as an answer carries it: its provider, token limits, prices, how its prompts and parameters are mapped, and whether it takes completion requests only. Requests send it as `ModelInput`.
          * @example {
+         *       "completion_only": false,
          *       "alias": "GPT-4o mini",
          *       "api_version": "2024-06-01",
          *       "assistant_role": "assistant",
@@ -13797,31 +13803,33 @@ export interface components {
          *       "user_role": "user"
          *     }
          */
-        Model: {
+        ModelOutput: {
             /** @description The model's alias: the name by which settings such as a scorer's `model_alias` choose it. */
             alias: string;
             /** @description The provider API version to call, or `null`. */
             api_version?: string | null | undefined;
             /** @description The role name the model's API uses for the assistant's messages, or `null`. */
             assistant_role?: string | null | undefined;
+            /** @description Whether the model takes completion requests only and not chat messages. Read-only. */
+            readonly completion_only: boolean;
             /**
              * @description Whether the model's prices count tokens or characters. Defaults to `tokens`.
              * @default tokens
              * @example tokens
              */
-            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
+            cost_by: components["schemas"]["ModelCostBy"];
             /**
              * @description A count of formatting tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
              * @default 0
              */
-            formatting_tokens?: number | undefined;
+            formatting_tokens: number;
             /** @description How a prompt is put into the model's requests, or `null`. */
             input_map?: components["schemas"]["InputMap"] | null | undefined;
             /**
              * @description The price of the model's input, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
              * @default 0
              */
-            input_price?: number | undefined;
+            input_price: number;
             /** @description The most tokens the model takes as input, or `null`. */
             input_token_limit?: number | null | undefined;
             /**
@@ -13829,12 +13837,12 @@ export interface components {
              * @default openai
              * @example openai
              */
-            integration?: components["schemas"]["LLMIntegration"] | undefined;
+            integration: components["schemas"]["LLMIntegration"];
             /**
              * @description Whether the model is a chat model. Defaults to `false`.
              * @default false
              */
-            is_chat?: boolean | undefined;
+            is_chat: boolean;
             /** @description The model's name at its provider (for example `gpt-4o-mini`). */
             name: string;
             /** @description Where the output and the token counts are in the model's answers, or `null`. */
@@ -13843,7 +13851,7 @@ export interface components {
              * @description The price of the model's output, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
              * @default 0
              */
-            output_price?: number | undefined;
+            output_price: number;
             /** @description The most tokens the model generates, or `null`. */
             output_token_limit?: number | null | undefined;
             /** @description The parameter names the model's API uses for each run setting. */
@@ -13852,17 +13860,17 @@ export interface components {
              * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
              * @default false
              */
-            provides_log_probs?: boolean | undefined;
+            provides_log_probs: boolean;
             /**
              * @description A count of response prefix tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
              * @default 0
              */
-            response_prefix_tokens?: number | undefined;
+            response_prefix_tokens: number;
             /**
              * @description Whether the model accepts a system message. Defaults to `false`.
              * @default false
              */
-            system_supported?: boolean | undefined;
+            system_supported: boolean;
             /** @description The most tokens of input and output together, or `null`. */
             token_limit?: number | null | undefined;
             /** @description The role name the model's API uses for the user's messages, or `null`. */
@@ -13876,6 +13884,7 @@ export interface components {
          *       "extra": {},
          *       "models": [
          *         {
+         *           "completion_only": false,
          *           "alias": "GPT-4o mini",
          *           "api_version": "2024-06-01",
          *           "assistant_role": "assistant",
@@ -13948,7 +13957,7 @@ export interface components {
              */
             id?: string | null | undefined;
             /** @description The models served through this integration, each with its provider settings, limits and prices. */
-            models?: components["schemas"]["Model"][] | undefined;
+            models?: components["schemas"]["ModelOutput"][] | undefined;
             /**
              * @description Which kind of integration this is: always `aws_sagemaker` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -14277,7 +14286,7 @@ export interface components {
          * IntegrationSettings
          * @description An integration's stored settings, in the shape of its kind; secrets are left out.
          */
-        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["VegasGatewayIntegration"];
+        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VegasGatewayIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"];
         /**
          * AnthropicIntegrationCreate
          * @description The API token needed to connect this model provider's integration.
@@ -14324,6 +14333,131 @@ export interface components {
             token: {
                 [key: string]: string;
             };
+        };
+        /**
+         * ModelInput
+         * @description An LLM the service can call, as a request sends it: its provider, token limits, prices and how its prompts and parameters are mapped. Answers carry it as `ModelOutput`, which adds `completion_only`.
+         * @example {
+         *       "alias": "GPT-4o mini",
+         *       "api_version": "2024-06-01",
+         *       "assistant_role": "assistant",
+         *       "cost_by": "tokens",
+         *       "formatting_tokens": 0,
+         *       "input_map": {
+         *         "prefix": "",
+         *         "prompt": "inputs",
+         *         "suffix": ""
+         *       },
+         *       "input_price": 0,
+         *       "input_token_limit": 1,
+         *       "integration": "anthropic",
+         *       "is_chat": false,
+         *       "name": "support-bot-eval",
+         *       "output_map": {
+         *         "completion_reason": "finish_reason",
+         *         "input_token_count": "prompt_tokens",
+         *         "output_token_count": "completion_tokens",
+         *         "response": "generated_text",
+         *         "token_count": "total_tokens"
+         *       },
+         *       "output_price": 0,
+         *       "output_token_limit": 1,
+         *       "params_map": {
+         *         "api_version": "api-version",
+         *         "deployment_name": "deployment_id",
+         *         "echo": "echo",
+         *         "frequency_penalty": "frequency_penalty",
+         *         "logprobs": "logprobs",
+         *         "max_tokens": "max_tokens",
+         *         "model": "model",
+         *         "n": "n",
+         *         "presence_penalty": "presence_penalty",
+         *         "response_format": "response_format",
+         *         "stop_sequences": "stop",
+         *         "temperature": "temperature",
+         *         "tool_choice": "tool_choice",
+         *         "tools": "tools",
+         *         "top_k": "top_k",
+         *         "top_logprobs": "top_logprobs",
+         *         "top_p": "top_p"
+         *       },
+         *       "provides_log_probs": false,
+         *       "response_prefix_tokens": 0,
+         *       "system_supported": false,
+         *       "token_limit": 1,
+         *       "user_role": "user"
+         *     }
+         */
+        ModelInput: {
+            /** @description The model's alias: the name by which settings such as a scorer's `model_alias` choose it. */
+            alias: string;
+            /** @description The provider API version to call, or `null`. */
+            api_version?: string | null | undefined;
+            /** @description The role name the model's API uses for the assistant's messages, or `null`. */
+            assistant_role?: string | null | undefined;
+            /**
+             * @description Whether the model's prices count tokens or characters. Defaults to `tokens`.
+             * @default tokens
+             * @example tokens
+             */
+            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
+            /**
+             * @description A count of formatting tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
+             * @default 0
+             */
+            formatting_tokens?: number | undefined;
+            /** @description How a prompt is put into the model's requests, or `null`. */
+            input_map?: components["schemas"]["InputMap"] | null | undefined;
+            /**
+             * @description The price of the model's input, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
+             * @default 0
+             */
+            input_price?: number | undefined;
+            /** @description The most tokens the model takes as input, or `null`. */
+            input_token_limit?: number | null | undefined;
+            /**
+             * @description The integration (provider) that serves the model. Defaults to `openai`.
+             * @default openai
+             * @example openai
+             */
+            integration?: components["schemas"]["LLMIntegration"] | undefined;
+            /**
+             * @description Whether the model is a chat model. Defaults to `false`.
+             * @default false
+             */
+            is_chat?: boolean | undefined;
+            /** @description The model's name at its provider (for example `gpt-4o-mini`). */
+            name: string;
+            /** @description Where the output and the token counts are in the model's answers, or `null`. */
+            output_map?: components["schemas"]["OutputMap"] | null | undefined;
+            /**
+             * @description The price of the model's output, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
+             * @default 0
+             */
+            output_price?: number | undefined;
+            /** @description The most tokens the model generates, or `null`. */
+            output_token_limit?: number | null | undefined;
+            /** @description The parameter names the model's API uses for each run setting. */
+            params_map?: components["schemas"]["RunParamsMap"] | undefined;
+            /**
+             * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
+             * @default false
+             */
+            provides_log_probs?: boolean | undefined;
+            /**
+             * @description A count of response prefix tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
+             * @default 0
+             */
+            response_prefix_tokens?: number | undefined;
+            /**
+             * @description Whether the model accepts a system message. Defaults to `false`.
+             * @default false
+             */
+            system_supported?: boolean | undefined;
+            /** @description The most tokens of input and output together, or `null`. */
+            token_limit?: number | null | undefined;
+            /** @description The role name the model's API uses for the user's messages, or `null`. */
+            user_role?: string | null | undefined;
         };
         /**
          * AwsSageMakerIntegrationCreate
@@ -14377,7 +14511,7 @@ export interface components {
              */
             credential_type?: components["schemas"]["AwsCredentialType"] | undefined;
             /** @description The models to serve through this integration, each with its provider settings, limits and prices. */
-            models?: components["schemas"]["Model"][] | undefined;
+            models?: components["schemas"]["ModelInput"][] | undefined;
             /**
              * @description The AWS region to use. Defaults to `us-west-2`.
              * @default us-west-2
@@ -15733,8 +15867,8 @@ export interface components {
              * @default 0
              */
             frequency_penalty?: number | undefined;
-            /** @description Models with their settings (each a `Model`). What the service uses this list for is not documented. */
-            known_models?: components["schemas"]["Model"][] | undefined;
+            /** @description Models with their settings (each a `ModelInput`). What the service uses this list for is not documented. */
+            known_models?: components["schemas"]["ModelInput"][] | undefined;
             /**
              * @description Whether to ask for log probabilities of the output tokens. Defaults to `true`.
              * @default true
@@ -18323,6 +18457,8 @@ export interface components {
          *     }
          */
         RegisteredScorer: {
+            /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value, or `null`. How several filters combine, and what `null` or an empty list does, is not documented. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
              * Format: uuid
              * @description The registered scorer's ID (UUID), or `null`.
@@ -18373,6 +18509,11 @@ export interface components {
              * @default false
              */
             adherence_nli?: boolean | undefined;
+            /**
+             * @description Whether the `agentic_session_success` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            agentic_session_success?: boolean | undefined;
             /**
              * @description Whether the `agentic_workflow_success` scorer runs on the prompt run. Defaults to `false`.
              * @default false
@@ -18439,6 +18580,11 @@ export interface components {
              */
             input_sexist?: boolean | undefined;
             /**
+             * @description Whether the `input_sexist_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            input_sexist_gpt?: boolean | undefined;
+            /**
              * @description Whether the `input_tone` scorer runs on the prompt run. Defaults to `false`.
              * @default false
              */
@@ -18448,6 +18594,11 @@ export interface components {
              * @default false
              */
             input_toxicity?: boolean | undefined;
+            /**
+             * @description Whether the `input_toxicity_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            input_toxicity_gpt?: boolean | undefined;
             /**
              * @description Whether the `instruction_adherence` scorer runs on the prompt run. Defaults to `false`.
              * @default false
@@ -18469,6 +18620,11 @@ export interface components {
              */
             prompt_injection?: boolean | undefined;
             /**
+             * @description Whether the `prompt_injection_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            prompt_injection_gpt?: boolean | undefined;
+            /**
              * @description Whether the `prompt_perplexity` scorer runs on the prompt run. It measures how predictable the prompt is to the model and needs a model that returns log probabilities. Defaults to `false`.
              * @default false
              */
@@ -18489,6 +18645,11 @@ export interface components {
              */
             sexist?: boolean | undefined;
             /**
+             * @description Whether the `sexist_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            sexist_gpt?: boolean | undefined;
+            /**
              * @description Whether the `tone` scorer runs on the prompt run. Defaults to `false`.
              * @default false
              */
@@ -18508,6 +18669,11 @@ export interface components {
              * @default false
              */
             toxicity?: boolean | undefined;
+            /**
+             * @description Whether the `toxicity_gpt` scorer runs on the prompt run. Defaults to `false`.
+             * @default false
+             */
+            toxicity_gpt?: boolean | undefined;
             /**
              * @description Whether the `uncertainty` scorer runs on the prompt run. Defaults to `false`.
              * @default false
@@ -18960,10 +19126,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `input_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_sexist";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * InputToneScorer
@@ -19010,10 +19192,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `input_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "input_toxicity";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * InstructionAdherenceScorer
@@ -19098,10 +19296,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `output_sexist` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_sexist";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * OutputToneScorer
@@ -19148,10 +19362,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `output_toxicity` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "output_toxicity";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * PromptInjectionScorer
@@ -19173,10 +19403,26 @@ export interface components {
             /** @description Conditions that limit which nodes the scorer runs on, each by node name or by a metadata key and value. How several filters combine, and what `null` or an empty list does, is not documented. */
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /**
+             * @description Alias of the model that runs this scorer, or `null`. What `null` does is not documented.
+             * @example GPT-4o mini
+             */
+            model_name?: string | null | undefined;
+            /**
              * @description Which kind of scorer this is: always `prompt_injection` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "prompt_injection";
+            /**
+             * @description How many judges score each record, from 1 to 10, or `null`. What a judge is for this scorer, and what `null` does, is not documented.
+             * @example 3
+             */
+            num_judges?: number | null | undefined;
+            /**
+             * @description Which variant computes the scorer (see `ScorerVariant`). Defaults to `luna`.
+             * @default luna
+             * @example luna
+             */
+            type?: components["schemas"]["ScorerVariant"] | undefined;
         };
         /**
          * PromptPerplexityScorer
@@ -23329,11 +23575,8 @@ export interface components {
              * @example 2026-03-05T08:05:44Z
              */
             updated_at: string;
-            /**
-             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
-             * @default []
-             */
-            filters: components["schemas"]["AlertFilter"][];
+            /** @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list or leaving it out selects, is not documented. */
+            filters?: components["schemas"]["AlertFilter"][] | undefined;
         };
         /**
          * ListAlertConfigurationsResponse
@@ -23418,10 +23661,7 @@ export interface components {
              * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
              */
             created_by?: string | null | undefined;
-            /**
-             * @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list selects, is not documented. Defaults to an empty list.
-             * @default []
-             */
+            /** @description Conditions on the names of the nodes the alert watches. How several combine, and what an empty list or leaving it out selects, is not documented. */
             filters?: components["schemas"]["AlertFilter"][] | undefined;
             /** @description The alert's interval. Its unit and what it paces are not documented. */
             interval: number;
@@ -25887,10 +26127,12 @@ export type DataTypeOptions = components['schemas']['DataTypeOptions'];
 export type JobStatus = components['schemas']['JobStatus'];
 export type ScorerType = components['schemas']['ScorerType'];
 export type JobInfo = components['schemas']['JobInfo'];
+export type MetricComputing = components['schemas']['MetricComputing'];
+export type MetricError = components['schemas']['MetricError'];
+export type MetricFailed = components['schemas']['MetricFailed'];
+export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
 export type MetricNotComputed = components['schemas']['MetricNotComputed'];
 export type MetricPending = components['schemas']['MetricPending'];
-export type MetricComputing = components['schemas']['MetricComputing'];
-export type MetricNotApplicable = components['schemas']['MetricNotApplicable'];
 export type MetricCritiqueContent = components['schemas']['MetricCritiqueContent'];
 export type MetricCritiqueColumnar = components['schemas']['MetricCritiqueColumnar'];
 export type Segment = components['schemas']['Segment'];
@@ -25911,8 +26153,6 @@ export type FeedbackAggregate = components['schemas']['FeedbackAggregate'];
 export type ColumnCell = components['schemas']['ColumnCell'];
 export type ColumnValue = components['schemas']['ColumnValue'];
 export type MetricSuccess = components['schemas']['MetricSuccess'];
-export type MetricError = components['schemas']['MetricError'];
-export type MetricFailed = components['schemas']['MetricFailed'];
 export type MetricState = components['schemas']['MetricState'];
 export type PromptRowColumn = components['schemas']['PromptRowColumn'];
 export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRowsColumnarResponse'];
@@ -26039,7 +26279,7 @@ export type InputMap = components['schemas']['InputMap'];
 export type LLMIntegration = components['schemas']['LLMIntegration'];
 export type OutputMap = components['schemas']['OutputMap'];
 export type RunParamsMap = components['schemas']['RunParamsMap'];
-export type Model = components['schemas']['Model'];
+export type ModelOutput = components['schemas']['ModelOutput'];
 export type AwsSageMakerIntegration = components['schemas']['AwsSageMakerIntegration'];
 export type AzureAuthenticationType = components['schemas']['AzureAuthenticationType'];
 export type AzureModelDeployment = components['schemas']['AzureModelDeployment'];
@@ -26055,6 +26295,7 @@ export type VegasGatewayIntegration = components['schemas']['VegasGatewayIntegra
 export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
 export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
+export type ModelInput = components['schemas']['ModelInput'];
 export type AwsSageMakerIntegrationCreate = components['schemas']['AwsSageMakerIntegrationCreate'];
 export type AzureIntegrationCreate = components['schemas']['AzureIntegrationCreate'];
 export type LabelStudioIntegrationCreate = components['schemas']['LabelStudioIntegrationCreate'];
@@ -29956,7 +30197,9 @@ export interface operations {
                      *           "label": "billing",
                      *           "metric_critique_computing": false,
                      *           "metric_infos": [
-                     *             {}
+                     *             {
+                     *               "status_type": "not_computed"
+                     *             }
                      *           ],
                      *           "metric_threshold": {},
                      *           "name": "support-bot-eval",
@@ -30055,7 +30298,9 @@ export interface operations {
                      *           "label": "billing",
                      *           "metric_critique_computing": false,
                      *           "metric_infos": [
-                     *             {}
+                     *             {
+                     *               "status_type": "not_computed"
+                     *             }
                      *           ],
                      *           "metric_threshold": {},
                      *           "name": "support-bot-eval",
@@ -30282,7 +30527,9 @@ export interface operations {
                      *           "label": "billing",
                      *           "metric_critique_computing": false,
                      *           "metric_infos": [
-                     *             {}
+                     *             {
+                     *               "status_type": "not_computed"
+                     *             }
                      *           ],
                      *           "metric_threshold": {},
                      *           "name": "support-bot-eval",

@@ -5,7 +5,8 @@
 // method and path shape (parameter names ignored), schemas through their `x-service-name`.
 import type { DriftClass, FindingKind } from "../verify/findings.js";
 import { operationsOf, parametersOf } from "./openapi-document.js";
-import { deref, schemaChanges, schemaNames, type SchemaChangeFact } from "./schema-diff.js";
+import { deref, schemaChanges, type SchemaChangeFact } from "./schema-diff.js";
+import { schemaNames } from "./schema-names.js";
 
 /** One change between two OpenAPI documents. */
 export interface DocumentChange {
@@ -69,6 +70,8 @@ const SCHEMA_RULES: Record<"request" | "response", Record<SchemaChangeFact, read
     "default-changed": ["request-default-changed", CALLERS],
     "default-removed": ["request-default-removed", CALLERS],
     "default-added": ["request-default-added", COMPATIBLE],
+    // Still accepted; the service says to move off it.
+    deprecated: ["field-deprecated", COMPATIBLE],
   },
   response: {
     narrowed: ["response-type-narrowed", COMPATIBLE],
@@ -88,6 +91,7 @@ const SCHEMA_RULES: Record<"request" | "response", Record<SchemaChangeFact, read
     "default-changed": ["response-default-changed", COMPATIBLE],
     "default-removed": ["response-default-changed", COMPATIBLE],
     "default-added": ["response-default-changed", COMPATIBLE],
+    deprecated: ["field-deprecated", COMPATIBLE],
   },
 };
 
@@ -188,6 +192,8 @@ function compareOperation(oldDoc: Node, newDoc: Node, before: ShapedOperation, a
     report("operation-id-changed", null, CALLERS, "operationId", `operationId ${a.operationId} is now ${b.operationId ?? "(none)"}`);
   }
   if (before.path !== after.path) report("path-parameter-renamed", null, CALLERS, "path", `path ${before.path} is now ${after.path}`);
+  // A deprecation breaks no call; it says the service would have callers move off.
+  if (b.deprecated === true && a.deprecated !== true) report("operation-deprecated", "operation-deprecated", COMPATIBLE, "", "now deprecated");
 
   // Security: the alternatives a caller may use. Empty (or an empty requirement) means none needed.
   const schemesOf = (op: Node, doc: Node) => {
@@ -217,6 +223,7 @@ function compareOperation(oldDoc: Node, newDoc: Node, before: ShapedOperation, a
     } else {
       if (p.required && !old.required) report("parameter-became-required", "parameter-changed", CALLERS, where, "was optional, now required");
       if (old.required && !p.required && p.in !== "path") report("parameter-became-optional", "parameter-changed", COMPATIBLE, where, "was required, now optional");
+      if (p.deprecated === true && old.deprecated !== true) report("parameter-deprecated", "parameter-changed", COMPATIBLE, where, "now deprecated");
       schemas("request", where, old.schema, p.schema, true);
     }
   }

@@ -6,6 +6,7 @@
 // (old inside new); the "gained" walk asks the reverse. Field presence (added, removed, required)
 // is nominal, not a question of accepting, and is read in the "lost" walk alone, so once.
 import { resolveRef } from "./openapi-document.js";
+import { renamedMembers, schemaName, schemaNames } from "./schema-names.js";
 
 /** A neutral fact about one schema change; openapi-diff.ts classes it by the way data flows. */
 export type SchemaChangeFact =
@@ -24,7 +25,8 @@ export type SchemaChangeFact =
   | "required-removed"
   | "default-added"
   | "default-removed"
-  | "default-changed";
+  | "default-changed"
+  | "deprecated";
 
 export interface SchemaChange {
   readonly change: SchemaChangeFact;
@@ -49,8 +51,6 @@ interface Walk {
   readonly names: ReadonlyMap<string, string>;
   readonly cache: Map<string, SchemaChange[]>;
 }
-
-const SCHEMAS = "#/components/schemas/";
 
 /**
  * The changes from `before` (in oldDoc) to `after` (in newDoc), each
@@ -82,25 +82,6 @@ function defaults(oldDoc: Node, before: Node, newDoc: Node, after: Node, at: str
   if (was === now) return [];
   const change: SchemaChangeFact = was === undefined ? "default-added" : now === undefined ? "default-removed" : "default-changed";
   return [{ change, at, message: `default ${was ?? "none"} → ${now ?? "none"}` }];
-}
-
-/** Maps each schema's service name (`x-service-name`) in either document to its name there. */
-export function schemaNames(...docs: unknown[]): Map<string, string> {
-  const aliases = new Map<string, string>();
-  for (const doc of docs) {
-    for (const [name, schema] of Object.entries<Node>((doc as Node)?.components?.schemas ?? {})) {
-      const serviceName = schema?.["x-service-name"];
-      if (typeof serviceName === "string" && !aliases.has(serviceName)) aliases.set(serviceName, name);
-    }
-  }
-  return aliases;
-}
-
-/** A `$ref` to a component schema, as the name both documents agree on; undefined otherwise. */
-export function schemaName(ref: unknown, names: ReadonlyMap<string, string>): string | undefined {
-  if (typeof ref !== "string" || !ref.startsWith(SCHEMAS)) return undefined;
-  const name = ref.slice(SCHEMAS.length).replace(/~1/g, "/").replace(/~0/g, "~");
-  return names.get(name) ?? name;
 }
 
 /** `node` with its `$ref` followed; sibling keywords next to the `$ref` (3.1) override the target's. */
@@ -148,12 +129,17 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
   if (innerVariants.length === 1 && innerVariants[0] !== a) return walk(w, innerVariants[0], outerNode, at);
   if (innerVariants.length === 1 && outerVariants.length === 1 && outerVariants[0] !== b) return walk(w, innerNode, outerVariants[0], at);
   if (innerVariants.length > 1) {
-    // Named members are matched by name; a member the other side lacks is one fact, not its fields.
-    const outerNamed = new Map(leafMembers(w.outerDoc, outerVariants).flatMap((v): [string | undefined, Node][] => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
+    // Named members are matched by name, then by the class a renamed one stands for; a member the
+    // other side lacks is one fact, not its fields.
+    const innerMembers = leafMembers(w.innerDoc, innerVariants);
+    const outerMembers = leafMembers(w.outerDoc, outerVariants);
+    const outerNamed = new Map(outerMembers.flatMap((v): [string | undefined, Node][] => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
+    const renamed = renamedMembers(w.innerDoc, w.outerDoc, w.names, innerMembers, outerMembers);
     const missing: string[] = [];
-    for (const variant of leafMembers(w.innerDoc, innerVariants)) {
+    for (const variant of innerMembers) {
       const name = variant?.$ref ? schemaName(variant.$ref, w.names) : undefined;
-      if (name !== undefined && outerNamed.has(name)) facts.push(...walk(w, variant, outerNamed.get(name), at));
+      const counterpart = name === undefined ? undefined : (outerNamed.get(name) ?? renamed.get(name));
+      if (counterpart) facts.push(...walk(w, variant, counterpart, at));
       else if (name !== undefined && outerNamed.size > 0) missing.push(name);
       else facts.push(...walk(w, variant, outerNode, at));
     }
@@ -175,8 +161,12 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
     for (const variant of outerVariants) {
       const found = walk(w, innerNode, variant, at);
       if (found.length === 0) return found;
-      // The member the value fits best: of the same type, fewest misfits, then fewest changes.
-      const rank = [sameTypes(typesOf(a), typesOf(deref(w.outerDoc, variant))) ? 0 : 1, found.filter((f) => MISFITS.has(f.change)).length, found.length];
+      // The member the value fits best: of the same type, alike deepest (its first misfit furthest
+      // below this place: a list of lists is the list of lists, not the list whose items are
+      // lists), fewest misfits, then fewest changes.
+      const misfits = found.filter((f) => MISFITS.has(f.change));
+      const alike = Math.min(...misfits.map((f) => depthBelow(at, f.at)));
+      const rank = [sameTypes(typesOf(a), typesOf(deref(w.outerDoc, variant))) ? 0 : 1, -alike, misfits.length, found.length];
       if (!best || ranksBefore(rank, best.rank)) best = { found, rank };
     }
     return best!.found;
@@ -236,6 +226,10 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
     for (const [name, schema] of Object.entries(aProps)) {
       if (name in bProps) {
         if (lost) facts.push(...defaults(w.innerDoc, schema, w.outerDoc, bProps[name], `${at}.${name}`));
+        // Like presence, a deprecation is nominal: read once, in this walk.
+        if (lost && deref<Node>(w.outerDoc, bProps[name])?.deprecated === true && deref<Node>(w.innerDoc, schema)?.deprecated !== true) {
+          facts.push({ change: "deprecated", at: `${at}.${name}`, message: "now deprecated" });
+        }
         facts.push(...walk(w, schema, bProps[name], `${at}.${name}`));
       }
       else if (lost) facts.push({ change: "field-removed", at: `${at}.${name}`, message: "removed" });
@@ -301,7 +295,18 @@ export function defaultOf(doc: unknown, schema: unknown): string | undefined {
     const types = typesAdmitted(doc, schema);
     if (types.has("null") && !types.has("string")) return "null";
   }
-  return show(schema.default);
+  return canonicalJson(schema.default);
+}
+
+/**
+ * A JSON value as text with every object's keys in order, so that two values compare equal as
+ * text exactly when they are equal as values: the service writes one default's keys in whatever
+ * order its framework holds them, and an order is no change.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, node: unknown) =>
+    node && typeof node === "object" && !Array.isArray(node) ? Object.fromEntries(Object.keys(node).sort().map((key) => [key, (node as Node)[key]])) : node,
+  );
 }
 
 /**
@@ -369,6 +374,11 @@ function jsonType(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (Number.isInteger(value)) return "integer";
   return typeof value;
+}
+
+/** How many steps (a field, `[]`, `{}`) place `at` lies below place `from`. */
+function depthBelow(from: string, at: string): number {
+  return (at.slice(from.length).match(/\[\]|\{\}|\.[^.[{]+/g) ?? []).length;
 }
 
 /** Whether rank `x` comes before rank `y`, compared position by position. */

@@ -38,6 +38,9 @@ const ADVICE: Readonly<Record<string, string>> = {
   "response-type-widened": "handle the new type or value",
   "response-enum-value-added": "handle the new value",
   "error-response-added": "handle that answer",
+  "operation-deprecated": "plan to stop calling it: the deployment marks it deprecated",
+  "parameter-deprecated": "plan to stop sending it: the deployment marks it deprecated",
+  "field-deprecated": "plan to move off it: the deployment marks it deprecated",
 };
 
 export interface Drift {
@@ -77,7 +80,9 @@ function finding(group: readonly (DriftChange | FoldedChange<DriftChange>)[], re
   const words =
     first.kind === "operation-removed"
       ? "not in the deployment's document"
-      : `${placeOf(first)}: ${first.message}`;
+      : first.kind === "operation-deprecated"
+        ? "deprecated in the deployment's document"
+        : `${placeOf(first)}: ${first.message}`;
   return {
     operation: first.operation,
     kind: first.kind,

@@ -13,6 +13,7 @@ export type FindingKind =
   | "auth-ignored"
   | "operation-removed"
   | "operation-added"
+  | "operation-deprecated"
   | "parameter-changed"
   | "field-changed"
   | "enum-changed"

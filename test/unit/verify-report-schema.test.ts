@@ -16,6 +16,7 @@ const KINDS = {
   "auth-ignored": true,
   "operation-removed": true,
   "operation-added": true,
+  "operation-deprecated": true,
   "parameter-changed": true,
   "field-changed": true,
   "enum-changed": true,
