@@ -28,8 +28,9 @@ const projects = [
     },
   },
   inNode("contract", { ...withMock, testTimeout: 30_000, hookTimeout: 60_000 }),
-  // A user's first hour, as small typed programs compiled with tsc --strict and run.
-  inNode("first-hour", { ...withMock, testTimeout: 60_000, hookTimeout: 60_000 }),
+  // A user's first hour, as small typed programs compiled with tsc --strict and run against the
+  // mock a user runs, `service-api mock`.
+  inNode("first-hour", { globalSetup: ["test/first-hour/global-setup.ts"], testTimeout: 60_000, hookTimeout: 60_000 }),
   // The package as users get it: the packed tarball (built and packed once per run), its
   // contents, and the tarball installed into consumer projects of every shape, one of them
   // in headless Chromium. Slow (npm installs, a browser): seconds, not milliseconds.
@@ -48,8 +49,11 @@ const projects = [
   // orval (TypeScript, into a temp dir), hey-api's zod validator, Go's kin-openapi and Perl's
   // OpenAPI::Client (Debian packages, installed by .ci/run), typed Go and Python models from
   // openapi-generator's jar (run with Debian's Java), and the editions and lint rules they rely
-  // on. Builds and compiles: generous timeouts. The Perl and hey-api checks call the Prism mock.
-  inNode("generators", { ...withMock, testTimeout: 300_000, hookTimeout: 120_000 }),
+  // on, and the Python and Go clients and Schemathesis (tools from PyPI and the Go module proxy,
+  // installed by npm run setup:other-languages). Builds and compiles: generous timeouts, hang
+  // guards only (a cold openapi-generator build passed 120 s beside the others at a load of 24).
+  // The Perl, hey-api, Python, Go and Schemathesis checks call the Prism mock.
+  inNode("generators", { ...withMock, testTimeout: 300_000, hookTimeout: 600_000 }),
 ];
 
 // A folder of tests that is no project would run nowhere, and a project in no tier would be left

@@ -27,7 +27,33 @@ const named = (list, name) => need(need(list).find((r) => r.name === name));
 const oursRows = (list) => OURS.map((name) => named(list, name));
 const times = (n) => `${n.toFixed(3)}×`;
 const signedMb = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(2)} MB`;
+const signedUs = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(1)} µs`;
+/** A heap row's figure: its lowest sample (noise only adds to what is retained; heap.mjs). */
+const heapFloor = (row) => need(row.minGrowthMb);
 
+
+/**
+ * Each of `names`' figures (as `pick` finds them in the run's growth rows and in the recorded
+ * baseline's) grown by no more than the operation count. The baseline the run read is kept in its
+ * results, so that the table made from them later reads the same. A figure the baseline holds no
+ * value for (a time it could not take on a quiet machine: null) is named and not compared; at the
+ * baseline's own count there is nothing to compare, and the row neither holds nor misses.
+ */
+function growthRow(results, pick, names) {
+  const now = need(results.growth);
+  const base = need(results.growthBaseline);
+  const [mine, theirs] = [need(pick(now)), pick(base) ?? {}];
+  const figures = Object.entries(names).map(([key, label]) => [label, need(mine[key]), theirs[key] ?? null]);
+  const compared = figures.filter(([, , b]) => b !== null);
+  const unrecorded = figures.filter(([, , b]) => b === null).map(([label]) => label);
+  const noBaseline = unrecorded.length > 0 ? `; no baseline figure for ${unrecorded.join(", ")}` : "";
+  if (now.operations === base.operations || compared.length === 0) {
+    return { measured: `${now.operations} operations (baseline: ${base.operations}, ${base.date.slice(0, 10)}): ${figures.map(([label, a]) => `${label} ${a}`).join(", ")}; nothing to compare${noBaseline}`, holds: null };
+  }
+  const ops = now.operations / base.operations;
+  const grown = compared.map(([label, a, b]) => [label, a / b]);
+  return { measured: `operations ×${ops.toFixed(3)} (${base.operations} → ${now.operations}): ${grown.map(([label, g]) => `${label} ×${g.toFixed(3)}`).join(", ")}${noBaseline}`, holds: grown.every(([, g]) => g <= ops) };
+}
 
 /**
  * Each goal: the figure, its limit, how the goal reads (`says`, as in bench/README.md), and how to
@@ -36,14 +62,28 @@ const signedMb = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(2)} MB`;
  */
 const DEFINED = [
   {
-    figure: "loopback round trip vs bare openapi-fetch (paired)",
-    limit: 1.15,
+    // Issue 48: the bare-round ratio moved by more than its margin between runs of the same code
+    // (Node 26: 1.091×, then 1.344×), so the goal binds on the wall time ours adds to a call, taken
+    // call by call beside a bare one (pairs.mjs), at least 2,000 pairs a run; the median of three
+    // runs in a row, their spread shown. The ratio of rounds stays in the report, with no goal.
+    figure: "wall time added per loopback call over bare openapi-fetch, call by call (median of 3 runs)",
+    limit: 25,
+    says: (limit) => `≤ +${limit} µs`,
+    perNode: (f, limit) => {
+      const ours = oursRows(need(f.pairs).rows);
+      const spread = (r) => (r.spreadUs[0] === r.spreadUs[1] ? "" : ` (runs ${signedUs(r.spreadUs[0])} to ${signedUs(r.spreadUs[1])})`);
+      return { measured: ours.map((r) => `${short(r.name)} ${signedUs(r.overBareUs)}${spread(r)}`).join(", "), holds: ours.every((r) => r.overBareUs <= limit) };
+    },
+  },
+  {
+    // Closer to a user's call than the bare loopback: the same rounds against the server's route
+    // that answers 5 ms late (loopback.mjs).
+    figure: "loopback round trip at a 5 ms route vs bare openapi-fetch (paired)",
+    limit: 1.03,
     says: (limit) => `≤ ${limit.toFixed(2)}×`,
     perNode: (f, limit) => {
-      const ours = oursRows(f.loopback);
-      // The added time per call beside each ratio: what the ratio means in microseconds.
-      const added = (r) => (r.overBareUs === undefined ? "" : ` (${r.overBareUs >= 0 ? "+" : ""}${r.overBareUs.toFixed(1)} µs)`);
-      return { measured: ours.map((r) => `${short(r.name)} ${times(r.vsBare)}${added(r)}`).join(", "), holds: ours.every((r) => r.vsBare <= limit) };
+      const ours = oursRows(f.loopbackAt5ms);
+      return { measured: ours.map((r) => `${short(r.name)} ${times(r.vsBare)}`).join(", "), holds: ours.every((r) => r.vsBare <= limit) };
     },
   },
   {
@@ -79,19 +119,23 @@ const DEFINED = [
     },
   },
   {
+    // Each row's lowest of at least 9 fresh-process samples (heap.mjs says why), its spread shown.
     // A ratio of two tiny growths measures noise: under 1 MB of openapi-fetch's own, the goal is
     // an absolute margin over it instead.
-    figure: "heap after 10,000 calls (full GC) vs openapi-fetch's growth",
-    limit: { ratio: 1.5, smallBelowMb: 1, overSmallMb: 0.5 },
+    figure: "heap after 10,000 calls (full GC), lowest of 9 samples, vs openapi-fetch's",
+    limit: { ratio: 1.5, smallBelowMb: 1, overSmallMb: 0.5, samples: 9 },
     says: (limit) => `≤ ${limit.ratio}×; ≤ +${limit.overSmallMb} MB over it where it is under ${limit.smallBelowMb} MB`,
     perNode: (f, limit) => {
-      const bare = named(f.heap, "openapi-fetch").growthMb;
-      const ours = named(f.heap, "ours: API key").growthMb;
+      const bareRow = named(f.heap, "openapi-fetch");
+      const oursRow = named(f.heap, "ours: API key");
+      if ([bareRow, oursRow].some((r) => need(r.samplesMb).length < limit.samples)) throw new Error("too few samples");
+      const [bare, ours] = [heapFloor(bareRow), heapFloor(oursRow)];
+      const spread = `samples ${oursRow.minGrowthMb}–${oursRow.maxGrowthMb} vs ${bareRow.minGrowthMb}–${bareRow.maxGrowthMb} MB`;
       if (bare < limit.smallBelowMb) {
         const over = ours - bare;
-        return { measured: `+${ours} MB vs +${bare} MB (+${over.toFixed(2)} MB over it; its growth under ${limit.smallBelowMb} MB)`, holds: over <= limit.overSmallMb };
+        return { measured: `+${ours} MB vs +${bare} MB (+${over.toFixed(2)} MB over it; its growth under ${limit.smallBelowMb} MB; ${spread})`, holds: over <= limit.overSmallMb };
       }
-      return { measured: `+${ours} MB vs +${bare} MB (${(ours / bare).toFixed(2)}×)`, holds: ours <= limit.ratio * bare };
+      return { measured: `+${ours} MB vs +${bare} MB (${(ours / bare).toFixed(2)}×; ${spread})`, holds: ours <= limit.ratio * bare };
     },
   },
   {
@@ -123,15 +167,17 @@ const DEFINED = [
   },
   {
     // Issue 36's MSW handlers run inside MSW: MSW's own cost, plus at most the checks (bounded by
-    // the testing mock's whole time, which is the checks and little else).
-    figure: "MSW handlers from the contract vs MSW with openapi-msw, per call",
+    // the testing mock's whole time, which is the checks and little else). Read round by round
+    // (mock-vs-msw.mjs, `overBoundUs`): the median of each round's time over that round's bound.
+    figure: "MSW handlers from the contract vs MSW with openapi-msw, per call (paired)",
     says: () => "≤ its time + the mock's, each kind",
     perNode: (f) => {
       const kinds = MOCK_KINDS.map((kind) => {
         const rows = need(f.mock).filter((r) => r.kind === kind);
-        return [kind, named(rows, MSW_CONTRACT_ROW).us, named(rows, OPENAPI_MSW_ROW).us + named(rows, MOCK_ROW).us];
+        const contract = named(rows, MSW_CONTRACT_ROW);
+        return [kind, contract.us, named(rows, OPENAPI_MSW_ROW).us + named(rows, MOCK_ROW).us, need(contract.overBoundUs)];
       });
-      return { measured: kinds.map(([kind, us, bound]) => `${kind} ${us} µs (bound ${round1(bound)} µs)`).join(", "), holds: kinds.every(([, us, bound]) => us <= bound) };
+      return { measured: kinds.map(([kind, us, bound, over]) => `${kind} ${us} µs (bound ${round1(bound)} µs; ${signedUs(over)} over it, paired)`).join(", "), holds: kinds.every(([, , , over]) => over <= 0) };
     },
   },
   {
@@ -143,15 +189,30 @@ const DEFINED = [
     perNode: (f, limit, results) => {
       const ahead = {
         CPU: named(f.cpu, SPEAKEASY_ROW).us / named(f.cpu, "ours: API key").us,
-        // Both paired against bare openapi-fetch round by round, so a slow patch cancels out.
+        // Both paired against bare openapi-fetch round by round, so a slow patch cancels out (the
+        // rounds' ratio: the call-by-call harness does not run the reference SDK).
         loopback: named(f.loopback, SPEAKEASY_ROW).vsBare / named(f.loopback, "ours: API key").vsBare,
         "in flight": named(f.inFlight, SPEAKEASY_ROW).vsBare / named(f.inFlight, "ours: API key").vsBare,
         "cold start": named(f.coldStart, SPEAKEASY_ROW).firstAnswerMs / named(f.coldStart, "ours: API key").firstAnswerMs,
-        heap: named(f.heap, SPEAKEASY_ROW).growthMb / named(f.heap, "ours: API key").growthMb,
+        heap: heapFloor(named(f.heap, SPEAKEASY_ROW)) / heapFloor(named(f.heap, "ours: API key")),
         size: need(need(results.size).speakeasyOneFunction).gzip / results.size.ours.gzip,
       };
       return { measured: Object.entries(ahead).map(([what, ratio]) => `${what} ${ratio.toFixed(2)}×`).join(", "), holds: Object.values(ahead).every((ratio) => ratio >= limit) };
     },
+  },
+  {
+    // What a growing contract costs users per Node (growth.mjs): the mock's routing (every
+    // template tried) and cold start's loading and making of our client.
+    figure: "mock routing and cold start (load + create), growth vs the operations' since the baseline",
+    says: () => "× ≤ the operations' ×",
+    perNode: (f, _limit, results) => growthRow(results, (figures) => figures.perNode?.[f.name], { routingUs: "routing", coldStartLoadMs: "cold start" }),
+  },
+  {
+    // The same for what does not depend on the runtime: a strict consumer's type instantiations
+    // and tsc time (type-cost.mjs), and the client's size (gzip), whose budget is the goal below.
+    figure: "type instantiations, strict tsc time and gzip size, growth vs the operations' since the baseline",
+    says: () => "× ≤ the operations' ×",
+    once: (results) => growthRow(results, (figures) => figures, { instantiations: "instantiations", tscSeconds: "tsc time", gzipBytes: "gzip" }),
   },
   {
     figure: "runtime size, min + gzip, openapi-fetch included",

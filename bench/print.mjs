@@ -23,6 +23,17 @@ export function printResults(r) {
   log("\nType cost: consumer with 20 typed calls     tsc wall (s)   instantiations   types   check (s)");
   for (const [kind, t] of Object.entries(r.types)) log(`  ${pad(kind, 42)} ${lpad(t.wallSeconds, 12)}   ${lpad(t.instantiations, 14)}   ${lpad(t.types, 5)}   ${lpad(t.checkSeconds, 9)}`);
 
+  if (r.growth) {
+    const g = r.growth;
+    const b = r.growthBaseline;
+    log(`\nGrowth with the contract: ${g.operations} operations${b ? ` (baseline: ${b.operations}, ${b.date.slice(0, 10)})` : " (no baseline recorded)"}`);
+    log(`  type instantiations ${g.instantiations}${b ? ` (baseline ${b.instantiations})` : ""}; strict consumer's tsc ${g.tscSeconds} s${b ? ` (${b.tscSeconds} s)` : ""}; size ${g.gzipBytes} B gzip${b ? ` (${b.gzipBytes} B)` : ""}`);
+    for (const [name, n] of Object.entries(g.perNode)) {
+      const was = b?.perNode?.[name];
+      log(`  ${pad(name, 14)} mock routing, every template tried ${n.routingUs} µs${was ? ` (${was.routingUs ?? "–"} µs)` : ""}; cold start's load + create ${n.coldStartLoadMs} ms${was ? ` (${was.coldStartLoadMs ?? "–"} ms)` : ""}`);
+    }
+  }
+
   if (r.pipelineSeconds) {
     log("\nPipeline (s)                                                        load average before → after");
     for (const [step, seconds] of Object.entries(r.pipelineSeconds)) {
@@ -48,6 +59,10 @@ function printNode(f) {
     for (const c of rows) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${c.vsRaw.toFixed(3)}×   ${lpad(`${c.vsBare.toFixed(3)}×`, 16)}   ${lpad(`${signed(c.overBareUs)} µs`, 14)}`);
   };
   loopback("Loopback round trip, node:http on 127.0.0.1 (µs; medians)", f.loopback);
+  if (f.pairs) {
+    log(`\nThe same, call by call (${f.pairs.calls} pairs a run, ${f.pairs.runs.length} runs; load ${f.pairs.runs.map((l) => l.join(" → ")).join(", ")})   per call   vs openapi-fetch   added (median run)   runs`);
+    for (const c of f.pairs.rows) log(`  ${pad(c.name, 52)} ${lpad(c.us.toFixed(1), 8)}   ${lpad(`${c.vsBare.toFixed(3)}×`, 16)}   ${lpad(`${signed(c.overBareUs)} µs`, 19)}   ${c.overBareUsRuns.map(signed).join(", ")}`);
+  }
   if (f.loopbackAt5ms) loopback("The same, the server answering 5 ms late (µs; medians)", f.loopbackAt5ms);
 
   log("\n1,000 calls in flight (ms; medians of rounds)            wall   vs openapi-fetch");
@@ -58,8 +73,8 @@ function printNode(f) {
   log("\nCold start, new process to first answer (ms; medians)    first answer   over fetch alone   load + create");
   for (const c of f.coldStart) log(`  ${pad(c.name, 52)} ${lpad(c.firstAnswerMs.toFixed(1), 12)}   ${lpad(signed(c.overFetchAloneMs), 16)}   ${lpad(c.loadMs.toFixed(1), 13)}`);
 
-  log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   after calls   samples");
-  for (const c of f.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.growthMb.toFixed(2), 11)}   ${c.samplesMb.join(", ")}`);
+  log("\nHeap kept after 10,000 calls, full GC (MB over a bare process)   loaded   lowest   median   highest   samples");
+  for (const c of f.heap) log(`  ${pad(c.name, 52)} ${lpad(c.loadedMb.toFixed(2), 12)}   ${lpad(c.minGrowthMb.toFixed(2), 6)}   ${lpad(c.growthMb.toFixed(2), 6)}   ${lpad(c.maxGrowthMb.toFixed(2), 7)}   ${c.samplesMb.join(", ")}`);
 
   log("\nLeak check: 5,000 calls after a warm-up, full GC           heap Δ (MB)   over fetch alone   resources left   listeners left   MaxListeners warnings");
   const alone = f.leak.find((c) => c.name === "fetch alone")?.heapDeltaMb ?? 0;
@@ -70,4 +85,5 @@ function printNode(f) {
     log(`  ${pad("", 80)} ${lpad("per call", 8)}   over the mock`);
     for (const c of f.mock) log(`  ${pad(`${c.kind}: ${c.name}`, 80)} ${lpad(c.us.toFixed(1), 8)}   ${c.overMock.toFixed(3)}×`);
   }
+  if (f.routing) log(`\nThe testing mock's routing, a path no operation has (every template tried; µs of CPU, median of rounds): ${f.routing.us} (${f.routing.min}–${f.routing.max})`);
 }

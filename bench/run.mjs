@@ -3,8 +3,9 @@
 // demand), Node 22, 24 and 26 (installed on demand, pinned in scripts/lib/runtimes.mjs), size; then
 // the client's figures on this Node (20) and on each of those, each Node in a child process of its own against
 // bench/server.mjs (bench/client-figures.mjs: CPU per call with a stub fetch, loopback round trips,
-// 1,000 calls in flight, JWT mode from cold, cold start, heap after 10,000 calls, the leak check);
-// type cost, the spec pipeline, the loop (`npm run check`, `npm test`) and the contract tests. Prints the tables and the goals, and writes
+// the loopback call by call (three runs), 1,000 calls in flight, JWT mode from cold, cold start,
+// heap after 10,000 calls (9 samples), the leak check, the mock against MSW, the mock's routing);
+// type cost, the growth rows (growth.mjs: what the contract's size costs, against its operation count), the spec pipeline, the loop (`npm run check`, `npm test`) and the contract tests. Prints the tables and the goals, and writes
 // bench/results/latest.json (a full run only; a partial one goes to bench/results/partial.json.tmp).
 //
 //   npm run bench                      everything; tests = the loop's two commands and the contract project
@@ -21,6 +22,7 @@ import { repoRoot } from "../scripts/lib/paths.mjs";
 import { ensureRuntime, RUNTIME_PACKAGES } from "../scripts/lib/runtimes.mjs";
 import { clientFiguresOn } from "./client-figures.mjs";
 import { evaluateGoals } from "./goals.mjs";
+import { growthBaseline, growthOf } from "./growth.mjs";
 import { round1 } from "./stats.mjs";
 import { loadAverage, pipelineTimes, timeCommand } from "./pipeline.mjs";
 import { printResults } from "./print.mjs";
@@ -101,6 +103,10 @@ if (!args.has("--no-pipeline")) {
   results.pipelineLoad = load;
   if (Object.keys(failed).length > 0) results.pipelineFailed = failed;
 }
+// What a growing contract costs, beside the operation count; and the baseline it is held to,
+// kept in the results so the goals table made from them later reads the same.
+results.growth = growthOf(results);
+results.growthBaseline = growthBaseline();
 results.goals = evaluateGoals(results);
 results.totalSeconds = round1((performance.now() - started) / 1000);
 results.load.end = loadAverage();

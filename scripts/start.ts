@@ -1,6 +1,6 @@
 // `npm start`: the main job on its embedded default, the local mock. Builds the bundle, types and
-// docs, starts the Prism mock, walks through three operations with the client, and keeps the mock
-// and the docs available until interrupted.
+// docs, starts the contract's mock (what `service-api mock` serves, in process), walks through
+// three operations with the client, and keeps the mock and the docs available until interrupted.
 //
 //   --once              stop after the demo (nothing is left running, so no addresses are printed)
 //   --mock-port <n>     the mock's port (or SERVICE_API_MOCK_PORT); default 4010
@@ -13,7 +13,6 @@ import { createServiceClient, unwrap } from "../src/index.js";
 import { runBuildSteps } from "./lib/build-steps.mjs";
 import { repoRoot } from "./lib/paths.mjs";
 import { DOCS_PORT, MOCK_PORT, PortSettingError, readPortSetting, resolvePort } from "./lib/ports.mjs";
-import { startPrism } from "./lib/prism.mjs";
 import { runNode } from "./lib/run.mjs";
 import { serveFile } from "./lib/serve-file.mjs";
 
@@ -33,13 +32,17 @@ try {
 runBuildSteps({ inherit: true });
 runNode("scripts/docs.mjs", [], { stdio: "inherit" });
 
-const prism = await startPrism({ port: options.mockPort });
+// Loaded once the build is done: the mock reads the contract as it is then.
+const { serveMock } = await import("../src/mock/server.js");
+const { mockService } = await import("../src/testing/mock-service.js");
+// Each request the mock refuses is printed with its reason, as `service-api mock` prints it.
+const mock = await serveMock(mockService(), { host: "127.0.0.1", port: options.mockPort, onViolation: (violation) => console.log(violation.message) });
 // --once serves no docs: nobody could open them before they close.
 const docs = options.once ? undefined : await serveFile(path.join(repoRoot, "build", "docs", "index.html"), { port: options.docsPort });
-const stopAll = () => Promise.all([prism.stop(), docs?.stop()]);
+const stopAll = () => Promise.all([mock.close(), docs?.stop()]);
 
 try {
-  await demo(prism.url);
+  await demo(mock.url);
 } catch (error) {
   console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
   await stopAll();
@@ -50,7 +53,7 @@ if (!docs) {
   await stopAll();
   console.log("\nDemo done (--once); the mock is stopped.");
 } else {
-  console.log(`\nMock API: ${prism.url}  (validating every answer against generated/openapi.yaml)`);
+  console.log(`\nMock API: ${mock.url}  (the contract's mock: any credential is accepted; refused requests are printed here with the reason)`);
   console.log(`API docs: ${docs.url}`);
   console.log("Press Ctrl-C to stop.");
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

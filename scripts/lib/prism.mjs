@@ -1,5 +1,6 @@
-// Starts the Prism mock of the bundle on 127.0.0.1 and waits until it answers.
-// Used by `npm run mock`, `npm start` and the contract tests' global setup.
+// Starts the Prism mock of the bundle on 127.0.0.1 and waits until it answers. Used by the tests'
+// shared setup (the contract tests and the projects that call the same mock) and the bench; users
+// run the package's own mock, `service-api mock`.
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,17 +9,17 @@ import { binDir, generatedDir, repoRoot } from "./paths.mjs";
 import { freePort } from "./ports.mjs";
 
 /**
- * @param {{ port?: number, spec?: string, live?: boolean, errors?: boolean, startTimeoutMs?: number, onLog?: (line: string) => void }} [options]
+ * @param {{ port?: number, spec?: string, errors?: boolean, startTimeoutMs?: number }} [options]
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
  */
 export async function startPrism(options = {}) {
   const port = options.port ?? (await freePort());
-  // Prism reloads when its file changes. `live` keeps that (npm run mock follows rebuilds);
-  // otherwise a private copy keeps a rebuild of generated/ from restarting the mock under tests.
+  // Prism reloads when its file changes: a private copy keeps a rebuild of generated/ from
+  // restarting the mock under tests.
   const source = options.spec ?? path.join(generatedDir, "openapi.yaml");
   const scratch = mkdtempSync(path.join(os.tmpdir(), "service-api-prism-"));
-  const spec = options.live ? source : path.join(scratch, "openapi.yaml");
-  if (!options.live) copyFileSync(source, spec);
+  const spec = path.join(scratch, "openapi.yaml");
+  copyFileSync(source, spec);
   // --errors turns any answer that breaks the contract into a 500 with an sl-violations header,
   // so a contract test sees our own mistakes instead of a silently wrong mock.
   const args = ["mock", spec, "--host", "127.0.0.1", "--port", String(port)];
@@ -28,7 +29,6 @@ export async function startPrism(options = {}) {
   let output = "";
   const collect = (chunk) => {
     output += chunk;
-    if (options.onLog) for (const line of String(chunk).split("\n")) if (line.trim()) options.onLog(line);
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);

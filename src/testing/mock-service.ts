@@ -123,7 +123,11 @@ async function received(input: Request | string | URL, init: RequestInit | undef
   const source = input instanceof Request ? input : undefined;
   const url = new URL(source ? source.url : String(input));
   const method = (init?.method ?? source?.method ?? "GET").toUpperCase();
-  const headers = new Headers(init?.headers ?? source?.headers);
+  // A Headers is copied entry by entry: while MSW listens in Node, `new Headers(headers)` is
+  // rebuilt from MSW's own record of the original, which misses the names given before a
+  // Request's constructor added a body's content type (a credential among them).
+  const given = init?.headers ?? source?.headers;
+  const headers = new Headers(given instanceof Headers ? [...given] : given);
   let bytes: ArrayBuffer | undefined;
   const body = init?.body;
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {

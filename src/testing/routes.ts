@@ -46,11 +46,16 @@ function decoded(raw: string): string {
   }
 }
 
+/** A path without its one trailing slash: "/status/" and "/status" are the same path. */
+const withoutTrailingSlash = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
+
 export function createRouter(operations: readonly ContractOperation[]): (method: string, pathname: string) => RouteMatch {
   const routes: Route[] = operations.map((operation) => ({
     operation,
-    // "/projects/{project_id}" → ["projects", {…}]: the leading "" is the prefix's place.
-    segments: operation.path.split("/").slice(1).map(segmentOf),
+    // "/projects/{project_id}" → ["projects", {…}]: the leading "" is the prefix's place. A
+    // template's trailing slash goes as a request's does, or its empty last segment would match
+    // no request at all.
+    segments: withoutTrailingSlash(operation.path).split("/").slice(1).map(segmentOf),
     fixedLength: operation.path.replace(/\{[^}]+\}/g, "").length,
   }));
 
@@ -75,8 +80,8 @@ export function createRouter(operations: readonly ContractOperation[]): (method:
   }
 
   return (method, pathname) => {
-    // A trailing slash is the same path; the parts before a template are the prefix.
-    const parts = (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).split("/");
+    // The parts before a template are the prefix.
+    const parts = withoutTrailingSlash(pathname).split("/");
     let shortest = Infinity;
     let best: { route: Route; path: Record<string, string> } | undefined;
     for (const route of routes) {

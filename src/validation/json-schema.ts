@@ -11,6 +11,7 @@
 import { deepCompareStrict, schemaArrayKeyword, schemaKeyword, schemaMapKeyword, validate as interpret, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { pointerKey, pointerSegment, resolvePointer } from "../contract/openapi-document.js";
 import type { JsonObject, OpenApiDocument } from "./contract.js";
+import { foldUnion } from "./enum-fold.js";
 
 /** One way a value fails a schema of the contract. */
 export interface Failure {
@@ -68,6 +69,36 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
   // example object as a schema identifier.
   const lookup: Record<string, Schema | boolean> = Object.create(null);
   const prepared = new Map<string, Schema | boolean>();
+  // The same schemas with each union of enums folded into one enum (enum-fold.ts), for the
+  // verdict pass only; every failure is still found and explained on the contract's own schemas.
+  // A schema with nothing to fold is shared, not copied.
+  const verdictLookup: Record<string, Schema | boolean> = Object.create(null);
+  const verdictPrepared = new Map<string, Schema | boolean>();
+  const folded = new WeakMap<object, unknown>();
+  const lookUp = (ref: string) => resolvePointer(document, ref);
+
+  /** `schema` with every union of enums under it folded (references are left to the lookup). */
+  function fold(schema: unknown): unknown {
+    if (schema === null || typeof schema !== "object") return schema;
+    const known = folded.get(schema);
+    if (known !== undefined) return known;
+    let result = schema as JsonObject;
+    const change = (key: string, value: unknown) => {
+      if (value !== result[key]) result = { ...result, [key]: value };
+    };
+    for (const [key, value] of Object.entries(schema)) {
+      if (schemaArrayKeyword[key] && Array.isArray(value)) {
+        const items = value.map(fold);
+        if (items.some((item, index) => item !== value[index])) change(key, items);
+      } else if (schemaMapKeyword[key] && value !== null && typeof value === "object") {
+        const entries = Object.entries(value).map(([name, item]) => [name, fold(item)] as const);
+        if (entries.some(([name, item]) => item !== (value as JsonObject)[name])) change(key, Object.fromEntries(entries));
+      } else if (schemaKeyword[key]) change(key, fold(value));
+    }
+    result = foldUnion(result, lookUp) ?? result;
+    folded.set(schema, result);
+    return result;
+  }
 
   /** Registers every reference reachable from `schema`, following each one once. */
   function register(schema: unknown, at: string): void {
@@ -77,6 +108,7 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
       const target = resolvePointer(document, ref);
       if (target === undefined) throw new Error(`the contract's schema at ${at} refers to ${ref}, which the contract does not hold`);
       lookup[ref] = target as Schema | boolean;
+      verdictLookup[ref] = fold(target) as Schema | boolean;
       register(target, ref);
     }
     for (const [key, value] of Object.entries(schema)) {
@@ -94,6 +126,7 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
     if (schema === undefined || (typeof schema !== "object" && typeof schema !== "boolean")) throw new Error(`the contract holds no schema at ${pointer}`);
     register(schema, pointer);
     prepared.set(pointer, schema as Schema | boolean);
+    verdictPrepared.set(pointer, fold(schema) as Schema | boolean);
     return schema as Schema | boolean;
   }
 
@@ -159,7 +192,8 @@ export function createSchemaEngine(document: OpenApiDocument): SchemaEngine {
       // Most values conform: the first pass stops at a failure, and only a value that fails is
       // walked again for every failure. Stopping early never changes the verdict: the library
       // stops only where a failure is already recorded, and weighs every alternative of a union.
-      if (interpret(value, schema, "2020-12", lookup, true).valid) return [];
+      // The first pass reads the folded schemas, which accept exactly the same values.
+      if (interpret(value, verdictPrepared.get(pointer)!, "2020-12", verdictLookup, true).valid) return [];
       return failuresOf(pointer, value, interpret(value, schema, "2020-12", lookup, false).errors);
     },
   };

@@ -46,6 +46,20 @@ class Stop {
   constructor(readonly code: number, readonly message?: string) {}
 }
 
+/** What `--mock` sends when no credential is given. Not a secret: any mock accepts it. */
+export const MOCK_PLACEHOLDER_KEY = "service-api-mock-placeholder";
+
+/** The client's configuration, or the client's refusal as a usage error. */
+function resolved(clientOptions: ServiceClientOptions) {
+  try {
+    return resolveConfig(clientOptions);
+  } catch (error) {
+    // The client's refusals name the option and the fix, and never repeat a credential.
+    if (error instanceof ServiceConfigurationError) throw new Stop(EXIT.usage, error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
+    throw error;
+  }
+}
+
 /** Step 1: the flags, the client's configuration and the plan; or why verify cannot start. */
 function prepare(argv: readonly string[], io: VerifyIo) {
   const options: VerifyOptions = parseVerifyArgs(argv);
@@ -53,7 +67,7 @@ function prepare(argv: readonly string[], io: VerifyIo) {
     io.stdout.write(HELP);
     throw new Stop(EXIT.passed);
   }
-  const clientOptions: ServiceClientOptions = {
+  let clientOptions: ServiceClientOptions = {
     // Left out, each falls back to the environment exactly as the client documents.
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : options.consoleUrl !== undefined ? { consoleUrl: options.consoleUrl } : {}),
     ...(options.apiKey !== undefined ? { auth: { apiKey: options.apiKey } } : {}),
@@ -62,16 +76,13 @@ function prepare(argv: readonly string[], io: VerifyIo) {
     env: io.env,
   };
   // The address and the credentials as the client will resolve them (flags, then SERVICE_*).
-  let config;
-  try {
-    config = resolveConfig(clientOptions);
-  } catch (error) {
-    // The client's refusals name the option and the fix, and never repeat a credential.
-    if (error instanceof ServiceConfigurationError) throw new Stop(EXIT.usage, error.message.replace(/\bbaseUrl\b/, "--base-url").replace(/\bconsoleUrl\b/, "--console-url"));
-    throw error;
-  }
+  let config = resolved(clientOptions);
   if (!hasCredentials(config.credentials)) {
-    throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT)");
+    if (!options.mock) throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT); for a mock, pass --mock");
+    // A mock checks that a credential is there, not which one: a placeholder stands in.
+    clientOptions = { ...clientOptions, auth: { apiKey: MOCK_PLACEHOLDER_KEY } };
+    config = resolved(clientOptions);
+    io.stdout.write(`--mock: no credential given, so each call sends the placeholder API key "${MOCK_PLACEHOLDER_KEY}" (a mock checks that a credential is there, not that it is right)\n`);
   }
   const document = io.document ?? contract;
   const replay = options.replayFile === undefined ? undefined : readReplay(options.replayFile);

@@ -60,8 +60,10 @@ Where:
 Credentials (never printed):
   --api-key <key>        or SERVICE_API_KEY; or SERVICE_USERNAME and SERVICE_PASSWORD; or SERVICE_JWT
                          (the environment keeps the key out of your shell history and process list)
-  --mock                 the deployment is a mock (Prism, service-api/testing) that checks a
-                         credential is there, not that it is right: skip the wrong-credential probe
+  --mock                 the deployment is a mock that checks a credential is there, not that it
+                         is right (service-api mock, which this package runs; Prism; a
+                         service-api/testing mock): skip the wrong-credential probe, and with no
+                         credential given, send a placeholder key
 What to call:
   --only <ids|tags>      only these operationIds or tags (comma-separated, repeatable)
   --skip <ids|tags>      leave these out
@@ -135,7 +137,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   }
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
-  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the command is service-api verify`);
+  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the commands are service-api verify and service-api mock`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
   for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url", "openapi"] as const) {

@@ -41,6 +41,8 @@ it("each generator rule reports its fixture violation, with a message that says 
   expect(found("operation-id-not-reserved")).toEqual(["paths./things.post.operationId"]);
   expect(found("schema-name-identifier")).toEqual(["components.schemas.Body_get_thing_things__id__get"]);
   expect(found("schema-name-no-framework-artefact")).toEqual(["components.schemas.Body_get_thing_things__id__get"]);
+  // What made oapi-codegen's client fail to compile: a schema named like a type it makes per operation.
+  expect(found("schema-name-not-go-operation-type").sort()).toEqual(["components.schemas.GetThingResponse", "components.schemas.ReplaceThingParams"]);
 
   const ours = results.filter((result) => /^(body-schema-named|enum-schema-named|schema-names|operation-ids-unique|operation-id-not-reserved|schema-name-)/.test(result.code));
   for (const result of ours) expect(result.message, result.code).toMatch(/rename|move it|name this|give it|name the action/);

@@ -103,7 +103,7 @@ function answer(name: string, route: string, req: IncomingMessage, res: ServerRe
   }
   if (route === "POST /signup_link") {
     if (url.searchParams.get("user_email")?.includes("@")) return sendJson(res, 500, { detail: "the runtime suite sends only a bad address" }, CORS);
-    return sendJson(res, 422, { detail: [{ loc: ["query", "user_email"], msg: "value is not a valid email address", type: "value_error.email" }] }, CORS);
+    return sendJson(res, 422, { detail: [{ loc: ["query", "user_email"], msg: "not a valid email", type: "value_error" }] }, CORS);
   }
   if (route === "GET /users") {
     const start = Number(url.searchParams.get("starting_token") ?? "0");

@@ -39,10 +39,10 @@ export interface Serving {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts a command in its own process group, so a test can stop it and everything it started. */
-export function startServing(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Serving {
+/** Starts a command (in `cwd`, the repository by default) in its own process group, so a test can stop it and everything it started. */
+export function startServing(command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = repoRoot): Serving {
   const child: ChildProcess = spawn(command, args, {
-    cwd: repoRoot,
+    cwd,
     detached: true,
     env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: "0", NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

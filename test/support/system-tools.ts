@@ -4,6 +4,7 @@
 // On a machine set up with `npm ci` alone, those tests are skipped with a line saying what to
 // install: `npm run test:all` must pass there too.
 import { existsSync } from "node:fs";
+import { goCommand, pythonToolsMissing } from "../../scripts/lib/other-languages.mjs";
 import { run } from "../../scripts/lib/run.mjs";
 
 export interface SystemTool {
@@ -67,4 +68,18 @@ export const pythonModelsTool: SystemTool = {
   name: "Python's urllib3, dateutil and six",
   present: succeeds(pythonPath, ["-c", "import urllib3, dateutil, six"]),
   install: "apt-get install -y python3-urllib3 python3-dateutil python3-six",
+};
+
+/** openapi-python-client, mypy and Schemathesis, pinned, in their virtual environment (scripts/lib/other-languages.mjs). */
+export const pythonClientTools: SystemTool = {
+  name: "the pinned Python tools (openapi-python-client, mypy, Schemathesis)",
+  present: pythonToolsMissing() === undefined,
+  install: "npm run setup:other-languages, which needs Python 3.10 or later with venv",
+};
+
+/** A Go that builds oapi-codegen's client: 1.21 or later (it fetches the pinned toolchain), or the one setup fetched. */
+export const goClientTool: SystemTool = {
+  name: "Go 1.21 or later (for oapi-codegen)",
+  present: goCommand() !== undefined,
+  install: "npm run setup:other-languages, which needs a Go on PATH",
 };

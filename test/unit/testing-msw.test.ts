@@ -24,6 +24,15 @@ describe("mswHandlers", () => {
     expect(service.calls().map(({ operation, headers }) => ({ operation, key: headers["service-api-key"] }))).toEqual([{ operation: "GET /projects/{project_id}", key: "[REDACTED]" }]);
   });
 
+  it("keeps every header of a Request whose constructor added the body's content type (MSW's copy of such headers drops the rest)", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["input,output\nhello,world\n"], { type: "text/csv" }), "data.csv");
+    const answer = await fetch(new Request(`${BASE}/projects/${PROJECT_ID}/prompt_datasets`, { method: "POST", headers: { "Service-API-Key": "test-key" }, body: form }));
+    expect(service.violations).toEqual([]);
+    expect(answer.status).toBe(200);
+    expect(service.calls().map(({ headers }) => headers["service-api-key"])).toEqual(["[REDACTED]"]);
+  });
+
   it("a handler's answer the contract refuses rejects a retry-safe call at once with the ContractViolationError, asked for once", async () => {
     service.use({ "GET /projects/{project_id}": () => ({ status: 200, body: { ...service.example("ProjectDB"), created_at: "yesterday" } }) });
     const call = client.GET("/projects/{project_id}", { params: { path: { project_id: PROJECT_ID } }, maxRetries: 3 });

@@ -23,6 +23,13 @@ describe("the testing mock's router", () => {
     expect(reached("GET", "/current_user/")).toEqual({ operation: "GET /current_user", path: {} });
   });
 
+  it("routes a template written with a trailing slash, with or without the slash in the request", () => {
+    const status = { operation: "GET /projects/{project_id}/training/{training_job_id}/status/", path: { project_id: "p-1", training_job_id: "t-2" } };
+    expect(reached("GET", "/projects/p-1/training/t-2/status/")).toEqual(status);
+    expect(reached("GET", "/projects/p-1/training/t-2/status")).toEqual(status);
+    expect(reached("GET", "/api/projects/p-1/training/t-2/status/")).toEqual(status);
+  });
+
   it("picks by method among the templates that need the shortest prefix; none with the method is a 405", () => {
     // "/projects/all" has only a GET: a DELETE there is the parameter template's.
     expect(reached("DELETE", "/projects/all")).toEqual({ operation: "DELETE /projects/{project_id}", path: { project_id: "all" } });

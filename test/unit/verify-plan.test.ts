@@ -62,7 +62,7 @@ describe("the command line", () => {
     [["--concurrency", "0"], "--concurrency takes a whole number from 1 to 64"],
     [["--concurrency", "many"], "--concurrency takes a whole number from 1 to 64"],
     [["--bogus"], "Unknown option '--bogus'. Run service-api verify --help for the flags."],
-    [["check"], 'unknown command "check": the command is service-api verify'],
+    [["check"], 'unknown command "check": the commands are service-api verify and service-api mock'],
     [["--api-key", ""], "--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY"],
     [["--json"], "Option '--json <value>' argument missing"],
     [["--html", ""], "--html needs a value"],

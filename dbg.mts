@@ -1,0 +1,15 @@
+import { runMock } from "./src/mock/command.js";
+import { runVerify } from "./src/verify/command.js";
+const c = new AbortController();
+let out = "";
+const done = runMock(["mock", "--port", "0"], { stdout: { write: (t: string) => { out += t; process.stdout.write(t); } }, stderr: process.stderr }, c.signal);
+while (!/on (http\S+)/.test(out)) await new Promise(r => setTimeout(r, 50));
+const url = out.match(/on (http\S+)/)![1];
+let r = await fetch(`${url}/projects/nope`, { headers: { "service-api-key": "x" } }); console.log(r.status, r.statusText, await r.text());
+r = await fetch(`${url}/signup_link?user_email=bad`, { method: "POST", headers: { "service-api-key": "x" } }); console.log(r.status, await r.text());
+r = await fetch(`${url}/projects/3fa85f64-5717-4562-b3fc-2c963f66afa6/training/3fa85f64-5717-4562-b3fc-2c963f66afa6/status/`, { headers: { "service-api-key": "x" } }); console.log(r.status, (await r.text()).slice(0, 100));
+r = await fetch(`${url}/current_user`); console.log(r.status, [...r.headers], await r.text());
+const t = Date.now();
+const code = await runVerify(["verify", "--base-url", url, "--mock", "--api-key", "k"], { env: {}, stdout: process.stdout, stderr: process.stderr });
+console.log("verify exit", code, Date.now() - t, "ms");
+c.abort(); console.log("mock exit", await done);
