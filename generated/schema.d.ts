@@ -25859,6 +25859,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The service is running. */
+        ServiceRunning: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "api_version": "1.0.0",
+                 *       "message": "ok",
+                 *       "version": "2.14.0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HealthcheckResponse"];
+            };
+        };
         /**
          * @description Too many requests in too short a time. Wait, then repeat the request; where the answer carries
          *     `Retry-After`, wait as long as it says. The service's limits, and whether it sends
@@ -25893,6 +25909,23 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A new JWT and its expiry. */
+        TokenIssued: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+                 *       "token_type": "bearer",
+                 *       "expires_at": "2026-03-05T14:32:10Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetTokenResponse"];
             };
         };
         /**
@@ -25977,9 +26010,360 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The new or newly verified user. */
+        SystemUserCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                 *       "email": "grace@acme.example",
+                 *       "first_name": "Grace",
+                 *       "last_name": "Hopper",
+                 *       "auth_method": "email",
+                 *       "email_is_verified": true,
+                 *       "role": "system_user",
+                 *       "created_at": "2026-01-20T11:00:00Z",
+                 *       "updated_at": "2026-02-28T16:45:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SystemUserDB"];
+            };
+        };
+        /** @description The new or newly verified user. */
+        SystemUserCreatedSocial: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                 *       "email": "grace@acme.example",
+                 *       "first_name": "Grace",
+                 *       "last_name": "Hopper",
+                 *       "auth_method": "google",
+                 *       "email_is_verified": true,
+                 *       "role": "system_user",
+                 *       "created_at": "2026-01-20T11:00:00Z",
+                 *       "updated_at": "2026-02-28T16:45:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SystemUserDB"];
+            };
+        };
+        /** @description The project's feedback templates. */
+        FeedbackTemplateList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "position": 0,
+                 *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *         "name": "answer-helpful",
+                 *         "criteria": "Did the answer resolve the customer's question?",
+                 *         "include_explanation": true,
+                 *         "constraints": {
+                 *           "feedback_type": "like_dislike"
+                 *         },
+                 *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "created_at": "2026-02-10T09:15:00Z"
+                 *       },
+                 *       {
+                 *         "position": 0,
+                 *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
+                 *         "name": "answer-quality",
+                 *         "criteria": "Rate the overall quality of the answer.",
+                 *         "include_explanation": false,
+                 *         "constraints": {
+                 *           "feedback_type": "star"
+                 *         },
+                 *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "created_at": "2026-03-04T14:32:10Z"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"][];
+            };
+        };
+        /** @description The new feedback template. */
+        FeedbackTemplateCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0,
+                 *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *       "name": "answer-helpful",
+                 *       "criteria": "Did the answer resolve the customer's question?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       },
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_at": "2026-02-10T09:15:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"];
+            };
+        };
+        /** @description The feedback template. */
+        FeedbackTemplateFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0,
+                 *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *       "name": "answer-helpful",
+                 *       "criteria": "Did the answer resolve the customer's question?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       },
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_at": "2026-02-10T09:15:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"];
+            };
+        };
+        /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
+        FeedbackTemplateDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {} */
+                "application/json": unknown;
+            };
+        };
+        /** @description The template with its new name and criteria. */
+        FeedbackTemplateUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0,
+                 *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *       "name": "answer-helpful",
+                 *       "criteria": "Did the answer fully resolve the customer's question?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       },
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_at": "2026-02-10T09:15:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"];
+            };
+        };
+        /** @description One page of the matching workflows, each with its nested steps. */
+        WorkflowsPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "workflows": [
+                 *         {
+                 *           "type": "workflow",
+                 *           "name": "answer-support-ticket",
+                 *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "input": "How do I change the shipping address on my order?",
+                 *           "output": "Open the order, choose Edit address, and save before it ships.",
+                 *           "created_at_ns": 1772611930000000000,
+                 *           "duration_ns": 1850000000,
+                 *           "status_code": 200,
+                 *           "metadata": {
+                 *             "customer_tier": "gold"
+                 *           },
+                 *           "metrics": [
+                 *             {
+                 *               "name": "latency_ms",
+                 *               "value": 1850
+                 *             }
+                 *           ],
+                 *           "steps": [
+                 *             {
+                 *               "type": "retriever",
+                 *               "name": "help-center-search",
+                 *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                 *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *               "input": "change shipping address order",
+                 *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
+                 *               "created_at_ns": 1772611930100000000,
+                 *               "duration_ns": 420000000,
+                 *               "steps": null
+                 *             },
+                 *             {
+                 *               "type": "llm",
+                 *               "name": "draft-answer",
+                 *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+                 *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *               "input": "Answer using the help article: Orders can be edited until they ship.",
+                 *               "output": "Open the order, choose Edit address, and save before it ships.",
+                 *               "created_at_ns": 1772611930600000000,
+                 *               "duration_ns": 1200000000,
+                 *               "status_code": 200,
+                 *               "steps": []
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "starting_token": 0,
+                 *       "limit": 100,
+                 *       "paginated": true,
+                 *       "next_starting_token": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsReadResponse"];
+            };
+        };
+        /** @description How many workflows and records were taken. */
+        WorkflowsIngested: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The answer follows the retrieved context.",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "records_count": 250,
+                 *       "workflows_count": 250
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsIngestResponse"];
+            };
+        };
     };
-    parameters: never;
-    requestBodies: never;
+    parameters: {
+        /**
+         * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+         * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+         */
+        OrganizationId: string | null;
+        /**
+         * @description An organisation's slug, or `null`. What the service does with it is not documented.
+         * @example acme
+         */
+        OrganizationSlug: string | null;
+        /**
+         * @description The feedback template's ID.
+         * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+         */
+        FeedbackTemplateId: string;
+        /**
+         * @description Start of the time window. What leaving it out selects is not documented.
+         * @example 2026-03-04T00:00:00Z
+         */
+        WorkflowsStartTime: string | null;
+        /**
+         * @description End of the time window. What leaving it out selects is not documented.
+         * @example 2026-03-05T00:00:00Z
+         */
+        WorkflowsEndTime: string | null;
+    };
+    requestBodies: {
+        UserCreate: {
+            content: {
+                /**
+                 * @example {
+                 *       "auth_method": "email",
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": false,
+                 *       "first_name": "",
+                 *       "last_name": "",
+                 *       "password": "change-me-before-use",
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        UserCreateSocial: {
+            content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SocialLoginRequest"];
+            };
+        };
+        FeedbackTemplateCreate: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "helpfulness",
+                 *       "criteria": "Did the answer solve the customer's problem?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateCreate"];
+            };
+        };
+        FeedbackTemplateUpdate: {
+            content: {
+                /**
+                 * @example {
+                 *       "criteria": "Does the answer cite the knowledge base?",
+                 *       "name": "support-answer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateUpdate"];
+            };
+        };
+        WorkflowsSearch: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 100,
+                 *       "starting_token": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
+            };
+        };
+        WorkflowsIngest: {
+            content: {
+                /**
+                 * @example {
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "workflows": [
+                 *         {
+                 *           "type": "llm",
+                 *           "input": "How do I reset my password?"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsIngestRequest"];
+            };
+        };
+    };
     headers: {
         /**
          * @description How long to wait before trying again: a number of seconds, or an HTTP date after which the
@@ -26509,12 +26893,34 @@ export type SliceUpdate = components['schemas']['SliceUpdate'];
 export type SliceUpdateResponse = components['schemas']['SliceUpdateResponse'];
 export type SliceDeleteResponse = components['schemas']['SliceDeleteResponse'];
 export type EmailVerificationRequest = components['schemas']['EmailVerificationRequest'];
+export type ResponseServiceRunning = components['responses']['ServiceRunning'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponseTokenIssued = components['responses']['TokenIssued'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseSystemUserCreated = components['responses']['SystemUserCreated'];
+export type ResponseSystemUserCreatedSocial = components['responses']['SystemUserCreatedSocial'];
+export type ResponseFeedbackTemplateList = components['responses']['FeedbackTemplateList'];
+export type ResponseFeedbackTemplateCreated = components['responses']['FeedbackTemplateCreated'];
+export type ResponseFeedbackTemplateFound = components['responses']['FeedbackTemplateFound'];
+export type ResponseFeedbackTemplateDeleted = components['responses']['FeedbackTemplateDeleted'];
+export type ResponseFeedbackTemplateUpdated = components['responses']['FeedbackTemplateUpdated'];
+export type ResponseWorkflowsPage = components['responses']['WorkflowsPage'];
+export type ResponseWorkflowsIngested = components['responses']['WorkflowsIngested'];
+export type ParameterOrganizationId = components['parameters']['OrganizationId'];
+export type ParameterOrganizationSlug = components['parameters']['OrganizationSlug'];
+export type ParameterFeedbackTemplateId = components['parameters']['FeedbackTemplateId'];
+export type ParameterWorkflowsStartTime = components['parameters']['WorkflowsStartTime'];
+export type ParameterWorkflowsEndTime = components['parameters']['WorkflowsEndTime'];
+export type RequestBodyUserCreate = components['requestBodies']['UserCreate'];
+export type RequestBodyUserCreateSocial = components['requestBodies']['UserCreateSocial'];
+export type RequestBodyFeedbackTemplateCreate = components['requestBodies']['FeedbackTemplateCreate'];
+export type RequestBodyFeedbackTemplateUpdate = components['requestBodies']['FeedbackTemplateUpdate'];
+export type RequestBodyWorkflowsSearch = components['requestBodies']['WorkflowsSearch'];
+export type RequestBodyWorkflowsIngest = components['requestBodies']['WorkflowsIngest'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderCacheControlNoStore = components['headers']['CacheControlNoStore'];
 export type HeaderWwwAuthenticate = components['headers']['WWWAuthenticate'];
@@ -26529,22 +26935,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service is running. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_version": "1.0.0",
-                     *       "message": "ok",
-                     *       "version": "2.14.0"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HealthcheckResponse"];
-                };
-            };
+            200: components["responses"]["ServiceRunning"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -26558,22 +26949,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service is running. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_version": "1.0.0",
-                     *       "message": "ok",
-                     *       "version": "2.14.0"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HealthcheckResponse"];
-                };
-            };
+            200: components["responses"]["ServiceRunning"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -26587,22 +26963,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service is running. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_version": "1.0.0",
-                     *       "message": "ok",
-                     *       "version": "2.14.0"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HealthcheckResponse"];
-                };
-            };
+            200: components["responses"]["ServiceRunning"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -26614,12 +26975,12 @@ export interface operations {
                  * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
                  * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
                  */
-                organization_id?: string | null | undefined;
+                organization_id?: components["parameters"]["OrganizationId"] | undefined;
                 /**
                  * @description An organisation's slug, or `null`. What the service does with it is not documented.
                  * @example acme
                  */
-                organization_slug?: string | null | undefined;
+                organization_slug?: components["parameters"]["OrganizationSlug"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -26627,23 +26988,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new JWT and its expiry. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
-                     *       "token_type": "bearer",
-                     *       "expires_at": "2026-03-05T14:32:10Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["GetTokenResponse"];
-                };
-            };
+            200: components["responses"]["TokenIssued"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -26657,12 +27002,12 @@ export interface operations {
                  * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
                  * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
                  */
-                organization_id?: string | null | undefined;
+                organization_id?: components["parameters"]["OrganizationId"] | undefined;
                 /**
                  * @description An organisation's slug, or `null`. What the service does with it is not documented.
                  * @example acme
                  */
-                organization_slug?: string | null | undefined;
+                organization_slug?: components["parameters"]["OrganizationSlug"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -26670,23 +27015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new JWT and its expiry. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
-                     *       "token_type": "bearer",
-                     *       "expires_at": "2026-03-05T14:32:10Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["GetTokenResponse"];
-                };
-            };
+            200: components["responses"]["TokenIssued"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -26700,12 +27029,12 @@ export interface operations {
                  * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
                  * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
                  */
-                organization_id?: string | null | undefined;
+                organization_id?: components["parameters"]["OrganizationId"] | undefined;
                 /**
                  * @description An organisation's slug, or `null`. What the service does with it is not documented.
                  * @example acme
                  */
-                organization_slug?: string | null | undefined;
+                organization_slug?: components["parameters"]["OrganizationSlug"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -26713,23 +27042,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new JWT and its expiry. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
-                     *       "token_type": "bearer",
-                     *       "expires_at": "2026-03-05T14:32:10Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["GetTokenResponse"];
-                };
-            };
+            200: components["responses"]["TokenIssued"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -28511,45 +28824,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "auth_method": "email",
-                 *       "email": "ada@acme.example",
-                 *       "email_is_verified": false,
-                 *       "first_name": "",
-                 *       "last_name": "",
-                 *       "password": "change-me-before-use",
-                 *       "role": "admin"
-                 *     }
-                 */
-                "application/json": components["schemas"]["UserCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["UserCreate"];
         responses: {
-            /** @description The new or newly verified user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
-                     *       "email": "grace@acme.example",
-                     *       "first_name": "Grace",
-                     *       "last_name": "Hopper",
-                     *       "auth_method": "email",
-                     *       "email_is_verified": true,
-                     *       "role": "system_user",
-                     *       "created_at": "2026-01-20T11:00:00Z",
-                     *       "updated_at": "2026-02-28T16:45:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SystemUserDB"];
-                };
-            };
+            200: components["responses"]["SystemUserCreated"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -28597,40 +28874,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "id_token": "tok_0123456789abcdef",
-                 *       "provider": "google"
-                 *     }
-                 */
-                "application/json": components["schemas"]["SocialLoginRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["UserCreateSocial"];
         responses: {
-            /** @description The new or newly verified user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
-                     *       "email": "grace@acme.example",
-                     *       "first_name": "Grace",
-                     *       "last_name": "Hopper",
-                     *       "auth_method": "google",
-                     *       "email_is_verified": true,
-                     *       "role": "system_user",
-                     *       "created_at": "2026-01-20T11:00:00Z",
-                     *       "updated_at": "2026-02-28T16:45:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SystemUserDB"];
-                };
-            };
+            200: components["responses"]["SystemUserCreatedSocial"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -28650,45 +28896,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "auth_method": "email",
-                 *       "email": "ada@acme.example",
-                 *       "email_is_verified": false,
-                 *       "first_name": "",
-                 *       "last_name": "",
-                 *       "password": "change-me-before-use",
-                 *       "role": "admin"
-                 *     }
-                 */
-                "application/json": components["schemas"]["UserCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["UserCreate"];
         responses: {
-            /** @description The new or newly verified user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
-                     *       "email": "grace@acme.example",
-                     *       "first_name": "Grace",
-                     *       "last_name": "Hopper",
-                     *       "auth_method": "email",
-                     *       "email_is_verified": true,
-                     *       "role": "system_user",
-                     *       "created_at": "2026-01-20T11:00:00Z",
-                     *       "updated_at": "2026-02-28T16:45:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SystemUserDB"];
-                };
-            };
+            200: components["responses"]["SystemUserCreated"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -28708,40 +28918,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "id_token": "tok_0123456789abcdef",
-                 *       "provider": "google"
-                 *     }
-                 */
-                "application/json": components["schemas"]["SocialLoginRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["UserCreateSocial"];
         responses: {
-            /** @description The new or newly verified user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
-                     *       "email": "grace@acme.example",
-                     *       "first_name": "Grace",
-                     *       "last_name": "Hopper",
-                     *       "auth_method": "google",
-                     *       "email_is_verified": true,
-                     *       "role": "system_user",
-                     *       "created_at": "2026-01-20T11:00:00Z",
-                     *       "updated_at": "2026-02-28T16:45:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SystemUserDB"];
-                };
-            };
+            200: components["responses"]["SystemUserCreatedSocial"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -31170,43 +31349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The project's feedback templates. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "position": 0,
-                     *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *         "name": "answer-helpful",
-                     *         "criteria": "Did the answer resolve the customer's question?",
-                     *         "include_explanation": true,
-                     *         "constraints": {
-                     *           "feedback_type": "like_dislike"
-                     *         },
-                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "created_at": "2026-02-10T09:15:00Z"
-                     *       },
-                     *       {
-                     *         "position": 0,
-                     *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
-                     *         "name": "answer-quality",
-                     *         "criteria": "Rate the overall quality of the answer.",
-                     *         "include_explanation": false,
-                     *         "constraints": {
-                     *           "feedback_type": "star"
-                     *         },
-                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "created_at": "2026-03-04T14:32:10Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"][];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateList"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -31227,45 +31370,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "helpfulness",
-                 *       "criteria": "Did the answer solve the customer's problem?",
-                 *       "include_explanation": true,
-                 *       "constraints": {
-                 *         "feedback_type": "like_dislike"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["FeedbackTemplateCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FeedbackTemplateCreate"];
         responses: {
-            /** @description The new feedback template. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateCreated"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -31288,35 +31395,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The feedback template. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateFound"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -31338,22 +31423,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {} */
-                    "application/json": unknown;
-                };
-            };
+            200: components["responses"]["FeedbackTemplateDeleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -31376,45 +31452,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "criteria": "Does the answer cite the knowledge base?",
-                 *       "name": "support-answer"
-                 *     }
-                 */
-                "application/json": components["schemas"]["FeedbackTemplateUpdate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FeedbackTemplateUpdate"];
         responses: {
-            /** @description The template with its new name and criteria. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer fully resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateUpdated"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -31921,43 +31965,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The project's feedback templates. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "position": 0,
-                     *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *         "name": "answer-helpful",
-                     *         "criteria": "Did the answer resolve the customer's question?",
-                     *         "include_explanation": true,
-                     *         "constraints": {
-                     *           "feedback_type": "like_dislike"
-                     *         },
-                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "created_at": "2026-02-10T09:15:00Z"
-                     *       },
-                     *       {
-                     *         "position": 0,
-                     *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
-                     *         "name": "answer-quality",
-                     *         "criteria": "Rate the overall quality of the answer.",
-                     *         "include_explanation": false,
-                     *         "constraints": {
-                     *           "feedback_type": "star"
-                     *         },
-                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "created_at": "2026-03-04T14:32:10Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"][];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateList"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -31978,45 +31986,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "helpfulness",
-                 *       "criteria": "Did the answer solve the customer's problem?",
-                 *       "include_explanation": true,
-                 *       "constraints": {
-                 *         "feedback_type": "like_dislike"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["FeedbackTemplateCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FeedbackTemplateCreate"];
         responses: {
-            /** @description The new feedback template. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateCreated"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -32039,35 +32011,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The feedback template. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateFound"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -32089,22 +32039,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {} */
-                    "application/json": unknown;
-                };
-            };
+            200: components["responses"]["FeedbackTemplateDeleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -32127,45 +32068,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "criteria": "Does the answer cite the knowledge base?",
-                 *       "name": "support-answer"
-                 *     }
-                 */
-                "application/json": components["schemas"]["FeedbackTemplateUpdate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FeedbackTemplateUpdate"];
         responses: {
-            /** @description The template with its new name and criteria. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer fully resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateUpdated"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -40548,12 +40457,12 @@ export interface operations {
                  * @description Start of the time window. What leaving it out selects is not documented.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null | undefined;
+                start_time?: components["parameters"]["WorkflowsStartTime"] | undefined;
                 /**
                  * @description End of the time window. What leaving it out selects is not documented.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null | undefined;
+                end_time?: components["parameters"]["WorkflowsEndTime"] | undefined;
             } | undefined;
             header?: never;
             path: {
@@ -40565,83 +40474,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "limit": 100,
-                 *       "starting_token": 0
-                 *     }
-                 */
-                "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
-            };
-        } | undefined;
+        requestBody?: components["requestBodies"]["WorkflowsSearch"] | undefined;
         responses: {
-            /** @description One page of the matching workflows, each with its nested steps. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workflows": [
-                     *         {
-                     *           "type": "workflow",
-                     *           "name": "answer-support-ticket",
-                     *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "input": "How do I change the shipping address on my order?",
-                     *           "output": "Open the order, choose Edit address, and save before it ships.",
-                     *           "created_at_ns": 1772611930000000000,
-                     *           "duration_ns": 1850000000,
-                     *           "status_code": 200,
-                     *           "metadata": {
-                     *             "customer_tier": "gold"
-                     *           },
-                     *           "metrics": [
-                     *             {
-                     *               "name": "latency_ms",
-                     *               "value": 1850
-                     *             }
-                     *           ],
-                     *           "steps": [
-                     *             {
-                     *               "type": "retriever",
-                     *               "name": "help-center-search",
-                     *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
-                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *               "input": "change shipping address order",
-                     *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
-                     *               "created_at_ns": 1772611930100000000,
-                     *               "duration_ns": 420000000,
-                     *               "steps": null
-                     *             },
-                     *             {
-                     *               "type": "llm",
-                     *               "name": "draft-answer",
-                     *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
-                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *               "input": "Answer using the help article: Orders can be edited until they ship.",
-                     *               "output": "Open the order, choose Edit address, and save before it ships.",
-                     *               "created_at_ns": 1772611930600000000,
-                     *               "duration_ns": 1200000000,
-                     *               "status_code": 200,
-                     *               "steps": []
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "starting_token": 0,
-                     *       "limit": 100,
-                     *       "paginated": true,
-                     *       "next_starting_token": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WorkflowsReadResponse"];
-                };
-            };
+            200: components["responses"]["WorkflowsPage"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -40656,42 +40491,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                 *       "project_name": "support-bot-eval",
-                 *       "workflows": [
-                 *         {
-                 *           "type": "llm",
-                 *           "input": "How do I reset my password?"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["WorkflowsIngestRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["WorkflowsIngest"];
         responses: {
-            /** @description How many workflows and records were taken. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "The answer follows the retrieved context.",
-                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                     *       "project_name": "support-bot-eval",
-                     *       "records_count": 250,
-                     *       "workflows_count": 250
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WorkflowsIngestResponse"];
-                };
-            };
+            200: components["responses"]["WorkflowsIngested"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -40705,42 +40507,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                 *       "project_name": "support-bot-eval",
-                 *       "workflows": [
-                 *         {
-                 *           "type": "llm",
-                 *           "input": "How do I reset my password?"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["WorkflowsIngestRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["WorkflowsIngest"];
         responses: {
-            /** @description How many workflows and records were taken. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "The answer follows the retrieved context.",
-                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                     *       "project_name": "support-bot-eval",
-                     *       "records_count": 250,
-                     *       "workflows_count": 250
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WorkflowsIngestResponse"];
-                };
-            };
+            200: components["responses"]["WorkflowsIngested"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -40754,12 +40523,12 @@ export interface operations {
                  * @description Start of the time window. What leaving it out selects is not documented.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null | undefined;
+                start_time?: components["parameters"]["WorkflowsStartTime"] | undefined;
                 /**
                  * @description End of the time window. What leaving it out selects is not documented.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null | undefined;
+                end_time?: components["parameters"]["WorkflowsEndTime"] | undefined;
             } | undefined;
             header?: never;
             path: {
@@ -40771,83 +40540,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "limit": 100,
-                 *       "starting_token": 0
-                 *     }
-                 */
-                "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
-            };
-        } | undefined;
+        requestBody?: components["requestBodies"]["WorkflowsSearch"] | undefined;
         responses: {
-            /** @description One page of the matching workflows, each with its nested steps. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workflows": [
-                     *         {
-                     *           "type": "workflow",
-                     *           "name": "answer-support-ticket",
-                     *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "input": "How do I change the shipping address on my order?",
-                     *           "output": "Open the order, choose Edit address, and save before it ships.",
-                     *           "created_at_ns": 1772611930000000000,
-                     *           "duration_ns": 1850000000,
-                     *           "status_code": 200,
-                     *           "metadata": {
-                     *             "customer_tier": "gold"
-                     *           },
-                     *           "metrics": [
-                     *             {
-                     *               "name": "latency_ms",
-                     *               "value": 1850
-                     *             }
-                     *           ],
-                     *           "steps": [
-                     *             {
-                     *               "type": "retriever",
-                     *               "name": "help-center-search",
-                     *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
-                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *               "input": "change shipping address order",
-                     *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
-                     *               "created_at_ns": 1772611930100000000,
-                     *               "duration_ns": 420000000,
-                     *               "steps": null
-                     *             },
-                     *             {
-                     *               "type": "llm",
-                     *               "name": "draft-answer",
-                     *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
-                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *               "input": "Answer using the help article: Orders can be edited until they ship.",
-                     *               "output": "Open the order, choose Edit address, and save before it ships.",
-                     *               "created_at_ns": 1772611930600000000,
-                     *               "duration_ns": 1200000000,
-                     *               "status_code": 200,
-                     *               "steps": []
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "starting_token": 0,
-                     *       "limit": 100,
-                     *       "paginated": true,
-                     *       "next_starting_token": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WorkflowsReadResponse"];
-                };
-            };
+            200: components["responses"]["WorkflowsPage"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
