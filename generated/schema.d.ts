@@ -9720,7 +9720,7 @@ export interface components {
             filters?: (components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"])[] | undefined;
         };
         /**
-         * ListScorersResponse
+         * ScorerPage
          * @description A page of scorers.
          * @example {
          *       "scorers": [
@@ -9739,7 +9739,7 @@ export interface components {
          *       "next_starting_token": null
          *     }
          */
-        ListScorersResponse: {
+        ScorerPage: {
             /**
              * @description The largest number of items a page may hold. Defaults to `100`.
              * @default 100
@@ -9761,13 +9761,13 @@ export interface components {
             starting_token: number;
         };
         /**
-         * DeleteScorerResponse
+         * ScorerDeleted
          * @description The answer to a scorer's deletion.
          * @example {
          *       "message": "Scorer deleted."
          *     }
          */
-        DeleteScorerResponse: {
+        ScorerDeleted: {
             /** @description A message about the deletion. What it says is not documented. */
             message: string;
         };
@@ -19995,7 +19995,7 @@ export interface components {
             warning?: string | null | undefined;
         };
         /**
-         * RenderTemplateResponse
+         * RenderedTemplatePage
          * @description A page of a template's renderings.
          * @example {
          *       "rendered_templates": [
@@ -20010,7 +20010,7 @@ export interface components {
          *       "next_starting_token": null
          *     }
          */
-        RenderTemplateResponse: {
+        RenderedTemplatePage: {
             /**
              * @description The largest number of items a page may hold. Defaults to `100`.
              * @default 100
@@ -26565,8 +26565,8 @@ export type TagsFilterOperator = components['schemas']['TagsFilterOperator'];
 export type ScorerTagsFilter = components['schemas']['ScorerTagsFilter'];
 export type ScorerUpdatedAtFilter = components['schemas']['ScorerUpdatedAtFilter'];
 export type ListScorersRequest = components['schemas']['ListScorersRequest'];
-export type ListScorersResponse = components['schemas']['ListScorersResponse'];
-export type DeleteScorerResponse = components['schemas']['DeleteScorerResponse'];
+export type ScorerPage = components['schemas']['ScorerPage'];
+export type ScorerDeleted = components['schemas']['ScorerDeleted'];
 export type UpdateScorerRequest = components['schemas']['UpdateScorerRequest'];
 export type CodeScorerVersionForm = components['schemas']['CodeScorerVersionForm'];
 export type CreateLLMScorerVersionRequest = components['schemas']['CreateLLMScorerVersionRequest'];
@@ -26774,7 +26774,7 @@ export type DatasetData = components['schemas']['DatasetData'];
 export type StringData = components['schemas']['StringData'];
 export type RenderTemplateRequest = components['schemas']['RenderTemplateRequest'];
 export type RenderedTemplate = components['schemas']['RenderedTemplate'];
-export type RenderTemplateResponse = components['schemas']['RenderTemplateResponse'];
+export type RenderedTemplatePage = components['schemas']['RenderedTemplatePage'];
 export type RecomputeSettingsLogStream = components['schemas']['RecomputeSettingsLogStream'];
 export type RecomputeSettingsObserve = components['schemas']['RecomputeSettingsObserve'];
 export type RecomputeSettingsProject = components['schemas']['RecomputeSettingsProject'];
@@ -30901,7 +30901,7 @@ export interface operations {
                      *       "next_starting_token": null
                      *     }
                      */
-                    "application/json": components["schemas"]["ListScorersResponse"];
+                    "application/json": components["schemas"]["ScorerPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -31022,7 +31022,7 @@ export interface operations {
                      *       "message": "Scorer deleted."
                      *     }
                      */
-                    "application/json": components["schemas"]["DeleteScorerResponse"];
+                    "application/json": components["schemas"]["ScorerDeleted"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -37040,7 +37040,7 @@ export interface operations {
                      *       "next_starting_token": null
                      *     }
                      */
-                    "application/json": components["schemas"]["RenderTemplateResponse"];
+                    "application/json": components["schemas"]["RenderedTemplatePage"];
                 };
             };
             401: components["responses"]["Unauthorized"];

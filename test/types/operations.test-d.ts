@@ -119,7 +119,7 @@ describe("release 1.513.0's operations: scorers, bulk ratings, projects v2, mode
       | Schemas["ScorerCreatedAtFilter"]
       | Schemas["ScorerUpdatedAtFilter"]
     >();
-    expectTypeOf<Schemas["ListScorersResponse"]["scorers"]>().toEqualTypeOf<Schemas["ScorerResponse"][] | undefined>();
+    expectTypeOf<Schemas["ScorerPage"]["scorers"]>().toEqualTypeOf<Schemas["ScorerResponse"][] | undefined>();
   });
 
   it("bulk ratings take a selector of rows or traces and answer one status per operation and record", async () => {
