@@ -1,6 +1,6 @@
 // `service-api verify` against a broken deployment, as a new user would meet one: a loopback
-// server in front of the Prism mock that publishes release 1.378.0 with its agentic-workflow
-// prompt template changed (as 1.513.0 changed it) and breaks five answers: a missing field, a bad
+// server in front of the Prism mock that publishes release 1.513.0 with its agentic-workflow
+// prompt template as 1.378.0 had it and breaks five answers: a missing field, a bad
 // date, a 500, an HTML page where JSON belongs, and an operation that serves a call without a
 // credential. Every report must lead with what is wrong: the terminal within 200 characters a
 // line, the HTML page in order of harm, JUnit times a CI system can trust, the JSON report with
@@ -14,7 +14,7 @@ import { runVerify } from "../../src/verify/command.js";
 import { launchChromium } from "../support/chromium.js";
 import { CANARY } from "../support/client-fakes.js";
 import type { TestServer } from "../support/loopback-server.js";
-import { release1378WithTemplateChanged } from "../support/releases.js";
+import { release1513WithOldTemplate } from "../support/releases.js";
 import { chromiumTool, missing } from "../support/system-tools.js";
 import { readReport, type JsonReport } from "../support/verify-report.js";
 import { parseXml, type XmlElement } from "../support/xml.js";
@@ -58,7 +58,7 @@ describe("verify against a broken deployment", () => {
   const xml = path.join(scratch, "broken.xml");
   const html = path.join(scratch, "broken.html");
   beforeAll(async () => {
-    deployment = await startTamperingProxy(mock, faults, release1378WithTemplateChanged());
+    deployment = await startTamperingProxy(mock, faults, release1513WithOldTemplate());
     let stdout = "";
     let stderr = "";
     const startedAt = Date.now();
@@ -109,7 +109,7 @@ describe("verify against a broken deployment", () => {
     // It started once the test called it.
     expect(Date.parse(report.startedAt)).toBeGreaterThanOrEqual(run.startedAt);
     expect(Number.isInteger(report.durationMs)).toBe(true);
-    expect(report.versions).toEqual({ tool: packageJson.version, contract: bundle.info.version, deployment: "1.378.0" });
+    expect(report.versions).toEqual({ tool: packageJson.version, contract: bundle.info.version, deployment: "1.513.0" });
     // The sentences about the run are notes; warnings count the findings of severity warning.
     expect(report.notes).toEqual([]);
     expect(report).not.toHaveProperty("warnings");
@@ -163,9 +163,9 @@ describe("verify against a broken deployment", () => {
       expect(badges).toContain(`${await rows("failed")} failed answers`);
       expect(badges).toContain(`${await rows("breaking")} breaking`);
       expect(badges).toContain("0 compatible");
-      expect(badges).toContain("106 operations only the deployment has");
+      expect(badges).toContain("184 operations only the deployment has");
       expect(await page.locator("#compatible-heading").innerText()).toBe("Compatible changes in the deployment's document (0)");
-      expect(await page.locator("#beyond-heading").innerText()).toBe("Operations only the deployment has (106)");
+      expect(await page.locator("#beyond-heading").innerText()).toBe("Operations only the deployment has (184)");
       expect(await rows("credentials")).toBe(1);
       expect(await rows("breaking")).toBe(7);
     });
@@ -177,7 +177,7 @@ describe("verify against a broken deployment", () => {
       const template = page.locator("#breaking tbody tr", { hasText: "AgenticWorkflowSuccessTemplate" });
       const message = report.findings.find((finding) => finding.message.startsWith("AgenticWorkflowSuccessTemplate:"))!.message;
       const visible = await template.locator("td").nth(3).evaluate((cell) => cell.firstChild!.textContent!);
-      expect(visible).toMatch(/^AgenticWorkflowSuccessTemplate: 4 defaults changed .*metric_system_prompt: default "You will receive.*… \(2098 characters\) → .*\(4931 characters\)/);
+      expect(visible).toMatch(/^AgenticWorkflowSuccessTemplate: 4 defaults changed .*metric_system_prompt: default "You will receive.*… \(4931 characters\) → .*\(2098 characters\)/);
       expect(message).not.toBe(visible);
       expect(await template.locator("details pre").textContent()).toBe(message);
     });

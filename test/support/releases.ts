@@ -1,6 +1,6 @@
 // The service's releases as their deployments publish them (reference/), each a fresh copy for the
-// caller to change, and the one changed release verify's tests share: 1.378.0 with the prompt
-// template of its agentic-workflow scorer changed as release 1.513.0 changed it.
+// caller to change, and the one changed release verify's tests share: 1.513.0 with the prompt
+// template of its agentic-workflow scorer as release 1.378.0 had it.
 import { readFileSync } from "node:fs";
 import type { Json } from "./bundle.js";
 
@@ -13,18 +13,21 @@ export const release1513 = (): Json => read("openapi-1.513.0.json");
 export const TEMPLATE_FIELDS_CHANGED = ["metric_few_shot_examples", "metric_system_prompt", "template", "value_field_name"] as const;
 
 /**
- * Release 1.378.0 with AgenticWorkflowSuccessTemplate's changed defaults taken from 1.513.0: in
- * the template's own fields, and in the whole template the scorer's `chainpoll_template` holds as
- * its default, as the service writes it out.
+ * Release 1.513.0 with AgenticWorkflowSuccessTemplate's four defaults set back to 1.378.0's: in the
+ * template's own fields, and in the whole template each half of the scorer
+ * (`CustomizedAgenticWorkflowSuccessGPTScorer-Input`, `-Output`) holds as the default of its
+ * `chainpoll_template`, as the service writes it out. The contract follows 1.513.0, so a
+ * deployment publishing this differs from it by that one change.
  */
-export function release1378WithTemplateChanged(): Json {
-  const release = release1378();
-  const later = release1513().components.schemas.AgenticWorkflowSuccessTemplate.properties;
-  const fields = release.components.schemas.AgenticWorkflowSuccessTemplate.properties;
-  const copy = release.components.schemas.CustomizedAgenticWorkflowSuccessGPTScorer.properties.chainpoll_template.default;
+export function release1513WithOldTemplate(): Json {
+  const release = release1513();
+  const earlier = release1378().components.schemas.AgenticWorkflowSuccessTemplate.properties;
+  const schemas = release.components.schemas;
+  const fields = schemas.AgenticWorkflowSuccessTemplate.properties;
+  const copies = ["-Input", "-Output"].map((half) => schemas[`CustomizedAgenticWorkflowSuccessGPTScorer${half}`].properties.chainpoll_template.default);
   for (const field of TEMPLATE_FIELDS_CHANGED) {
-    fields[field].default = later[field].default;
-    copy[field] = later[field].default;
+    fields[field].default = earlier[field].default;
+    for (const copy of copies) copy[field] = earlier[field].default;
   }
   return release;
 }
