@@ -16,7 +16,7 @@ import { UsageError, type VerifyOptions } from "./options.js";
 import type { VerifyPlan } from "./plan.js";
 import type { Replay } from "./replay.js";
 import { createRunner, type OperationResult } from "./run.js";
-import { runChains, writeChains, type WriteReport } from "./write.js";
+import { runChains, runInvalidWrites, writeChains, type WriteReport } from "./write.js";
 
 /** The wrong credential of the auth probe, in the form the user's own takes. */
 function wrongAuth(scheme: UserScheme): ServiceAuth {
@@ -60,6 +60,7 @@ export async function callAndProbe({ options, clientOptions, config, document, r
     concurrency: options.concurrency,
     probes,
     scheme,
+    invalid: options.invalid,
   });
   // Reachability first, with the health check (it needs no credentials): a wrong address is a
   // usage error with a fix, not 121 failures.
@@ -86,6 +87,11 @@ export async function callAndProbe({ options, clientOptions, config, document, r
     const chains = writeChains(document, contractOperations(document)).filter((chain) => !replay || replay.chains.includes(chain.create.key));
     const stamp = (io.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z").toLowerCase();
     ({ report: writes, findings: writeFindings } = await runChains(document, chains, runner.exchange, stamp));
+    if (options.invalid) {
+      const negative = await runInvalidWrites(document, chains, runner.exchange, stamp);
+      writes = { ...writes, created: [...writes.created, ...negative.created], invalid: negative.invalid };
+      writeFindings = [...writeFindings, ...negative.findings];
+    }
   }
-  return { results, writes, writeFindings, probes: Object.keys(probes) };
+  return { results, writes, writeFindings, probes: Object.keys(probes), invalid: options.invalid };
 }

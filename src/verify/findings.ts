@@ -11,6 +11,7 @@ export type FindingKind =
   | "undocumented-status"
   | "server-error"
   | "auth-ignored"
+  | "accepts-invalid"
   | "operation-removed"
   | "operation-added"
   | "operation-deprecated"
@@ -18,6 +19,10 @@ export type FindingKind =
   | "field-changed"
   | "enum-changed"
   | "union-changed";
+
+/** The kinds of invalid request verify sends (invalid-requests.ts), in the order it sends them. */
+export const INVALID_KINDS = ["missing-required", "wrong-type", "outside-enum", "outside-bounds", "not-a-uuid"] as const;
+export type InvalidKind = (typeof INVALID_KINDS)[number];
 
 /** `error` fails the run; `warning` is reported and does not. */
 export type FindingSeverity = "error" | "warning";
@@ -36,6 +41,8 @@ export interface Finding {
   readonly class?: DriftClass;
   /** Where in the answer or the schema, as a JSON pointer, when there is one place. */
   readonly location?: string;
+  /** Findings of an invalid request (one verify made to be refused): which kind of invalid input it carried. */
+  readonly invalid?: InvalidKind;
   /** Answer findings: a curl command that reproduces the call, the credential left to an environment variable. */
   readonly curl?: string;
   /** Drift findings: the diff engine's rule ("response-field-removed"). */

@@ -1,11 +1,11 @@
 // `--html <file>`: the report as one page to share, in order of harm. It opens on the verdict
 // and why, and one count per section, each the number of rows its section holds; then the
-// sections, worst first: credentials accepted, failed answers, breaking drift, compatible
-// changes (the operations only the deployment has apart, named as such), warnings on answers,
-// known findings (--baseline), recorded differences; then what --write created, and every
-// operation, the failed ones first. A section is one entry of `sections`, so a new kind of
-// finding is one more entry. Long values are shortened as on the terminal (shorten.ts), the
-// whole message in a disclosure below. Self-contained: the styles are inline, there is no
+// sections, worst first: credentials accepted, failed answers, invalid input not refused,
+// breaking drift, compatible changes (the operations only the deployment has apart, named as
+// such), warnings on answers, known findings (--baseline), recorded differences; then what
+// --write created, and every operation, the failed ones first. A section is one entry of
+// `sections`, so a new kind of finding is one more entry. Long values are shortened as on the
+// terminal (shorten.ts), the whole message in a disclosure below. Self-contained: the styles are inline, there is no
 // script, and its Content-Security-Policy forbids loading anything, so the page opens offline and
 // sends no request. Long paths and messages wrap, so the page never scrolls sideways. It holds
 // what the JSON report holds, so no credential.
@@ -81,22 +81,37 @@ interface Section {
 
 const plural = (count: number, one: string, many = `${one}s`) => (count === 1 ? one : many);
 
+/** What the invalid-input checks sent, as the summary counts it; or that none were sent. */
+function invalidIntro(report: VerifyReport): string {
+  const tally = report.coverage.invalidRequests;
+  if (tally === undefined) return "None sent (--no-negative).";
+  return `${tally.sent} sent to ${tally.operations} operations: ${tally.refused} refused, ${tally.accepted} accepted, ${tally.serverErrors} answered 5xx, ${tally.inconclusive} inconclusive (401/403), ${tally.other} other.`;
+}
+
 /** The page's sections, worst first. */
 function sectionsOf(report: VerifyReport): Section[] {
   const fresh = report.findings.filter(failing);
   const drift = report.findings.filter((finding) => finding.class !== undefined);
   const accepted = fresh.filter((finding) => finding.kind === "auth-ignored");
-  const failed = fresh.filter((finding) => finding.class === undefined && finding.kind !== "auth-ignored");
+  const failed = fresh.filter((finding) => finding.class === undefined && finding.kind !== "auth-ignored" && finding.invalid === undefined);
+  const invalid = report.findings.filter((finding) => finding.invalid !== undefined && finding.known !== true);
   const breaking = fresh.filter((finding) => finding.class !== undefined);
   const compatible = drift.filter((finding) => finding.severity === "warning" && finding.kind !== "operation-added");
   const beyond = drift.find((finding) => finding.kind === "operation-added");
   const beyondCount = beyond === undefined ? 0 : (beyond.operations?.length ?? 1);
-  const answerWarnings = report.findings.filter((finding) => finding.class === undefined && finding.severity === "warning");
+  const answerWarnings = report.findings.filter((finding) => finding.class === undefined && finding.severity === "warning" && finding.invalid === undefined);
   const known = report.findings.filter((finding) => finding.known === true);
   const table = (id: string, findings: readonly Finding[]) => ({ count: findings.length, body: findingsTable(id, findings) });
   return [
     { id: "credentials", heading: "Credentials accepted: operations that served a call without a valid credential", badge: `${plural(accepted.length, "operation")} served without a valid credential`, ...table("credentials", accepted) },
     { id: "failed", heading: "Failed answers", badge: plural(failed.length, "failed answer"), ...table("failed", failed) },
+    {
+      id: "invalid-input",
+      heading: "Invalid input not refused: requests that break one rule of the contract each, answered with something other than 400 or 422",
+      badge: plural(invalid.length, "invalid request not refused", "invalid requests not refused"),
+      intro: invalidIntro(report),
+      ...table("invalid-input", invalid),
+    },
     { id: "breaking", heading: "Breaking changes in the deployment's document", badge: "breaking", ...table("breaking", breaking) },
     { id: "compatible", heading: "Compatible changes in the deployment's document", badge: "compatible", ...table("compatible", compatible) },
     {

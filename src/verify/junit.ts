@@ -1,6 +1,8 @@
 // `--junit <file>`: JUnit XML for CI systems. One test case per operation (a failure typed by its
-// first finding's kind), and drift grouped as the terminal groups it: a failing case per breaking
-// change, a case per kind of compatible change and per reason of recorded difference.
+// first finding's kind), one per invalid request in a suite of its own (a failure when the
+// deployment did not refuse it, skipped when the credential was refused first), and drift grouped
+// as the terminal groups it: a failing case per breaking change, a case per kind of compatible
+// change and per reason of recorded difference.
 import type { Finding } from "./findings.js";
 import type { VerifyReport } from "./report.js";
 
@@ -42,6 +44,21 @@ export function toJunit(report: VerifyReport): string {
     const detail = result.findings.map(findingText).join("\n");
     return `${open}>\n      <failure message="${xml(message)}" type="${xml(first?.kind ?? "contract-mismatch")}">${xml(`HTTP ${result.status ?? "-"}\n${detail}`)}</failure>\n    </testcase>`;
   });
+  // The invalid-input checks: a case each, named by kind, operation and parameter; its finding, when
+  // there is one, is matched by operation, kind of input and place.
+  const invalidFindings = report.findings.filter((finding) => finding.invalid !== undefined);
+  const invalidCases = report.operations.flatMap((result) =>
+    (result.invalid ?? []).map((check) => {
+      const open = `    <testcase classname="service-api.invalid-input" name="${xml(`${check.kind} ${result.operation} (${check.in} ${check.parameter})`)}" time="${seconds(check.durationMs)}"`;
+      if (check.outcome === "inconclusive") return `${open}>\n      <skipped message="${xml(`HTTP ${check.status}: the credential was refused before the input was read`)}"/>\n    </testcase>`;
+      const finding = invalidFindings.find((each) => each.operation === result.operation && each.invalid === check.kind && each.location === `/${check.in}/${check.parameter}`);
+      if (finding === undefined) return `${open}/>`;
+      if (finding.severity === "warning") return `${open}><system-out>${xml(findingText(finding))}</system-out></testcase>`;
+      return `${open}>\n      <failure message="${xml(finding.message)}" type="${xml(finding.kind)}">${xml(`${findingText(finding)}${finding.advice ? `\nwhat to do: ${finding.advice}` : ""}`)}</failure>\n    </testcase>`;
+    }),
+  );
+  const invalidFailures = invalidFindings.filter((finding) => finding.severity === "error" && !finding.known).length;
+  const invalidSkipped = report.operations.flatMap((result) => result.invalid ?? []).filter((check) => check.outcome === "inconclusive").length;
   // Drift as the terminal groups it: a test case per breaking change, one per kind of compatible
   // change and one per reason of recorded difference, each with its count.
   const drift = report.findings.filter((finding) => finding.class !== undefined);
@@ -65,10 +82,14 @@ export function toJunit(report: VerifyReport): string {
   const driftSkipped = drift.filter((finding) => finding.severity === "error" && finding.known).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="service-api verify" tests="${summary.selected + driftCases.length}" failures="${summary.failed + driftFailures}" skipped="${summary.skipped + driftSkipped}" time="${seconds(run.durationMs)}">`,
+    `<testsuites name="service-api verify" tests="${summary.selected + invalidCases.length + driftCases.length}" failures="${summary.failed + invalidFailures + driftFailures}" skipped="${summary.skipped + invalidSkipped + driftSkipped}" time="${seconds(run.durationMs)}">`,
     `  <testsuite name="service-api verify" tests="${summary.selected}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(run.callsMs)}">`,
     ...cases,
     "  </testsuite>",
+    // Sent among the operations' calls, so its wall time is theirs.
+    ...(invalidCases.length === 0
+      ? []
+      : [`  <testsuite name="service-api verify: invalid input" tests="${invalidCases.length}" failures="${invalidFailures}" errors="0" skipped="${invalidSkipped}" time="${seconds(run.callsMs)}">`, ...invalidCases, "  </testsuite>"]),
     ...(driftCases.length === 0
       ? []
       : [`  <testsuite name="service-api verify: drift" tests="${driftCases.length}" failures="${driftFailures}" errors="0" skipped="${driftSkipped}" time="${seconds(run.driftMs)}">`, ...driftCases, "  </testsuite>"]),

@@ -29,6 +29,8 @@ export interface VerifyOptions {
   readonly write: boolean;
   /** The deployment is a mock that checks a credential is there, not that it is right. */
   readonly mock: boolean;
+  /** Send each read-only operation its invalid requests (the default; --no-negative turns it off). */
+  readonly invalid: boolean;
   readonly timeoutMs: number | undefined;
   readonly help: boolean;
 }
@@ -45,6 +47,9 @@ the contract marks x-idempotent; never a write, never the signup link, unless --
 each answer against the contract: declared status (even a 2xx), no server error, declared content
 type, body valid against the schema, declared headers present and valid. Each operation that
 takes a credential is called again with none and with a wrong one: anything but 401/403 fails.
+Each also gets invalid requests made from the contract, one per kind its parameters (and, for an
+x-idempotent POST, its JSON body's top-level fields) have; a 2xx or a 5xx to one fails (see
+--no-negative).
 It also reads the OpenAPI document the deployment publishes about itself (no credential sent)
 and reports how it drifts from the contract: operations removed or added; parameters, fields,
 defaults, enum values, union members and error answers changed. Each drift is classed
@@ -70,6 +75,12 @@ What to call:
   --replay <file>        only the operations that failed in this earlier --json report
   --write                also create, read, update and delete through the contract's links
                          (on a sandbox only: names start ${"service-api-verify-"}; all deleted at the end)
+  --no-negative          send no invalid requests (by default each read-only operation also gets
+                         one per kind it has: a required query parameter left out, a wrong
+                         type, a value outside its enum or its bounds or pattern, a path id that
+                         is not a uuid; an x-idempotent POST's JSON body with a required field
+                         left out or a field broken the same ways, and with --write each create's
+                         body broken so; each must be refused with 400 or 422, or 404 for the id)
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
@@ -122,6 +133,7 @@ export const FLAGS = {
   verbose: { type: "boolean" },
   write: { type: "boolean" },
   mock: { type: "boolean" },
+  "no-negative": { type: "boolean" },
   "timeout-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -159,6 +171,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
     verbose: values.verbose === true,
     write: values.write === true,
     mock: values.mock === true,
+    invalid: values["no-negative"] !== true,
     timeoutMs: positiveInteger(values["timeout-ms"], "--timeout-ms", 2 ** 31 - 1),
     help: values.help === true,
   };

@@ -4,7 +4,7 @@ import { readEarlierReport } from "./earlier-report.js";
 import { UsageError } from "./options.js";
 
 export interface Replay {
-  /** `METHOD /path` of each read-only operation that failed. */
+  /** `METHOD /path` of each read-only operation that failed, or whose invalid request was not refused. */
   readonly operations: readonly string[];
   /** `METHOD /path` of each create whose --write chain had a failed step. */
   readonly chains: readonly string[];
@@ -19,5 +19,9 @@ export function readReplay(file: string): Replay {
   const chains = ((report as { writes?: { chains?: { create?: unknown; steps?: { verdict?: unknown }[] }[] } }).writes?.chains ?? [])
     .filter((chain) => typeof chain.create === "string" && (chain.steps ?? []).some((step) => step.verdict === "fail"))
     .map((chain) => chain.create as string);
-  return { operations: operations.filter((entry) => entry.verdict === "fail").map((entry) => entry.operation as string), chains };
+  // An invalid request the deployment did not refuse fails the run, not its operation's verdict.
+  const findings = (report as { findings?: { operation?: unknown; severity?: unknown; invalid?: unknown }[] }).findings ?? [];
+  const invalid = findings.filter((finding) => finding.invalid !== undefined && finding.severity === "error" && typeof finding.operation === "string").map((finding) => finding.operation as string);
+  const failed = operations.filter((entry) => entry.verdict === "fail").map((entry) => entry.operation as string);
+  return { operations: [...new Set([...failed, ...invalid])], chains };
 }

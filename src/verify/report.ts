@@ -4,7 +4,7 @@
 // the HTML page in html.ts. Findings carry JSON paths and words, never a value from a body and
 // never a credential.
 import { findingKey } from "./baseline.js";
-import type { Finding } from "./findings.js";
+import { INVALID_KINDS, type Finding, type InvalidKind } from "./findings.js";
 import type { OperationResult } from "./run.js";
 import { verdictOf } from "./verdict.js";
 import type { WriteReport } from "./write.js";
@@ -34,6 +34,22 @@ export interface Coverage {
   readonly contentTypes: Readonly<Record<string, number>>;
   /** The auth probes: which credentials they sent, on how many operations, how many were refused. */
   readonly authProbes: { readonly credentials: readonly string[]; readonly operations: number; readonly refused: number; readonly accepted: number };
+  /** The invalid requests (invalid-requests.ts): how many were sent, to how many operations, of each kind, and what their answers counted as. Absent with --no-negative. */
+  readonly invalidRequests?: InvalidTally;
+}
+
+/** The invalid requests' counts, by what their answers counted as (`outcomeOf`). */
+export interface InvalidTally {
+  readonly sent: number;
+  readonly operations: number;
+  readonly kinds: Readonly<Partial<Record<InvalidKind, number>>>;
+  readonly refused: number;
+  readonly accepted: number;
+  readonly serverErrors: number;
+  /** Answered 401 or 403: the credential was refused before the input was read. */
+  readonly inconclusive: number;
+  /** Any other status (a 404 where no path identifier was broken, a 409), or no answer. */
+  readonly other: number;
 }
 
 /** A recorded deliberate difference, as a report lists it: information, not drift. */
@@ -119,7 +135,27 @@ function tally(values: readonly string[]): Record<string, number> {
   return counts;
 }
 
-export function coverageOf(results: readonly OperationResult[], probeCredentials: readonly string[]): Coverage {
+function invalidTally(results: readonly OperationResult[]): InvalidTally {
+  const checks = results.flatMap((result) => result.invalid ?? []);
+  const outcomes = (...wanted: string[]) => checks.filter((check) => wanted.includes(check.outcome)).length;
+  const kinds: Partial<Record<InvalidKind, number>> = {};
+  for (const kind of INVALID_KINDS) {
+    const count = checks.filter((check) => check.kind === kind).length;
+    if (count > 0) kinds[kind] = count;
+  }
+  return {
+    sent: checks.length,
+    operations: results.filter((result) => result.invalid !== undefined).length,
+    kinds,
+    refused: outcomes("refused"),
+    accepted: outcomes("accepted"),
+    serverErrors: outcomes("server-error"),
+    inconclusive: outcomes("inconclusive"),
+    other: outcomes("other", "no-answer"),
+  };
+}
+
+export function coverageOf(results: readonly OperationResult[], probeCredentials: readonly string[], invalid = true): Coverage {
   const answered = results.filter((result) => result.status !== null);
   const probed = results.filter((result) => result.probes !== undefined);
   const probeStatuses = probed.flatMap((result) => Object.values(result.probes!));
@@ -133,6 +169,7 @@ export function coverageOf(results: readonly OperationResult[], probeCredentials
       refused: probeStatuses.filter((status) => status === 401 || status === 403).length,
       accepted: probeStatuses.filter((status) => status !== null && status !== 401 && status !== 403).length,
     },
+    ...(invalid ? { invalidRequests: invalidTally(results) } : {}),
   };
 }
 
@@ -171,7 +208,13 @@ export function summaryLine(summary: Summary, coverage?: Coverage): string {
     probes.operations === 0
       ? "auth probes: none made"
       : `auth probes (${probes.credentials.map((credential) => (credential === "none" ? "no credential" : `a ${credential} credential`)).join(", then ")}): ${probes.operations} operations, ${probes.refused} calls refused, ${probes.accepted} accepted`;
-  return `${line}\nstatuses seen: ${tallyLine(coverage.statuses)}; content types seen: ${tallyLine(coverage.contentTypes)}\n${auth}`;
+  const tally = coverage.invalidRequests;
+  const invalid =
+    tally === undefined
+      ? "invalid requests: none sent (--no-negative)"
+      : `invalid requests${tally.sent === 0 ? "" : ` (${tallyLine(tally.kinds)})`}: ${tally.sent} sent to ${tally.operations} operations, ${tally.refused} refused, ${tally.accepted} accepted, ` +
+        `${tally.serverErrors} answered 5xx, ${tally.inconclusive} inconclusive (401/403), ${tally.other} other`;
+  return `${line}\nstatuses seen: ${tallyLine(coverage.statuses)}; content types seen: ${tallyLine(coverage.contentTypes)}\n${auth}\n${invalid}`;
 }
 
 /**
@@ -183,7 +226,8 @@ export function aggregateWarnings(findings: readonly Finding[]): Finding[] {
   const groups = new Map<string, Finding[]>();
   const order: (Finding | string)[] = [];
   for (const finding of findings) {
-    if (finding.severity !== "warning" || finding.class !== undefined) {
+    // An invalid request's finding names its own request, so it stays one per request.
+    if (finding.severity !== "warning" || finding.class !== undefined || finding.invalid !== undefined) {
       order.push(finding);
       continue;
     }
@@ -235,6 +279,7 @@ export function toJson(report: VerifyReport): string {
         verdict: result.verdict,
         ...(result.probes === undefined ? {} : { probes: result.probes }),
         ...(result.reason === undefined ? {} : { reason: result.reason }),
+        ...(result.invalid === undefined ? {} : { invalid: result.invalid }),
       })),
       drift: report.drift,
       ...(report.writes === undefined ? {} : { writes: report.writes }),
@@ -249,7 +294,7 @@ export function toJson(report: VerifyReport): string {
  * many operations told once, and each finding the baseline holds marked known.
  */
 export function assembleReport(
-  calls: { readonly results: readonly OperationResult[]; readonly writes: WriteReport | undefined; readonly writeFindings: readonly Finding[]; readonly probes: readonly string[] },
+  calls: { readonly results: readonly OperationResult[]; readonly writes: WriteReport | undefined; readonly writeFindings: readonly Finding[]; readonly probes: readonly string[]; readonly invalid?: boolean },
   drift: DriftReport,
   totals: { operations: number; readOnly: number },
   baseUrl: string,
@@ -257,11 +302,15 @@ export function assembleReport(
   run: RunFacts,
 ): VerifyReport {
   const { results, writes, writeFindings } = calls;
-  const coverage = coverageOf(results, calls.probes);
+  const coverage = coverageOf(results, calls.probes, calls.invalid !== false);
   const all = aggregateWarnings([...results.flatMap((result) => result.findings), ...writeFindings, ...drift.findings]);
   const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
   const notes = coverageNotes(coverage);
   if (drift.warning !== undefined) notes.push(`drift not checked: ${drift.warning}`);
+  const inconclusive = coverage.invalidRequests?.inconclusive ?? 0;
+  if (inconclusive > 0) {
+    notes.push(`${inconclusive} invalid request${inconclusive === 1 ? " was" : "s were"} answered 401 or 403: the credential was refused before the input was read, so ${inconclusive === 1 ? "it says" : "they say"} nothing about how the deployment checks input`);
+  }
   const wrongProbed = results.filter((result) => result.probes?.wrong !== undefined);
   if (wrongProbed.length > 0 && wrongProbed.every((result) => result.probes!.wrong! >= 200 && result.probes!.wrong! < 300)) {
     notes.push("every operation accepted a wrong credential: if this is a mock (Prism, service-api/testing), which checks that a credential is there and not that it is right, pass --mock; on a real deployment, anyone can call it");

@@ -10,13 +10,25 @@ import type { HeaderChecker } from "../validation/header-check.js";
 import { mediaTypeOf, type ResponseValidator } from "../validation/response-validator.js";
 import { dedupe, findingsOf } from "./checks.js";
 import { curlCommand, type CallCredential, type UserScheme } from "./curl.js";
-import type { Finding } from "./findings.js";
+import type { Finding, InvalidKind } from "./findings.js";
+import { broken, invalidRequestsOf, judgeInvalid, outcomeOf, type InvalidOutcome } from "./invalid-requests.js";
 import { inputsOf, type DiscoveryRules, type Inputs } from "./inputs.js";
 import type { PlannedOperation } from "./plan.js";
 import { resolveInputs, type InputSources } from "./resolve-inputs.js";
 import { sendCall, type Answer, type Value } from "./send.js";
 
 export type Verdict = "pass" | "fail" | "skip";
+
+/** One invalid request as the report keeps it: what was broken, the status it got, and what that counts as. */
+export interface InvalidCheck {
+  readonly kind: InvalidKind;
+  readonly in: "path" | "query" | "body";
+  readonly parameter: string;
+  readonly status: number | null;
+  readonly outcome: InvalidOutcome;
+  /** Its own call's time in ms, from its send to its answer. */
+  readonly durationMs: number;
+}
 
 export interface OperationResult {
   /** "GET /projects/{project_id}". */
@@ -34,6 +46,8 @@ export interface OperationResult {
   readonly probes?: Partial<Record<Exclude<CallCredential, "user">, number | null>>;
   /** Why it was skipped. */
   readonly reason?: string;
+  /** The invalid requests sent (invalid-requests.ts) and the status each got; absent when none was sent. Their findings are in `findings`, marked `invalid`, and do not decide `verdict`. */
+  readonly invalid?: readonly InvalidCheck[];
   /** Its own calls' time in ms: the call and its auth probes, each from its send to its answer, without the wait for a free slot or the listings read for its inputs; 0 when skipped. */
   readonly durationMs: number;
 }
@@ -43,13 +57,16 @@ export function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T>
   let running = 0;
   const waiting: (() => void)[] = [];
   return async (task) => {
+    // A freed slot is handed to the first waiter as it is: were it counted free in between, a
+    // newcomer could take it before the waiter wakes, and both would run.
     if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
+    else running++;
     try {
       return await task();
     } finally {
-      running--;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
   };
 }
@@ -65,6 +82,8 @@ export interface RunContext {
   readonly probes: Partial<Record<Exclude<CallCredential, "user">, ServiceClient>>;
   /** How curl commands carry the user's credential. */
   readonly scheme: UserScheme;
+  /** Send each operation its invalid requests (off with --no-negative). */
+  readonly invalid: boolean;
 }
 
 /** What the runner's steps share: the context, the cap on requests in flight, and the calls made so far. */
@@ -111,14 +130,34 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
       findings.push(...judge(context, operation, refused, body, credential, false));
     }
   }
-  const unique = dedupe(findings);
+  const verdict = findings.some((finding) => finding.severity === "error") ? "fail" : "pass";
+  // The invalid requests, once the valid one got an answer: each through the same cap on requests
+  // in flight and the same client (its retries, its 429 handling), so the run is no harsher.
+  const invalid: InvalidCheck[] = [];
+  if (context.invalid && answer.status !== null) {
+    const secured = specPolicy(operation.method, operation.path).security.length > 0;
+    const sent = await Promise.all(
+      invalidRequestsOf(context.document, operation, body).map(async (request) => {
+        const target = broken(request, resolved.path, resolved.query, body);
+        return { request, body: target.body, answer: await runner.call(operation, target.path, target.query, target.body) };
+      }),
+    );
+    for (const { request, body: sentBody, answer: refused } of sent) {
+      durationMs += refused.durationMs;
+      invalid.push({ kind: request.kind, in: request.in, parameter: request.parameter, status: refused.status, outcome: outcomeOf(request, refused.status), durationMs: refused.durationMs });
+      const curl = refused.url === undefined ? undefined : curlCommand({ method: operation.method, url: refused.url, body: sentBody, credential: "user", secured }, context.scheme);
+      const finding = judgeInvalid(operation.key, request, refused.status, curl);
+      if (finding) findings.push(finding);
+    }
+  }
   return {
     ...base,
     status: answer.status,
     contentType: mediaTypeOf(answer.contentType) ?? null,
-    verdict: unique.some((finding) => finding.severity === "error") ? "fail" : "pass",
-    findings: unique,
+    verdict,
+    findings: dedupe(findings),
     ...(Object.keys(probes).length > 0 ? { probes } : {}),
+    ...(invalid.length > 0 ? { invalid } : {}),
     durationMs,
   };
 }
@@ -127,7 +166,13 @@ async function verifyOperation(runner: Runner, operation: PlannedOperation): Pro
 async function exchange(runner: Runner, operation: ContractOperation, path: Record<string, string>, body: unknown) {
   const { context } = runner;
   const answer = await runner.limit(() => sendCall(context.client, context.validator, operation, path, {}, body));
-  return { status: answer.status, body: answer.body, findings: dedupe(judge(context, operation, answer, body, "user", true)) };
+  const secured = specPolicy(operation.method, operation.path).security.length > 0;
+  return {
+    status: answer.status,
+    body: answer.body,
+    findings: dedupe(judge(context, operation, answer, body, "user", true)),
+    ...(answer.url === undefined ? {} : { curl: curlCommand({ method: operation.method, url: answer.url, body, credential: "user", secured }, context.scheme) }),
+  };
 }
 
 /** The health check (no credentials needed): whether the deployment answers at all. */
@@ -156,7 +201,8 @@ export function createRunner(context: RunContext) {
     },
     /** Calls an operation once per distinct input and credential; later askers share the answer. */
     call(operation, path, query, body, credential = "user") {
-      const key = `${credential} ${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)}`;
+      // The body too: an invalid request may differ from the valid one in its body alone.
+      const key = `${credential} ${operation.key} ${JSON.stringify(path)} ${JSON.stringify(query)} ${JSON.stringify(body)}`;
       let answer = answers.get(key);
       const by = credential === "user" ? client : context.probes[credential]!;
       if (!answer) answers.set(key, (answer = limit(() => sendCall(by, validator, operation, path, query, body))));

@@ -1,7 +1,8 @@
 // What a person reads on the terminal: the verdict and the counts first, the breaking changes one
-// to a line, the failed operations with their first findings and a curl command each, and the rest
-// grouped and counted; `--verbose` adds every operation and every finding. Long values and lists
-// are shortened (shorten.ts) and no line of the default output is wider than LINE_WIDTH.
+// to a line, the failed operations with their first findings and a curl command each, the invalid
+// requests the deployment did not refuse (each with its curl), and the rest grouped and counted;
+// `--verbose` adds every operation and every finding. Long values and lists are shortened
+// (shorten.ts) and no line of the default output is wider than LINE_WIDTH.
 import type { Finding } from "./findings.js";
 import { summaryLine, type DriftReport, type VerifyReport } from "./report.js";
 import type { OperationResult } from "./run.js";
@@ -18,16 +19,30 @@ export function formatTable(results: readonly OperationResult[]): string {
     const verdict = result.verdict === "fail" ? "FAIL" : result.verdict;
     lines.push(`${verdict.padEnd(7)}  ${String(result.status ?? "-").padEnd(6)}  ${result.operation.padEnd(width)}  ${result.operationId}`);
     if (result.verdict === "skip" && result.reason) lines.push(`         ${result.reason}`);
-    const shown = [...result.findings].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
+    // The invalid-input checks have their own section (invalidSection).
+    const own = result.findings.filter((finding) => finding.invalid === undefined);
+    const shown = [...own].sort((a, b) => Number(a.severity === "warning") - Number(b.severity === "warning"));
     for (const finding of shown.slice(0, SHOWN_FINDINGS)) {
       const head = `         ${finding.kind}${finding.severity === "warning" ? " (warning)" : ""}: `;
       lines.push(`${head}${shortMessage(finding.message, LINE_WIDTH - head.length)}`);
     }
     if (shown.length > SHOWN_FINDINGS) lines.push(`         … and ${shown.length - SHOWN_FINDINGS} more (see --json)`);
-    const curls = [...new Set(result.findings.filter((finding) => finding.severity === "error" && finding.curl).map((finding) => finding.curl!))];
+    const curls = [...new Set(own.filter((finding) => finding.severity === "error" && finding.curl).map((finding) => finding.curl!))];
     for (const curl of curls) lines.push(`         reproduce: ${curl}`);
   }
   return lines.join("\n");
+}
+
+/** The invalid requests a deployment did not refuse: one line each, with what was sent and a curl to send it again. */
+function invalidSection(findings: readonly Finding[]): string[] {
+  if (findings.length === 0) return [];
+  const lines = ["", `Invalid input not refused (${findings.length}; each request breaks one rule of the contract and must get 400 or 422):`];
+  for (const finding of findings) {
+    const head = `  ${finding.kind}${finding.severity === "warning" ? " (warning)" : ""}  ${finding.operation}  `;
+    lines.push(`${head}${shortMessage(finding.message, LINE_WIDTH - head.length)}`);
+    if (finding.curl) lines.push(`    reproduce: ${finding.curl}`);
+  }
+  return lines;
 }
 
 const counted = <T>(items: readonly T[], keyOf: (item: T) => string) => {
@@ -102,7 +117,8 @@ export function formatSummary(report: VerifyReport, drift: DriftReport | undefin
   }
   const failed = report.operations.filter((result) => result.verdict === "fail");
   if (failed.length > 0 && !verbose) lines.push("", `Failed operations (${failed.length}):`, formatTable(failed));
-  const answerWarnings = report.findings.filter((finding) => finding.severity === "warning" && finding.class === undefined);
+  lines.push(...invalidSection(report.findings.filter((finding) => finding.invalid !== undefined)));
+  const answerWarnings = report.findings.filter((finding) => finding.severity === "warning" && finding.class === undefined && finding.invalid === undefined);
   if (compatible.length > 0 || answerWarnings.length > 0 || report.differences.length > 0) lines.push("", "Also (grouped; --verbose or the JSON report for each):");
   if (compatible.length > 0) {
     if (changed.length > 0) lines.push(`  compatible changes: ${changed.length} (${counted(changed, (finding) => finding.rule ?? finding.kind)})`);

@@ -22,10 +22,16 @@ export function verdictOf(report: { readonly findings: readonly Finding[]; reado
   const accepted = new Set(fresh.filter((finding) => finding.kind === "auth-ignored").map((finding) => finding.operation)).size;
   const breaking = errors.filter((finding) => finding.class !== undefined).length;
   const known = errors.filter((finding) => finding.known === true).length;
+  const accepts = fresh.filter((finding) => finding.invalid !== undefined && finding.kind === "accepts-invalid").length;
+  const crashes = fresh.filter((finding) => finding.invalid !== undefined && finding.kind === "server-error").length;
+  const invalidOther = fresh.filter((finding) => finding.invalid !== undefined && finding.kind !== "accepts-invalid" && finding.kind !== "server-error").length;
   const reasons = [
     accepted > 0 ? `${counted(accepted, "operation")} served a call without a valid credential` : "",
     breaking > 0 ? `${counted(breaking, "breaking change")} in the deployment's document` : "",
     report.summary.failed > 0 ? `${counted(report.summary.failed, "operation")} failed` : "",
+    accepts > 0 ? `${counted(accepts, "invalid request")} accepted` : "",
+    crashes > 0 ? `${counted(crashes, "invalid request")} answered with a server error` : "",
+    invalidOther > 0 ? `${counted(invalidOther, "invalid request")} got no answer` : "",
     known > 0 ? `${known} of the errors known from the baseline` : "",
   ].filter(Boolean);
   return { verdict: fresh.length === 0 ? "pass" : "fail", reasons };

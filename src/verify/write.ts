@@ -5,7 +5,8 @@
 // (`service-api-verify-<timestamp>-…`), so a left-over is found at a glance.
 import { resolvePointer, resolveRef } from "../contract/openapi-document.js";
 import type { ContractOperation, JsonObject, OpenApiDocument } from "../validation/contract.js";
-import type { Finding } from "./findings.js";
+import type { Finding, InvalidKind } from "./findings.js";
+import { broken, invalidRequestsOf, judgeInvalid, outcomeOf, type InvalidOutcome } from "./invalid-requests.js";
 
 /** The prefix of every name a --write run gives what it creates. */
 export const CREATED_PREFIX = "service-api-verify-";
@@ -75,6 +76,8 @@ export interface StepOutcome {
   readonly status: number | null;
   readonly body: unknown;
   readonly findings: readonly Finding[];
+  /** The call as a curl command; absent when no answer came. */
+  readonly curl?: string;
 }
 
 /** Sends one call of a chain (never cached, never repeated by verify) and checks its answer. */
@@ -96,10 +99,38 @@ export interface ChainResult {
   readonly steps: readonly { readonly operation: string; readonly status: number | null; readonly verdict: "pass" | "fail" }[];
 }
 
+/** One invalid body sent to a create, the status it got and what that counts as. */
+export interface InvalidWrite {
+  readonly operation: string;
+  readonly kind: InvalidKind;
+  readonly in: "body";
+  readonly parameter: string;
+  readonly status: number | null;
+  readonly outcome: InvalidOutcome;
+}
+
 export interface WriteReport {
   readonly prefix: string;
   readonly chains: readonly ChainResult[];
   readonly created: readonly CreatedThing[];
+  /** The invalid bodies sent to the chains' creates; absent with --no-negative. */
+  readonly invalid?: readonly InvalidWrite[];
+}
+
+/** The path a link step takes, its parameters read from what the create gave; undefined when one names nothing there. */
+function linkPath(step: Step, created: { body: unknown; path: Record<string, unknown> }): Record<string, string> | undefined {
+  const path: Record<string, string> = {};
+  for (const [parameter, expression] of Object.entries(step.parameters)) {
+    const value = evaluate(expression, created);
+    if (typeof value !== "string" && typeof value !== "number") return undefined;
+    path[parameter] = String(value);
+  }
+  return path;
+}
+
+/** The finding for a create whose answer gives no id its delete can take. */
+function undeletable(chain: WriteChain, deleteStep: Step, name: string): Finding {
+  return { operation: chain.create.key, kind: "schema", severity: "error", message: `the answer holds no ${Object.values(deleteStep.parameters).join(", ")} for ${deleteStep.operation.operationId}: what it created cannot be deleted by verify; look for ${name}` };
 }
 
 /** Runs the chains one after another; returns the report and every finding. */
@@ -117,23 +148,13 @@ export async function runChains(document: OpenApiDocument, chains: readonly Writ
     const made = await exchange(chain.create, {}, bodyOf(document, chain.create, name));
     record(chain.create, made);
     const context = { body: made.body, path: {} };
-    const pathFor = (step: Step): Record<string, string> | undefined => {
-      const path: Record<string, string> = {};
-      for (const [parameter, expression] of Object.entries(step.parameters)) {
-        const value = evaluate(expression, context);
-        if (typeof value !== "string" && typeof value !== "number") return undefined;
-        path[parameter] = String(value);
-      }
-      return path;
-    };
+    const pathFor = (step: Step) => linkPath(step, context);
     const succeeded = made.status !== null && made.status >= 200 && made.status < 300;
     const deleteStep = chain.steps.find((step) => step.role === "delete")!;
     const idPath = succeeded ? pathFor(deleteStep) : undefined;
     if (!idPath) {
       results.push({ create: chain.create.key, steps });
-      if (succeeded) {
-        findings.push({ operation: chain.create.key, kind: "schema", severity: "error", message: `the answer holds no ${Object.values(deleteStep.parameters).join(", ")} for ${deleteStep.operation.operationId}: what it created cannot be deleted by verify; look for ${name}` });
-      }
+      if (succeeded) findings.push(undeletable(chain, deleteStep, name));
       created.push({ operation: chain.create.key, name, id: null, deleted: false });
       continue;
     }
@@ -154,6 +175,46 @@ export async function runChains(document: OpenApiDocument, chains: readonly Writ
     }
   }
   return { report: { prefix: CREATED_PREFIX, chains: results, created }, findings };
+}
+
+/**
+ * The invalid bodies of each chain's create, sent one after another (under --write only). Only
+ * bodies that break the create's schema are sent: the service answers those with its
+ * request-validation 422 (HTTPValidationError), which a FastAPI application makes while reading
+ * the request, before the handler that creates anything runs; so a deployment that keeps its
+ * contract creates nothing. Input whose refusal depends on what exists (a name taken, a parent
+ * missing) is only checked inside the handler, where a wrong answer may leave something made, and
+ * is not sent. A create that accepts one is an `accepts-invalid` finding, and what it made is
+ * deleted through the chain's delete link, as a chain's own create is; anything it cannot delete
+ * is listed in `created` as not deleted, with a finding.
+ */
+export async function runInvalidWrites(document: OpenApiDocument, chains: readonly WriteChain[], exchange: Exchange, stamp: string): Promise<{ invalid: InvalidWrite[]; created: CreatedThing[]; findings: Finding[] }> {
+  const invalid: InvalidWrite[] = [];
+  const created: CreatedThing[] = [];
+  const findings: Finding[] = [];
+  for (const chain of chains) {
+    const name = `${CREATED_PREFIX}${stamp}-${chain.create.operationId}-invalid`;
+    const valid = bodyOf(document, chain.create, name);
+    const deleteStep = chain.steps.find((step) => step.role === "delete")!;
+    for (const request of invalidRequestsOf(document, chain.create, valid).filter((each) => each.in === "body")) {
+      const answer = await exchange(chain.create, {}, broken(request, {}, {}, valid).body);
+      const outcome = outcomeOf(request, answer.status);
+      invalid.push({ operation: chain.create.key, kind: request.kind, in: "body", parameter: request.parameter, status: answer.status, outcome });
+      const finding = judgeInvalid(chain.create.key, request, answer.status, answer.curl);
+      if (finding) findings.push(finding);
+      if (outcome !== "accepted") continue;
+      const idPath = linkPath(deleteStep, { body: answer.body, path: {} });
+      if (!idPath) {
+        findings.push(undeletable(chain, deleteStep, name));
+        created.push({ operation: chain.create.key, name, id: null, deleted: false });
+        continue;
+      }
+      const gone = await exchange(deleteStep.operation, idPath, undefined);
+      findings.push(...gone.findings);
+      created.push({ operation: chain.create.key, name, id: Object.values(idPath).join("/"), deleted: gone.status !== null && gone.status >= 200 && gone.status < 300 });
+    }
+  }
+  return { invalid, created, findings };
 }
 
 function exampleBody(document: OpenApiDocument, operation: ContractOperation): unknown {

@@ -149,7 +149,7 @@ describe("verify against a broken deployment", () => {
 
     it("comes in order of harm, the credentials accepted and the failed answers on the first screen", async () => {
       const order = await page.locator("h2").evaluateAll((headings) => headings.map((heading) => heading.id));
-      expect(order).toEqual(["credentials-heading", "failed-heading", "breaking-heading", "compatible-heading", "beyond-heading", "answer-warnings-heading", "known-heading", "differences-heading", "operations-heading"]);
+      expect(order).toEqual(["credentials-heading", "failed-heading", "invalid-input-heading", "breaking-heading", "compatible-heading", "beyond-heading", "answer-warnings-heading", "known-heading", "differences-heading", "operations-heading"]);
       for (const id of ["#verdict", "#counts", "#credentials", "#failed-heading"]) {
         const box = (await page.locator(id).boundingBox())!;
         expect(box.y + box.height, `${id} is on the first screen`).toBeLessThanOrEqual(800);

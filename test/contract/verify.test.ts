@@ -372,7 +372,8 @@ describe("verify --write against the mock", () => {
       { operation: "POST /projects", name: "service-api-verify-20260304t050607z-createProject", id: expect.any(String), deleted: true },
       { operation: "POST /groups", name: "service-api-verify-20260304t050607z-createGroup", id: expect.any(String), deleted: true },
     ]);
-    const creates = recorder.received.filter((request) => request.method === "POST" && ["/projects", "/groups"].includes(request.path));
+    // The chains' creates come first; the invalid bodies (each refused, so nothing made) after them.
+    const creates = recorder.received.filter((request) => request.method === "POST" && ["/projects", "/groups"].includes(request.path)).slice(0, 2);
     expect(creates.map((request) => JSON.parse(request.body).name)).toEqual(report.writes!.created.map((thing) => thing.name));
     expect(run.stdout).toContain("--write: POST /projects created service-api-verify-20260304t050607z-createProject");
   });
@@ -385,7 +386,19 @@ describe("verify --write against the mock", () => {
     });
     const sequence = changing.map((request) => `${request.method} ${request.path}`);
     const [project, group] = report.writes!.created.map((thing) => thing.id);
-    expect(sequence).toEqual(["POST /projects", `PUT /projects/${project}`, `DELETE /projects/${project}`, "POST /groups", `PATCH /groups/${group}`, `DELETE /groups/${group}`]);
+    // Then the creates' invalid bodies, each refused with 422, so none is followed by a delete.
+    const invalid = report.writes!.invalid!;
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid.filter((check) => check.status !== 422 || check.outcome !== "refused")).toEqual([]);
+    expect(sequence).toEqual([
+      "POST /projects",
+      `PUT /projects/${project}`,
+      `DELETE /projects/${project}`,
+      "POST /groups",
+      `PATCH /groups/${group}`,
+      `DELETE /groups/${group}`,
+      ...invalid.map((check) => check.operation),
+    ]);
   });
 
   it("deletes what it created even when a step before the delete fails", async () => {

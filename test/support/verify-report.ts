@@ -14,12 +14,12 @@ export interface JsonReport {
   versions: { tool: string; contract: string; deployment: string | null };
   notes: string[];
   summary: { checked: number; passed: number; failed: number; skipped: number; readOnly: number; errors: number; warnings: number };
-  coverage: { operationsChecked: number; statuses: Record<string, number>; contentTypes: Record<string, number>; authProbes: { credentials: string[]; operations: number; refused: number; accepted: number } };
+  coverage: { operationsChecked: number; statuses: Record<string, number>; contentTypes: Record<string, number>; authProbes: { credentials: string[]; operations: number; refused: number; accepted: number }; invalidRequests?: { sent: number; operations: number; kinds: Record<string, number>; refused: number; accepted: number; serverErrors: number; inconclusive: number; other: number } };
   findings: Finding[];
   differences: { reason: string; why: string; rule: string; place: string; message: string; operations: string[] }[];
-  operations: { operation: string; operationId: string; status: number | null; verdict: string; probes?: Record<string, number | null>; reason?: string }[];
+  operations: { operation: string; operationId: string; status: number | null; verdict: string; probes?: Record<string, number | null>; reason?: string; invalid?: { kind: string; in: string; parameter: string; status: number | null; outcome: string; durationMs: number }[] }[];
   drift: { source: string; compared: boolean };
-  writes?: { prefix: string; chains: { create: string; steps: { operation: string; status: number | null; verdict: string }[] }[]; created: { operation: string; name: string; id: string | null; deleted: boolean }[] };
+  writes?: { prefix: string; chains: { create: string; steps: { operation: string; status: number | null; verdict: string }[] }[]; created: { operation: string; name: string; id: string | null; deleted: boolean }[]; invalid?: { operation: string; kind: string; in: "body"; parameter: string; status: number | null; outcome: string }[] };
 }
 
 const reportValidator = new Validator(reportSchema as never, "2020-12", false);

@@ -35,12 +35,13 @@ describe("the plan", () => {
 
 describe("the command line", () => {
   it("reads every flag", () => {
-    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--baseline", "known.json", "--verbose", "--write", "--mock"]);
+    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--baseline", "known.json", "--verbose", "--write", "--mock", "--no-negative"]);
     expect(options).toEqual({
       baseUrl: "https://api.acme.example",
       consoleUrl: undefined,
       apiKey: "k",
       concurrency: 2,
+      invalid: false,
       only: ["getProject", "users", "groups"],
       skip: ["health"],
       jsonFile: "r.json",
@@ -91,7 +92,7 @@ describe("the reports", () => {
   it("counts and words the summary, with the coverage", () => {
     expect(summary).toEqual({ operations: 10, readOnly: 3, selected: 3, checked: 2, passed: 1, failed: 1, skipped: 1, errors: 1, warnings: 1 });
     expect(summaryLine(summary)).toBe("verify: 2 of 3 read-only operations checked (67% coverage; the contract has 10 operations): 1 passed, 1 failed, 1 skipped");
-    expect(summaryLine(summary, coverage).split("\n").slice(1)).toEqual(["statuses seen: 200 ×2; content types seen: application/json ×2", "auth probes: none made"]);
+    expect(summaryLine(summary, coverage).split("\n").slice(1)).toEqual(["statuses seen: 200 ×2; content types seen: application/json ×2", "auth probes: none made", "invalid requests: 0 sent to 0 operations, 0 refused, 0 accepted, 0 answered 5xx, 0 inconclusive (401/403), 0 other"]);
   });
 
   it("lists a failure's errors before its warnings, with the curl that reproduces it", () => {

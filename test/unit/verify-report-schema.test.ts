@@ -14,6 +14,7 @@ const KINDS = {
   "undocumented-status": true,
   "server-error": true,
   "auth-ignored": true,
+  "accepts-invalid": true,
   "operation-removed": true,
   "operation-added": true,
   "operation-deprecated": true,
