@@ -14,13 +14,17 @@ import { pythonClient, pythonEnv } from "./other-language-clients.js";
 const program = path.join(pythonClientDir, "call_mock.py");
 
 describe.skipIf(missing(pythonClientTools))("Python: openapi-python-client's client of the 3.1 bundle", () => {
-  let generated: { project: string; output: string };
+  let generated: { project: string; output: string; strippedDefaults: string[] };
   beforeAll(async () => {
     generated = await pythonClient();
   });
 
   it("generates it with no warning", () => {
     expect(generated.output).not.toMatch(/warning|error|unable|skipping/i);
+  });
+
+  it("is handed the bundle without only the object defaults it cannot take: col_mapping and the listing's sort", () => {
+    expect(new Set(generated.strippedDefaults)).toEqual(new Set(["col_mapping", "sort"]));
   });
 
   it("installs with pip, and a program using it passes mypy --strict and calls the mock", async () => {

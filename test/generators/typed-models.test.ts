@@ -131,7 +131,7 @@ it("covers every response example and every member of every tagged union", () =>
   expect([...tagsOf("AnyStep")].sort()).toEqual(["agent", "chain", "llm", "retriever", "tool", "workflow"]);
   expect([...tagsOf("ScorerFilter")].sort()).toEqual(["metadata", "node_name"]);
   expect([...tagsOf("FeedbackRating")].sort()).toEqual(["like_dislike", "score", "star", "tags", "text"]);
-  expect(tagsOf("IntegrationSettings").size).toBe(10);
+  expect(tagsOf("IntegrationSettings").size).toBe(12);
   expect(sites.filter((site) => site.label.startsWith("GET /integrations/{name} 200") && site.path === "/value")).toMatchObject([{ union: "IntegrationSettings" }]);
   // The comparison itself catches a union decoded into the wrong member, or into two.
   const [site] = sites.filter((s) => s.union === "AnyStep" && s.tag === "llm");
