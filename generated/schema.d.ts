@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the API is up (path without a version)
+         * @description The same check as `GET /v1/healthcheck`, served at `/healthcheck`: it answers 200 with the
+         *     API's versions when the service is running, and needs no credentials. The service's reference
+         *     lists both paths with the same answer; the client and the docs use `/v1/healthcheck`.
+         */
+        get: operations["healthcheckUnversioned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/healthcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the API is up (version 2 path)
+         * @description The same check as `GET /v1/healthcheck`, served at `/v2/healthcheck`: it answers 200 with the
+         *     API's versions when the service is running, and needs no credentials. The service's reference
+         *     lists it with the same answer as the version 1 path.
+         */
+        get: operations["healthcheckV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token": {
         parameters: {
             query?: never;
@@ -50,6 +94,53 @@ export interface paths {
          *     token for 24 hours from receipt, logs one warning, and still replaces it at once on a 401.
          */
         get: operations["getToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange an API key or password for a JWT (deprecated path)
+         * @deprecated
+         * @description Issues a JWT for the caller, as `GET /v1/token` does, at the path `/token`. The service marks
+         *     this path deprecated; use `GET /v1/token`, which the client and the docs use. Called with the API
+         *     key (`Service-API-Key`) or with HTTP Basic credentials, it answers a token and the moment it
+         *     expires.
+         */
+        get: operations["getTokenUnversioned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange an API key or password for a JWT (version 2 path)
+         * @description Issues a JWT for the caller, as `GET /v1/token` does, at the version 2 path `/v2/token`. Called
+         *     with the API key (`Service-API-Key`) or with HTTP Basic credentials, it answers a token and the
+         *     moment it expires. Whether it differs from the version 1 path in anything else is not
+         *     documented.
+         */
+        get: operations["getTokenV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -199,6 +290,49 @@ export interface paths {
          * @description Returns one page of the projects the caller can see, filtered and sorted as the optional body asks; the POST carries the filters. What the `actions` parameter does is not documented.
          */
         post: operations["getProjectsPaginated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count projects
+         * @description Returns how many projects match the filters of the optional body; the POST carries the filters.
+         *     Whether the body's sort order matters to the count is not documented.
+         */
+        post: operations["getProjectsCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search projects page by page, with their counts (version 2)
+         * @description Returns one page of the projects that match the optional body's filters, in its sort order, each
+         *     with its number of log streams and experiments, and the number of matching projects on all pages
+         *     together; the POST carries the filters. What the `actions` parameter does is not documented.
+         */
+        post: operations["getProjectsV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -532,6 +666,56 @@ export interface paths {
          * @description Like `POST /users`, but the user signs up through a social login instead of a password; with `signup_token` it verifies the matching unverified entry. Returns the user. The service may accept this call without credentials; that is not confirmed, so this contract declares the usual three methods. The service marks this operation deprecated and does not document what replaces it.
          */
         post: operations["createOrVerifyUserSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system_users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user or verify a signed-up one
+         * @description Creates a user from an email address and password, and returns the user. The first user, when
+         *     no admin exists yet, is made an admin; any other was already entered when an admin invited them,
+         *     and the call verifies their email. The service's reference lists it with the same parameters,
+         *     body and answer as `POST /users`, which it marks deprecated. Whether it may be called without
+         *     credentials is not documented, so this contract declares the usual three methods.
+         */
+        post: operations["createOrVerifySystemUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system_users/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or verify a user through a social login (deprecated)
+         * @deprecated
+         * @description Creates a user through a social login provider and returns the user. Such a user needs no
+         *     invitation, has a verified email, and is read-only unless they are the first user, who is made an
+         *     admin. The service marks it deprecated and says it is to be removed, without naming what replaces
+         *     it; its reference lists it with the same parameters, body and answer as `POST /users/social`.
+         *     Whether it may be called without credentials is not documented, so this contract declares the
+         *     usual three methods.
+         */
+        post: operations["createOrVerifySystemUserSocial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1034,6 +1218,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scorers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a scorer
+         * @description Creates a scorer from its name, kind, tags and default settings, and returns it. Its definition
+         *     comes in versions, added with `POST /scorers/{scorer_id}/version/llm` or
+         *     `POST /scorers/{scorer_id}/version/code`.
+         */
+        post: operations["createScorer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search scorers page by page
+         * @description Returns one page of the scorers that meet the body's conditions; the POST carries the filters.
+         */
+        post: operations["listScorers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tags of scorers
+         * @description Returns the tags given to scorers. Whether the list covers every scorer or only those the caller
+         *     can see is not documented.
+         */
+        get: operations["listScorerTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a scorer
+         * @description Returns one scorer, with its kind, tags, default settings and latest version.
+         */
+        get: operations["getScorer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a scorer
+         * @description Deletes a scorer. What becomes of its versions, and of scores it produced, is not documented.
+         */
+        delete: operations["deleteScorer"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a scorer
+         * @description Changes a scorer's name, description, tags or default settings and returns the scorer. Its kind
+         *     and its versions are not changed here.
+         */
+        patch: operations["updateScorer"];
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version of a scorer
+         * @description Returns one version of a scorer, with the definition it holds: the version asked for, or the
+         *     latest one.
+         */
+        get: operations["getScorerVersionOrLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the code of a code scorer's version
+         * @description Returns the code uploaded for a version of a code scorer. The service does not publish the shape of
+         *     the answer.
+         */
+        get: operations["getScorerVersionCode"];
+        put?: never;
+        /**
+         * Add a version to a code scorer
+         * @description Uploads the code of a new version of a code scorer and returns the version, with the definition the
+         *     service registered from the code. How the version is numbered is not documented.
+         */
+        post: operations["createCodeScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version/llm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a version to an LLM scorer
+         * @description Adds a version to an LLM scorer from its instructions and its judge's prompt template, and returns
+         *     the version. How the version is numbered is not documented.
+         */
+        post: operations["createLlmScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/feedback/templates": {
         parameters: {
             query?: never;
@@ -1146,6 +1490,156 @@ export interface paths {
          *     does not publish the shape of its answer.
          */
         delete: operations["deleteFeedbackRatingObserve"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/runs/{run_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate or unrate many of a run's rows at once
+         * @description Applies each operation of the body (a rating recorded or removed, with its template) to each
+         *     selected record, and returns one outcome per operation and record. Whether the operations are
+         *     applied all or nothing is not documented.
+         */
+        post: operations["applyBulkFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate or unrate many of a project's records at once
+         * @description Applies each operation of the body (a rating recorded or removed, with its template) to each
+         *     selected record of the project, rows by index or traces by ID, and returns one outcome per
+         *     operation and record. Whether the operations are applied all or nothing is not documented.
+         */
+        post: operations["applyBulkFeedbackV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List feedback templates (version 2 path)
+         * @description Returns the project's human feedback templates, each with the kind of rating it collects and its
+         *     constraints. The version 2 path of `GET /projects/{project_id}/feedback/templates`; the service's reference lists both with the same parameters and answers.
+         */
+        get: operations["listFeedbackTemplatesV2"];
+        put?: never;
+        /**
+         * Create a feedback template (version 2 path)
+         * @description Creates a template that says what kind of rating reviewers give (like/dislike, stars, score, tags
+         *     or text), with its constraints and criteria, and returns it. The version 2 path of `POST /projects/{project_id}/feedback/templates`; the service's reference lists both with the same parameters and answers.
+         */
+        post: operations["createFeedbackTemplateV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a feedback template (version 2 path)
+         * @description Returns one feedback template of the project, with the kind of rating it collects, its
+         *     constraints and its criteria. The version 2 path of `GET /projects/{project_id}/feedback/templates/{template_id}`; the service's reference lists both with the same parameters and answers.
+         */
+        get: operations["getFeedbackTemplateV2"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a feedback template (version 2 path)
+         * @description Deletes a feedback template from the project. The service does not publish the shape of its
+         *     answer. The version 2 path of `DELETE /projects/{project_id}/feedback/templates/{template_id}`; the service's reference lists both with the same parameters and answers.
+         */
+        delete: operations["deleteFeedbackTemplateV2"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a feedback template or change its criteria (version 2 path)
+         * @description Changes a feedback template's name and criteria and returns the template. Its rating kind and
+         *     constraints cannot be changed here. The version 2 path of `PATCH /projects/{project_id}/feedback/templates/{template_id}`; the service's reference lists both with the same parameters and answers.
+         */
+        patch: operations["updateFeedbackTemplateV2"];
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder a project's feedback templates
+         * @description Sets the order of the project's feedback templates to the order of the IDs sent. The service does
+         *     not publish the shape of its answer.
+         */
+        post: operations["reorderFeedbackTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/feedback/templates/{template_id}/traces/{trace_id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the feedback rating of a trace
+         * @description Returns the rating given with a feedback template to one trace of the project.
+         */
+        get: operations["getFeedbackRatingTrace"];
+        /**
+         * Rate a trace
+         * @description Records the caller's rating of one trace of the project with a feedback template and returns it. Whether the service checks that the rating's kind matches the template's is not documented. Whether a second rating replaces the first is not documented.
+         */
+        put: operations["createFeedbackRatingTrace"];
+        post?: never;
+        /**
+         * Delete the feedback rating of a trace
+         * @description Removes the rating given with a feedback template to one trace of the project. The service does not publish the shape of its answer.
+         */
+        delete: operations["deleteFeedbackRatingTrace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1956,6 +2450,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/nvidia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set up the NVIDIA integration
+         * @description Creates or updates the integration with NVIDIA from an endpoint's address and an API token, and
+         *     returns the integration. Whether an update replaces every stored setting or only those sent is not
+         *     documented.
+         */
+        put: operations["createOrUpdateNvidiaIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/vegas_gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set up the Vegas gateway integration
+         * @description Creates or updates the integration with the Vegas gateway from its endpoint, a use case and an API
+         *     token, and returns the integration. Whether an update replaces every stored setting or only those
+         *     sent is not documented.
+         */
+        put: operations["createOrUpdateVegasGatewayIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/databricks": {
         parameters: {
             query?: never;
@@ -2194,6 +2732,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/{integration_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users an integration is shared with
+         * @description Returns one page of the users who have been given a role on the integration, with the role each holds.
+         */
+        get: operations["listUserIntegrationCollaborators"];
+        put?: never;
+        /**
+         * Share an integration with users
+         * @description Gives each listed user a role on the integration and returns the resulting collaborator entries.
+         */
+        post: operations["createUserIntegrationCollaborators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integration_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing an integration with a user
+         * @description Takes away the user's role on the integration. The service does not publish the shape of its answer.
+         */
+        delete: operations["deleteUserIntegrationCollaborator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on an integration
+         * @description Gives a user the integration is already shared with a different role and returns the updated entry.
+         */
+        patch: operations["updateUserIntegrationCollaborator"];
+        trace?: never;
+    };
+    "/integrations/{integration_id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the groups an integration is shared with
+         * @description Returns one page of the user groups that have been given a role on the integration, with the role each holds.
+         */
+        get: operations["listGroupIntegrationCollaborators"];
+        put?: never;
+        /**
+         * Share an integration with groups
+         * @description Gives each listed group a role on the integration and returns the resulting collaborator entries.
+         */
+        post: operations["createGroupIntegrationCollaborators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integration_id}/groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing an integration with a group
+         * @description Takes away the group's role on the integration. The service does not publish the shape of its answer.
+         */
+        delete: operations["deleteGroupIntegrationCollaborator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a group's role on an integration
+         * @description Gives a group the integration is already shared with a different role and returns the updated entry.
+         */
+        patch: operations["updateGroupIntegrationCollaborator"];
+        trace?: never;
+    };
+    "/integrations/{integration_id}/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Select an integration
+         * @description Creates or updates the caller's selection of one integration and returns the integration. What a
+         *     selection changes is not documented.
+         */
+        put: operations["selectIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/databricks/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the data platform's catalogs
+         * @description Returns the names of the catalogs available through the data platform integration.
+         */
+        get: operations["getDataPlatformCatalogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/runs/{run_id}/chains/ingest": {
         parameters: {
             query?: never;
@@ -2303,6 +2978,48 @@ export interface paths {
          *     documented.
          */
         post: operations["createPromptTemplateWithVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/render_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a template with data
+         * @description Renders a template with the strings or the dataset sent and returns one page of the renderings;
+         *     the POST carries the template and its data. Whether anything is stored is not documented.
+         */
+        post: operations["renderTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/scorers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Compute scores again
+         * @description Starts jobs that compute the scores of the scorers in the body again, for the records the body's
+         *     settings choose. How to follow the jobs, and the shape of the answer, are not documented.
+         */
+        put: operations["submitScorers"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3032,6 +3749,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/llm_integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every provider's models and scorer models
+         * @description Returns, for each of the caller's LLM integrations (providers), the names of its models and of
+         *     the models it supports for scorers, keyed by the integration's name.
+         */
+        get: operations["getIntegrationsAndModelInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login": {
         parameters: {
             query?: never;
@@ -3155,6 +3893,51 @@ export interface paths {
          *     taken.
          */
         post: operations["logWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/observe/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log workflows (version 1 path)
+         * @description Logs workflows (traces whose steps can nest: chains, model calls, retrievers, tools and agents) to
+         *     the project named or identified in the body, and returns how many workflows and records were
+         *     taken. The service's reference lists it with the same body and answer as `POST /observe/workflows`.
+         */
+        post: operations["logWorkflowsV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/observe/projects/{project_id}/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search logged workflows (version 1 path)
+         * @description Returns one page of the workflows (with their nested steps) logged to the project in the time
+         *     window that match the metadata filters in the body. The page position (`starting_token`, `limit`)
+         *     travels in the body. The service's reference lists it with the same parameters, body and answer as
+         *     `POST /observe/projects/{project_id}/workflows`.
+         */
+        post: operations["getWorkflowsV1"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5236,6 +6019,239 @@ export interface components {
              * @default 0
              */
             starting_token: number;
+        };
+        /**
+         * ProjectNumExperimentsFilter
+         * @description A project-list filter on the project's number of experiments.
+         * @example {
+         *       "name": "num_experiments",
+         *       "operator": "gte",
+         *       "value": 1
+         *     }
+         */
+        ProjectNumExperimentsFilter: {
+            /**
+             * @description Which kind of filter this is: always `num_experiments` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_experiments";
+            /** @description How the project's number of experiments is compared with `value`. */
+            operator: components["schemas"]["RangeFilterOperator"];
+            /** @description The number to compare with, or a list of numbers. Which operators take a list is not documented. */
+            value: number | number[] | number[];
+        };
+        /**
+         * ProjectNumLogstreamsFilter
+         * @description A project-list filter on the project's number of log streams.
+         * @example {
+         *       "name": "num_logstreams",
+         *       "operator": "gte",
+         *       "value": 1
+         *     }
+         */
+        ProjectNumLogstreamsFilter: {
+            /**
+             * @description Which kind of filter this is: always `num_logstreams` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_logstreams";
+            /** @description How the project's number of log streams is compared with `value`. */
+            operator: components["schemas"]["RangeFilterOperator"];
+            /** @description The number to compare with, or a list of numbers. Which operators take a list is not documented. */
+            value: number | number[] | number[];
+        };
+        /**
+         * ProjectNumExperimentsSort
+         * @description Sorts the project list by the project's number of experiments.
+         * @example {
+         *       "ascending": false,
+         *       "name": "num_experiments",
+         *       "sort_type": "column"
+         *     }
+         */
+        ProjectNumExperimentsSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `num_experiments` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_experiments";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ProjectNumLogstreamsSort
+         * @description Sorts the project list by the project's number of log streams.
+         * @example {
+         *       "ascending": false,
+         *       "name": "num_logstreams",
+         *       "sort_type": "column"
+         *     }
+         */
+        ProjectNumLogstreamsSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `num_logstreams` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "num_logstreams";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ProjectCollectionParamsV2
+         * @description Filters and sort order for listing projects with `POST /v2/projects`.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "num_logstreams",
+         *           "operator": "gte",
+         *           "value": 1
+         *         }
+         *       ],
+         *       "sort": {
+         *         "name": "num_experiments",
+         *         "ascending": false,
+         *         "sort_type": "column"
+         *       }
+         *     }
+         */
+        ProjectCollectionParamsV2: {
+            /** @description Conditions on the projects to list. The `name` property of each says which field of the project is compared: `name`, `creator`, `created_at`, `updated_at`, `num_logstreams` or `num_experiments`. How several conditions combine is not documented. */
+            filters?: (components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectNumLogstreamsFilter"] | components["schemas"]["ProjectNumExperimentsFilter"])[] | undefined;
+            /**
+             * @description The order of the projects, or `null`: the `name` property says which field orders them, and `ascending` in which direction. Its default sorts by `created_at`, descending. The order used for `null` is not documented.
+             * @default {
+             *       "name": "created_at",
+             *       "ascending": false,
+             *       "sort_type": "column"
+             *     }
+             */
+            sort?: (components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectNumLogstreamsSort"] | components["schemas"]["ProjectNumExperimentsSort"]) | null | undefined;
+        };
+        /**
+         * ProjectItem
+         * @description A project as `POST /v2/projects` lists it, with its counts of log streams and experiments.
+         * @example {
+         *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "name": "support-assistant",
+         *       "created_at": "2026-02-10T09:15:00Z",
+         *       "updated_at": "2026-03-05T08:05:44Z",
+         *       "bookmark": false,
+         *       "num_logstreams": 2,
+         *       "num_experiments": 5,
+         *       "permissions": [
+         *         {
+         *           "action": "update",
+         *           "allowed": true
+         *         }
+         *       ],
+         *       "created_by_user": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace"
+         *       }
+         *     }
+         */
+        ProjectItem: {
+            /**
+             * @description Whether the caller bookmarked the project. Defaults to `false`.
+             * @default false
+             */
+            bookmark: boolean;
+            /**
+             * Format: date-time
+             * @description When the project was created.
+             */
+            created_at: string;
+            /** @description The user who created the project. */
+            created_by_user: components["schemas"]["UserInfo"];
+            /**
+             * Format: uuid
+             * @description The project's ID.
+             */
+            id: string;
+            /** @description The project's name. */
+            name: string;
+            /** @description How many experiments the project has, counted as its runs of task type `16`. */
+            num_experiments: number;
+            /** @description How many log streams the project has, counted as its runs of task type `15`. */
+            num_logstreams: number;
+            /**
+             * @description Actions on the project and whether each is allowed. Defaults to an empty list. Whose permissions they are is not documented.
+             * @default []
+             */
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * Format: date-time
+             * @description When the project was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * GetProjectsPaginatedResponseV2
+         * @description A page of projects as `POST /v2/projects` lists them, with the number of matching projects.
+         * @example {
+         *       "projects": [
+         *         {
+         *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "name": "support-assistant",
+         *           "created_at": "2026-02-10T09:15:00Z",
+         *           "updated_at": "2026-03-05T08:05:44Z",
+         *           "num_logstreams": 2,
+         *           "num_experiments": 5,
+         *           "created_by_user": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example"
+         *           }
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": false,
+         *       "next_starting_token": null,
+         *       "total_count": 1
+         *     }
+         */
+        GetProjectsPaginatedResponseV2: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The projects on this page. */
+            projects: components["schemas"]["ProjectItem"][];
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+            /** @description How many projects match, on every page together. */
+            total_count: number;
         };
         /**
          * RunDBThin
@@ -8097,6 +9113,716 @@ export interface components {
             group_name?: string | null | undefined;
         };
         /**
+         * MetadataFilter
+         * @description A scorer filter on a node's metadata: a key, an operator and a value to compare.
+         * @example {
+         *       "filter_type": "map",
+         *       "key": "customer_tier",
+         *       "name": "metadata",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
+         */
+        MetadataFilter: {
+            /**
+             * @description The filter's type: always `map` for a metadata filter.
+             * @default map
+             * @constant
+             */
+            filter_type?: "map" | undefined;
+            /** @description The metadata key to look at. */
+            key: string;
+            /**
+             * @description Which kind of filter this is: always `metadata` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "metadata";
+            /**
+             * @description How the metadata value is compared with `value`.
+             * @example eq
+             */
+            operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The value, or list of values, to compare the metadata with. */
+            value: string | string[];
+        };
+        /**
+         * TextFilterOperator
+         * @description How a text filter compares: equal, not equal, or contains.
+         *
+         *     - `eq`: exactly the text
+         *     - `ne`: anything but the text
+         *     - `contains`: has the text somewhere in it
+         * @enum {string}
+         */
+        TextFilterOperator: "eq" | "ne" | "contains";
+        /**
+         * NodeNameFilter
+         * @description A scorer filter on a node's name: an operator and a value to compare.
+         * @example {
+         *       "case_sensitive": true,
+         *       "filter_type": "string",
+         *       "name": "node_name",
+         *       "operator": "eq",
+         *       "value": "enterprise"
+         *     }
+         */
+        NodeNameFilter: {
+            /**
+             * @description Whether letter case matters when comparing the names. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description The filter's type: always `string` for a node name filter.
+             * @default string
+             * @constant
+             */
+            filter_type?: "string" | undefined;
+            /**
+             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "node_name";
+            /**
+             * @description How the node's name is compared with `value`.
+             * @example eq
+             */
+            operator: components["schemas"]["TextFilterOperator"];
+            /** @description The text to compare the node's name with. */
+            value: string;
+        };
+        /**
+         * ScorerFilter
+         * @description A condition that limits which nodes a scorer runs on. The `name` property says which kind of condition it is:
+         *     - `metadata`: a node's metadata key and the value stored under it
+         *     - `node_name`: a node's name
+         *     How several filters on one scorer combine is not documented.
+         * @example {
+         *       "name": "node_name",
+         *       "filter_type": "string",
+         *       "operator": "eq",
+         *       "value": "retrieve-docs",
+         *       "case_sensitive": true
+         *     }
+         */
+        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"];
+        /**
+         * ScorerDefaults
+         * @description Settings a scorer uses unless its use says otherwise. How a use overrides them is not documented.
+         * @example {
+         *       "model_name": "gpt-4o-mini",
+         *       "num_judges": 3,
+         *       "filters": null
+         *     }
+         */
+        ScorerDefaults: {
+            /** @description Conditions on the nodes the scorer runs on, or `null`. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
+            num_judges?: number | null | undefined;
+        };
+        /**
+         * ScorerTypes
+         * @description How a scorer is defined. Beyond the names, what each kind holds is not documented.
+         *
+         *     - `llm`: by instructions to a language model (an LLM judge)
+         *     - `code`: by code
+         *     - `preset`: one of the service's own scorers
+         * @enum {string}
+         */
+        ScorerTypes: "llm" | "code" | "preset";
+        /**
+         * CreateScorerRequest
+         * @description A new scorer's name, kind, tags and default settings.
+         * @example {
+         *       "name": "answer-politeness",
+         *       "description": "Rates whether an answer is polite.",
+         *       "scorer_type": "llm",
+         *       "tags": [
+         *         "support"
+         *       ],
+         *       "defaults": {
+         *         "model_name": "gpt-4o-mini",
+         *         "num_judges": 3,
+         *         "filters": null
+         *       }
+         *     }
+         */
+        CreateScorerRequest: {
+            /** @description The scorer's default settings, or `null`. */
+            defaults?: components["schemas"]["ScorerDefaults"] | null | undefined;
+            /**
+             * @description A description of the scorer for people. Defaults to the empty string.
+             * @default
+             */
+            description?: string | undefined;
+            /** @description The new scorer's name. */
+            name: string;
+            /** @description How the scorer is defined. */
+            scorer_type: components["schemas"]["ScorerTypes"];
+            /** @description Labels for finding the scorer. */
+            tags?: string[] | undefined;
+        };
+        /**
+         * FewShotExample
+         * @description One worked example included in a metric's judge prompt: a prompt and response, and the judge's answer for them.
+         * @example {
+         *       "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
+         *       "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
+         *     }
+         */
+        FewShotExample: {
+            /** @description The judge's expected answer for this example. */
+            evaluating_response: string;
+            /** @description The prompt and the response under evaluation, as the judge is shown them. */
+            generation_prompt_and_response: string;
+        };
+        /**
+         * ChainPollTemplate
+         * @description The prompt template of an LLM scorer's judge, with the names of the fields its answer is read from.
+         * @example {
+         *       "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}",
+         *       "metric_system_prompt": "You rate the politeness of customer support answers.",
+         *       "metric_description": "Whether the answer is polite.",
+         *       "value_field_name": "rating",
+         *       "explanation_field_name": "explanation",
+         *       "metric_few_shot_examples": []
+         *     }
+         */
+        ChainPollTemplate: {
+            /**
+             * @description The name of the field of the judge's answer the explanation is read from. Defaults to `explanation`.
+             * @default explanation
+             */
+            explanation_field_name?: string | undefined;
+            /** @description A description of what the metric measures, or `null`. */
+            metric_description?: string | null | undefined;
+            /** @description Worked examples for the metric's judge. */
+            metric_few_shot_examples?: components["schemas"]["FewShotExample"][] | undefined;
+            /** @description The system prompt of the metric's judge, or `null`. */
+            metric_system_prompt?: string | null | undefined;
+            /** @description The text of the judge's prompt template. */
+            template: string;
+            /**
+             * @description The name of the field of the judge's answer the rating is read from. Defaults to `rating`.
+             * @default rating
+             */
+            value_field_name?: string | undefined;
+        };
+        /**
+         * GeneratedScorerConfiguration
+         * @description The model settings of an LLM scorer.
+         * @example {
+         *       "model_alias": "GPT-4o mini",
+         *       "num_judges": 3
+         *     }
+         */
+        GeneratedScorerConfiguration: {
+            /**
+             * @description The name under which the service offers the model the scorer uses. Defaults to `GPT-4o mini`.
+             * @default GPT-4o mini
+             */
+            model_alias: string;
+            /**
+             * @description How many judges the scorer uses, from 1 to 10. Defaults to `3`. What a judge is here is not documented.
+             * @default 3
+             */
+            num_judges: number;
+        };
+        /**
+         * GeneratedScorerResponse
+         * @description The definition of an LLM scorer in one version.
+         * @example {
+         *       "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "name": "answer-politeness",
+         *       "instructions": "Rate whether the answer is polite to the customer.",
+         *       "chain_poll_template": {
+         *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+         *       },
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ],
+         *       "scorer_configuration": {
+         *         "model_alias": "GPT-4o mini",
+         *         "num_judges": 3
+         *       }
+         *     }
+         */
+        GeneratedScorerResponse: {
+            /** @description The prompt template of the scorer's judge. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /**
+             * Format: date-time
+             * @description When the definition was created.
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the definition.
+             */
+            created_by: string;
+            /**
+             * Format: uuid
+             * @description The definition's ID.
+             */
+            id: string;
+            /** @description The scorer's instructions, in words. */
+            instructions: string;
+            /** @description The scorer's name in this definition. */
+            name: string;
+            /** @description The kinds of node the scorer can score, or `null`. What `null` means is not documented. */
+            scoreable_node_types: components["schemas"]["NodeType"][] | null;
+            /** @description The scorer's model settings. */
+            scorer_configuration: components["schemas"]["GeneratedScorerConfiguration"];
+            /**
+             * Format: date-time
+             * @description When the definition was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * CreateUpdateRegisteredScorerResponse
+         * @description The definition of a code scorer in one version, as registered from its uploaded code.
+         * @example {
+         *       "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "name": "answer-length",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "score_type": "int",
+         *       "data_type": "integer",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ]
+         *     }
+         */
+        CreateUpdateRegisteredScorerResponse: {
+            /**
+             * Format: date-time
+             * @description When the definition was registered.
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who registered the definition.
+             */
+            created_by: string;
+            /** @description The kind of value the scorer produces, or `null`. */
+            data_type: components["schemas"]["DataTypeOptions"] | null;
+            /**
+             * Format: uuid
+             * @description The definition's ID.
+             */
+            id: string;
+            /** @description The scorer's name in this definition. */
+            name: string;
+            /** @description The type of the scores, as text, or `null`. Its values are not documented. */
+            score_type: string | null;
+            /** @description The kinds of node the scorer can score, as text, or `null`. What `null` means is not documented. */
+            scoreable_node_types: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the definition was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * BaseScorerVersionResponse
+         * @description One version of a scorer, with the definition it holds.
+         * @example {
+         *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+         *       "version": 1,
+         *       "generated_scorer": null,
+         *       "registered_scorer": {
+         *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *         "name": "answer-length",
+         *         "created_at": "2026-03-04T14:32:10Z",
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "score_type": "int",
+         *         "data_type": "integer",
+         *         "scoreable_node_types": [
+         *           "llm"
+         *         ]
+         *       },
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        BaseScorerVersionResponse: {
+            /**
+             * Format: date-time
+             * @description When the version was created.
+             */
+            created_at: string;
+            /** @description The version's definition when the scorer is an LLM scorer, or `null`. */
+            generated_scorer?: components["schemas"]["GeneratedScorerResponse"] | null | undefined;
+            /**
+             * Format: uuid
+             * @description The version's ID.
+             */
+            id: string;
+            /** @description The version's definition when the scorer is a code scorer, or `null`. */
+            registered_scorer?: components["schemas"]["CreateUpdateRegisteredScorerResponse"] | null | undefined;
+            /**
+             * Format: date-time
+             * @description When the version was last changed.
+             */
+            updated_at: string;
+            /** @description The version's number. */
+            version: number;
+        };
+        /**
+         * ModelType
+         * @description The kind of model behind a scorer.
+         *
+         *     - `slm`: a small language model
+         *     - `llm`: a large language model
+         * @enum {string}
+         */
+        ModelType: "slm" | "llm";
+        /**
+         * ScorerResponse
+         * @description A scorer, with its kind, tags, default settings and latest version.
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "answer-politeness",
+         *       "label": "Answer politeness",
+         *       "description": "Rates whether an answer is polite.",
+         *       "scorer_type": "llm",
+         *       "model_type": "llm",
+         *       "tags": [
+         *         "support"
+         *       ],
+         *       "included_fields": [
+         *         "model_name",
+         *         "num_judges"
+         *       ],
+         *       "defaults": {
+         *         "model_name": "gpt-4o-mini",
+         *         "num_judges": 3,
+         *         "filters": null
+         *       },
+         *       "latest_version": null,
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        ScorerResponse: {
+            /**
+             * Format: date-time
+             * @description When the scorer was created, or `null`.
+             */
+            created_at?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the scorer, or `null`.
+             */
+            created_by?: string | null | undefined;
+            /** @description The scorer's default settings, or `null`. */
+            defaults?: components["schemas"]["ScorerDefaults"] | null | undefined;
+            /** @description The scorer's description for people, or `null`. */
+            description?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The scorer's ID.
+             */
+            id: string;
+            /** @description The names of the scorer's settings a user may configure when using it, such as its model or its number of judges. */
+            included_fields?: string[] | undefined;
+            /**
+             * @description The scorer's label. Defaults to an empty string. How it differs from `name` is not documented.
+             * @default
+             */
+            label: string;
+            /** @description The scorer's latest version, or `null`. */
+            latest_version?: components["schemas"]["BaseScorerVersionResponse"] | null | undefined;
+            /** @description The kind of model behind the scorer, or `null`. */
+            model_type?: components["schemas"]["ModelType"] | null | undefined;
+            /** @description The scorer's name. */
+            name: string;
+            /** @description How the scorer is defined. */
+            scorer_type: components["schemas"]["ScorerTypes"];
+            /** @description The scorer's labels for finding it. */
+            tags: string[];
+            /**
+             * Format: date-time
+             * @description When the scorer was last changed, or `null`.
+             */
+            updated_at?: string | null | undefined;
+        };
+        /**
+         * ScorerCreatedAtFilter
+         * @description A scorer-list filter on the scorer's creation time.
+         * @example {
+         *       "name": "created_at",
+         *       "operator": "gte",
+         *       "value": "2026-03-01T00:00:00Z"
+         *     }
+         */
+        ScorerCreatedAtFilter: {
+            /**
+             * @description Which kind of filter this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_at";
+            /** @description How the scorer's creation time is compared with `value`. */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The time to compare the scorer's creation time with.
+             */
+            value: string;
+        };
+        /**
+         * ScorerCreatorFilter
+         * @description A scorer-list filter on the user who created the scorer.
+         * @example {
+         *       "name": "creator",
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        ScorerCreatorFilter: {
+            /**
+             * @description Which kind of filter this is: always `creator` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "creator";
+            /**
+             * Format: uuid
+             * @description The ID of the creator to match.
+             */
+            value: string;
+        };
+        /**
+         * ScorerNameFilter
+         * @description A scorer-list filter on the scorer's name.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "polite"
+         *     }
+         */
+        ScorerNameFilter: {
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `false`.
+             * @default false
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind of filter this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /** @description How the scorer's name is compared with `value`. */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text to compare the scorer's name with, or a list of them for the operators that take a list. */
+            value: string | string[];
+        };
+        /**
+         * ScorerTypeFilter
+         * @description A scorer-list filter on how the scorer is defined.
+         * @example {
+         *       "name": "scorer_type",
+         *       "operator": "eq",
+         *       "value": "llm"
+         *     }
+         */
+        ScorerTypeFilter: {
+            /**
+             * @description Which kind of filter this is: always `scorer_type` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "scorer_type";
+            /** @description How the scorer's kind is compared with `value`. */
+            operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The kind to compare with, or a list of kinds for `one_of` and `not_in`. */
+            value: components["schemas"]["ScorerTypes"] | components["schemas"]["ScorerTypes"][];
+        };
+        /**
+         * TagsFilterOperator
+         * @description How a filter on a list of tags compares with one tag.
+         *
+         *     - `contains`: the list has the tag
+         *     - `not_in`: the list does not have the tag
+         * @enum {string}
+         */
+        TagsFilterOperator: "contains" | "not_in";
+        /**
+         * ScorerTagsFilter
+         * @description A scorer-list filter on the scorer's tags.
+         * @example {
+         *       "name": "tags",
+         *       "operator": "contains",
+         *       "value": "support"
+         *     }
+         */
+        ScorerTagsFilter: {
+            /**
+             * @description Which kind of filter this is: always `tags` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "tags";
+            /** @description How the scorer's tags are compared with `value`. */
+            operator: components["schemas"]["TagsFilterOperator"];
+            /** @description The tag to look for. */
+            value: string;
+        };
+        /**
+         * ScorerUpdatedAtFilter
+         * @description A scorer-list filter on the scorer's time of the last change.
+         * @example {
+         *       "name": "updated_at",
+         *       "operator": "gte",
+         *       "value": "2026-03-01T00:00:00Z"
+         *     }
+         */
+        ScorerUpdatedAtFilter: {
+            /**
+             * @description Which kind of filter this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /** @description How the scorer's time of the last change is compared with `value`. */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The time to compare the scorer's time of the last change with.
+             */
+            value: string;
+        };
+        /**
+         * ListScorersRequest
+         * @description Conditions on the scorers to list.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "scorer_type",
+         *           "operator": "eq",
+         *           "value": "llm"
+         *         },
+         *         {
+         *           "name": "tags",
+         *           "operator": "contains",
+         *           "value": "support"
+         *         }
+         *       ]
+         *     }
+         */
+        ListScorersRequest: {
+            /** @description Conditions a scorer must meet to be listed. The `name` property of each says which field of the scorer is compared: `name`, `scorer_type`, `tags`, `creator`, `created_at` or `updated_at`. How several conditions combine is not documented. */
+            filters?: (components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"])[] | undefined;
+        };
+        /**
+         * ScorerPage
+         * @description A page of scorers.
+         * @example {
+         *       "scorers": [
+         *         {
+         *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "answer-politeness",
+         *           "scorer_type": "llm",
+         *           "tags": [
+         *             "support"
+         *           ]
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": false,
+         *       "next_starting_token": null
+         *     }
+         */
+        ScorerPage: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The scorers on this page. */
+            scorers?: components["schemas"]["ScorerResponse"][] | undefined;
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+        };
+        /**
+         * ScorerDeleted
+         * @description The answer to a scorer's deletion.
+         * @example {
+         *       "message": "Scorer deleted."
+         *     }
+         */
+        ScorerDeleted: {
+            /** @description A message about the deletion. What it says is not documented. */
+            message: string;
+        };
+        /**
+         * UpdateScorerRequest
+         * @description Changes to a scorer's name, description, tags or default settings.
+         * @example {
+         *       "name": "answer-courtesy",
+         *       "tags": [
+         *         "support",
+         *         "tone"
+         *       ]
+         *     }
+         */
+        UpdateScorerRequest: {
+            /** @description The scorer's new default settings, or `null`. Whether `null` clears them or leaves them as they are is not documented. */
+            defaults?: components["schemas"]["ScorerDefaults"] | null | undefined;
+            /** @description The scorer's new description, or `null`. Whether `null` clears it or leaves it as it is is not documented. */
+            description?: string | null | undefined;
+            /** @description The scorer's new name, or `null`. Whether `null` leaves it as it is is not documented. */
+            name?: string | null | undefined;
+            /** @description The scorer's new tags, or `null`. Whether `null` clears them or leaves them as they are is not documented. */
+            tags?: string[] | null | undefined;
+        };
+        /**
+         * CodeScorerVersionForm
+         * @description The multipart form that uploads the code of a new version of a code scorer.
+         * @example {
+         *       "file": "example file"
+         *     }
+         */
+        CodeScorerVersionForm: {
+            /**
+             * Format: binary
+             * @description The file holding the scorer's code. Its language and layout are not documented.
+             */
+            file: Blob | Uint8Array;
+        };
+        /**
+         * CreateLLMScorerVersionRequest
+         * @description A new version of an LLM scorer, from its instructions and its judge's prompt template.
+         * @example {
+         *       "instructions": "Rate whether the answer is polite to the customer.",
+         *       "chain_poll_template": {
+         *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+         *       }
+         *     }
+         */
+        CreateLLMScorerVersionRequest: {
+            /** @description The prompt template of the scorer's judge. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /** @description The scorer's instructions, in words. How they relate to the template is not documented. */
+            instructions: string;
+        };
+        /**
          * LikeDislikeConstraints
          * @description Settings of a like/dislike feedback template.
          * @example {
@@ -8304,6 +10030,188 @@ export interface components {
             explanation?: string | null | undefined;
             /** @description The rating; its `feedback_type` must match the template's kind. */
             rating: components["schemas"]["FeedbackRating"];
+        };
+        /**
+         * BulkFeedbackRatingCreate
+         * @description One rating to record on each selected record, with the template it is given with.
+         * @example {
+         *       "operation_type": "create",
+         *       "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *       "rating": {
+         *         "feedback_type": "star",
+         *         "value": 4
+         *       },
+         *       "explanation": null
+         *     }
+         */
+        BulkFeedbackRatingCreate: {
+            /** @description The rater's explanation of the rating, or `null`. */
+            explanation?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the feedback template the rating is given with.
+             */
+            feedback_template_id: string;
+            /**
+             * @description Which operation this is: always `create` here. The service reads this tag to pick the operation, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation_type: "create";
+            /** @description The rating, in the shape of the template's kind. */
+            rating: components["schemas"]["FeedbackRating"];
+        };
+        /**
+         * BulkFeedbackRatingDelete
+         * @description The removal of the rating given with one template from each selected record.
+         * @example {
+         *       "operation_type": "delete",
+         *       "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2"
+         *     }
+         */
+        BulkFeedbackRatingDelete: {
+            /**
+             * Format: uuid
+             * @description The ID of the feedback template whose rating is to be removed.
+             */
+            feedback_template_id: string;
+            /**
+             * @description Which operation this is: always `delete` here. The service reads this tag to pick the operation, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            operation_type: "delete";
+        };
+        /**
+         * IndexSelector
+         * @description A run's rows, chosen by their indexes.
+         * @example {
+         *       "selector_type": "indexes",
+         *       "indexes": [
+         *         0,
+         *         1
+         *       ]
+         *     }
+         */
+        IndexSelector: {
+            /** @description The indexes of the rows the operations apply to. */
+            indexes: number[];
+            /**
+             * @description How the records are chosen: always `indexes` here. The service reads this tag to pick the kind of selector, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            selector_type: "indexes";
+        };
+        /**
+         * TraceSelector
+         * @description Traces, chosen by their IDs.
+         * @example {
+         *       "selector_type": "traces",
+         *       "traces": [
+         *         "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d"
+         *       ]
+         *     }
+         */
+        TraceSelector: {
+            /**
+             * @description How the records are chosen: always `traces` here. The service reads this tag to pick the kind of selector, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            selector_type: "traces";
+            /** @description The IDs of the traces the operations apply to. */
+            traces: string[];
+        };
+        /**
+         * BulkFeedbackRequest
+         * @description Feedback ratings to record or remove in one call, and the records they apply to.
+         * @example {
+         *       "operations": [
+         *         {
+         *           "operation_type": "create",
+         *           "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *           "rating": {
+         *             "feedback_type": "like_dislike",
+         *             "value": true
+         *           },
+         *           "explanation": "Correct steps and a link to the right help article."
+         *         }
+         *       ],
+         *       "selector": {
+         *         "selector_type": "indexes",
+         *         "indexes": [
+         *           0,
+         *           1
+         *         ]
+         *       }
+         *     }
+         */
+        BulkFeedbackRequest: {
+            /** @description What to do to each selected record: record a rating given with a template (`create`) or remove the rating given with a template (`delete`). The order they are applied in is not documented. */
+            operations: (components["schemas"]["BulkFeedbackRatingCreate"] | components["schemas"]["BulkFeedbackRatingDelete"])[];
+            /** @description The records the operations apply to: a run's rows by index (`indexes`) or traces by ID (`traces`). */
+            selector: components["schemas"]["IndexSelector"] | components["schemas"]["TraceSelector"];
+        };
+        /**
+         * FeedbackRatingOperationType
+         * @description An operation of a bulk feedback call.
+         *
+         *     - `create`: a rating recorded
+         *     - `delete`: a rating removed
+         * @enum {string}
+         */
+        FeedbackRatingOperationType: "create" | "delete";
+        /**
+         * SelectorType
+         * @description How the records of a bulk feedback call were chosen.
+         *
+         *     - `indexes`: a run's rows, by index
+         *     - `traces`: traces, by ID
+         * @enum {string}
+         */
+        SelectorType: "indexes" | "traces";
+        /**
+         * BulkFeedbackRatingStatus
+         * @description The outcome of one operation of a bulk feedback call on one record.
+         * @example {
+         *       "selector": "indexes",
+         *       "index": 0,
+         *       "trace": null,
+         *       "operation": "create",
+         *       "success": true,
+         *       "message": null
+         *     }
+         */
+        BulkFeedbackRatingStatus: {
+            /** @description The index of the row the operation applied to, or `null`. */
+            index?: number | null | undefined;
+            /** @description A message about the outcome, or `null`. What it says is not documented. */
+            message: string | null;
+            /** @description Which operation this is the outcome of. */
+            operation: components["schemas"]["FeedbackRatingOperationType"];
+            /**
+             * @description How the record was chosen. Defaults to `indexes`.
+             * @default indexes
+             */
+            selector: components["schemas"]["SelectorType"];
+            /** @description Whether the operation succeeded on the record. */
+            success: boolean;
+            /**
+             * Format: uuid
+             * @description The ID of the trace the operation applied to, or `null`.
+             */
+            trace?: string | null | undefined;
+        };
+        /**
+         * FeedbackTemplateReorder
+         * @description A new order for a project's feedback templates.
+         * @example {
+         *       "ordering": [
+         *         "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *         "bc8ce121-6546-41d1-8625-1932bdd8fe2e"
+         *       ]
+         *     }
+         */
+        FeedbackTemplateReorder: {
+            /** @description The IDs of the project's feedback templates in the order they are to appear. The list must name every template of the project. */
+            ordering: string[];
         };
         /**
          * Split
@@ -12772,6 +14680,43 @@ export interface components {
             token: string;
         };
         /**
+         * NvidiaIntegrationCreate
+         * @description The credentials and address needed to connect the NVIDIA integration.
+         * @example {
+         *       "hostname": "https://nim.acme.example",
+         *       "token": "my_secret_api_token"
+         *     }
+         */
+        NvidiaIntegrationCreate: {
+            /**
+             * Format: uri
+             * @description The address of the NVIDIA endpoint the service is to reach, as a URI.
+             */
+            hostname: string;
+            /** @description The API token or key for the service to use with the provider. */
+            token: string;
+        };
+        /**
+         * VegasGatewayIntegrationCreate
+         * @description The credentials, address and use case needed to connect the Vegas gateway integration.
+         * @example {
+         *       "endpoint": "https://gateway.acme.example",
+         *       "token": "my_secret_api_token",
+         *       "use_case": "support-assistant"
+         *     }
+         */
+        VegasGatewayIntegrationCreate: {
+            /**
+             * Format: uri
+             * @description The gateway's endpoint, as a URI.
+             */
+            endpoint: string;
+            /** @description The API token or key for the service to use with the gateway. */
+            token: string;
+            /** @description The use case to send to the gateway. What values the gateway accepts is not documented. */
+            use_case: string;
+        };
+        /**
          * DatabricksIntegrationCreate
          * @description The credentials and settings needed to connect the Databricks integration.
          * @example {
@@ -13684,100 +15629,6 @@ export interface components {
             workspace?: string | null | undefined;
         };
         /**
-         * MetadataFilter
-         * @description A scorer filter on a node's metadata: a key, an operator and a value to compare.
-         * @example {
-         *       "filter_type": "map",
-         *       "key": "customer_tier",
-         *       "name": "metadata",
-         *       "operator": "eq",
-         *       "value": "enterprise"
-         *     }
-         */
-        MetadataFilter: {
-            /**
-             * @description The filter's type: always `map` for a metadata filter.
-             * @default map
-             * @constant
-             */
-            filter_type?: "map" | undefined;
-            /** @description The metadata key to look at. */
-            key: string;
-            /**
-             * @description Which kind of filter this is: always `metadata` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            name: "metadata";
-            /**
-             * @description How the metadata value is compared with `value`.
-             * @example eq
-             */
-            operator: components["schemas"]["MembershipFilterOperator"];
-            /** @description The value, or list of values, to compare the metadata with. */
-            value: string | string[];
-        };
-        /**
-         * TextFilterOperator
-         * @description How a text filter compares: equal, not equal, or contains.
-         *
-         *     - `eq`: exactly the text
-         *     - `ne`: anything but the text
-         *     - `contains`: has the text somewhere in it
-         * @enum {string}
-         */
-        TextFilterOperator: "eq" | "ne" | "contains";
-        /**
-         * NodeNameFilter
-         * @description A scorer filter on a node's name: an operator and a value to compare.
-         * @example {
-         *       "case_sensitive": true,
-         *       "filter_type": "string",
-         *       "name": "node_name",
-         *       "operator": "eq",
-         *       "value": "enterprise"
-         *     }
-         */
-        NodeNameFilter: {
-            /**
-             * @description Whether letter case matters when comparing the names. Defaults to `true`.
-             * @default true
-             */
-            case_sensitive?: boolean | undefined;
-            /**
-             * @description The filter's type: always `string` for a node name filter.
-             * @default string
-             * @constant
-             */
-            filter_type?: "string" | undefined;
-            /**
-             * @description Which kind of filter this is: always `node_name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            name: "node_name";
-            /**
-             * @description How the node's name is compared with `value`.
-             * @example eq
-             */
-            operator: components["schemas"]["TextFilterOperator"];
-            /** @description The text to compare the node's name with. */
-            value: string;
-        };
-        /**
-         * ScorerFilter
-         * @description A condition that limits which nodes a scorer runs on. The `name` property says which kind of condition it is:
-         *     - `metadata`: a node's metadata key and the value stored under it
-         *     - `node_name`: a node's name
-         *     How several filters on one scorer combine is not documented.
-         * @example {
-         *       "name": "node_name",
-         *       "filter_type": "string",
-         *       "operator": "eq",
-         *       "value": "retrieve-docs",
-         *       "case_sensitive": true
-         *     }
-         */
-        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"];
-        /**
          * GeneratedScorerConfig
          * @description A generated scorer to run, by name, optionally only on matching nodes. The docs describe generated (auto-generated) metrics as LLM-judged metrics whose judge prompt and few-shot examples the service writes from a description, with a yes/no answer.
          * @example {
@@ -13798,20 +15649,6 @@ export interface components {
             filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
             /** @description The name of the generated scorer to run. */
             name: string;
-        };
-        /**
-         * FewShotExample
-         * @description One worked example included in a metric's judge prompt: a prompt and response, and the judge's answer for them.
-         * @example {
-         *       "evaluating_response": "{\"explanation\": \"The context says so.\", \"was_factual\": true}",
-         *       "generation_prompt_and_response": "The prompt was: Which plan includes single sign-on? The response was: The Enterprise plan."
-         *     }
-         */
-        FewShotExample: {
-            /** @description The judge's expected answer for this example. */
-            evaluating_response: string;
-            /** @description The prompt and the response under evaluation, as the judge is shown them. */
-            generation_prompt_and_response: string;
         };
         /**
          * AgenticSessionSuccessTemplate
@@ -18710,6 +20547,256 @@ export interface components {
             version?: number | null | undefined;
         };
         /**
+         * DatasetData
+         * @description A dataset to render a template with.
+         * @example {
+         *       "dataset_id": "4b8f2e1a-6c3d-4e5f-9a7b-8c9d0e1f2a3b"
+         *     }
+         */
+        DatasetData: {
+            /**
+             * Format: uuid
+             * @description The ID of the dataset to render the template with. How its rows fill the template is not documented.
+             */
+            dataset_id: string;
+        };
+        /**
+         * StringData
+         * @description Strings to render a template with.
+         * @example {
+         *       "input_strings": [
+         *         "Where is my order?",
+         *         "How do I reset my password?"
+         *       ]
+         *     }
+         */
+        StringData: {
+            /** @description The strings to render the template with. How each one fills the template is not documented. */
+            input_strings: string[];
+        };
+        /**
+         * RenderTemplateRequest
+         * @description A template and the data to render it with.
+         * @example {
+         *       "template": "Answer the customer: {{ input }}",
+         *       "data": {
+         *         "input_strings": [
+         *           "Where is my order?"
+         *         ]
+         *       }
+         *     }
+         */
+        RenderTemplateRequest: {
+            /** @description What to render the template with, one of two shapes told apart by their fields; a dataset (`DatasetData`) or a list of strings (`StringData`). */
+            data: components["schemas"]["DatasetData"] | components["schemas"]["StringData"];
+            /** @description The text of the template to render. Its syntax is not documented. */
+            template: string;
+        };
+        /**
+         * RenderedTemplate
+         * @description One rendering of a template.
+         * @example {
+         *       "result": "Answer the customer: Where is my order?",
+         *       "warning": null
+         *     }
+         */
+        RenderedTemplate: {
+            /** @description The text the template rendered to. */
+            result: string;
+            /** @description A warning raised while rendering, or `null`. When one is raised is not documented. */
+            warning?: string | null | undefined;
+        };
+        /**
+         * RenderedTemplatePage
+         * @description A page of a template's renderings.
+         * @example {
+         *       "rendered_templates": [
+         *         {
+         *           "result": "Answer the customer: Where is my order?",
+         *           "warning": null
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": false,
+         *       "next_starting_token": null
+         *     }
+         */
+        RenderedTemplatePage: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The template's renderings on this page. */
+            rendered_templates: components["schemas"]["RenderedTemplate"][];
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+        };
+        /**
+         * RecomputeSettingsLogStream
+         * @description Scores to compute again for the records of one log stream that match filters.
+         * @example {
+         *       "mode": "log_stream_filters",
+         *       "run_id": "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "filters": []
+         *     }
+         */
+        RecomputeSettingsLogStream: {
+            /** @description The filters the records must match. The service does not publish their shape. */
+            filters: unknown[];
+            /**
+             * @description Which records are chosen: always `log_stream_filters` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "log_stream_filters";
+            /**
+             * Format: uuid
+             * @description The ID of the log stream's run.
+             */
+            run_id: string;
+        };
+        /**
+         * RecomputeSettingsObserve
+         * @description Scores to compute again for the records of an observe project that match filters.
+         * @example {
+         *       "mode": "observe_filters",
+         *       "filters": []
+         *     }
+         */
+        RecomputeSettingsObserve: {
+            /** @description The filters the records must match. The service does not publish their shape. */
+            filters: unknown[];
+            /**
+             * @description Which records are chosen: always `observe_filters` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "observe_filters";
+        };
+        /**
+         * RecomputeSettingsProject
+         * @description Scores to compute again for the whole project. What the project's records include is not documented.
+         * @example {
+         *       "mode": "project"
+         *     }
+         */
+        RecomputeSettingsProject: {
+            /**
+             * @description Which records are chosen: always `project` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "project";
+        };
+        /**
+         * RecomputeSettingsRuns
+         * @description Scores to compute again for the runs listed.
+         * @example {
+         *       "mode": "runs",
+         *       "run_ids": [
+         *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *       ]
+         *     }
+         */
+        RecomputeSettingsRuns: {
+            /**
+             * @description Which records are chosen: always `runs` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "runs";
+            /** @description The IDs of the runs, at least one. */
+            run_ids: string[];
+        };
+        /**
+         * RecomputeSettings
+         * @description Which records to compute scores for again. The `mode` property says how they are chosen:
+         *     - `runs`: runs, by ID
+         *     - `project`: the whole project
+         *     - `observe_filters`: the records of an observe project that match filters
+         *     - `log_stream_filters`: the records of one log stream that match filters
+         * @example {
+         *       "mode": "runs",
+         *       "run_ids": [
+         *         "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *       ]
+         *     }
+         */
+        RecomputeSettings: components["schemas"]["RecomputeSettingsRuns"] | components["schemas"]["RecomputeSettingsProject"] | components["schemas"]["RecomputeSettingsObserve"] | components["schemas"]["RecomputeSettingsLogStream"];
+        /**
+         * GeneratedScorer
+         * @description A generated scorer to enable, named by its ID or its name, optionally only on matching nodes. Which of the two must be given is not documented.
+         * @example {
+         *       "name": "answer-politeness",
+         *       "filters": null
+         *     }
+         */
+        GeneratedScorer: {
+            /** @description Conditions on the nodes the scorer runs on, or `null`. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
+            /**
+             * Format: uuid
+             * @description The generated scorer's ID, or `null`.
+             */
+            id?: string | null | undefined;
+            /** @description The generated scorer's name, or `null`. */
+            name?: string | null | undefined;
+        };
+        /**
+         * ScorersConfig
+         * @description The scorers to enable, built-in, registered and generated, each with its settings.
+         * @example {
+         *       "scorers": [
+         *         {
+         *           "name": "completeness"
+         *         }
+         *       ],
+         *       "registered_scorers": [],
+         *       "generated_scorers": []
+         *     }
+         */
+        ScorersConfig: {
+            /** @description The generated scorers to enable. */
+            generated_scorers?: components["schemas"]["GeneratedScorer"][] | undefined;
+            /** @description The registered scorers to enable. */
+            registered_scorers?: components["schemas"]["RegisteredScorer"][] | undefined;
+            /** @description The built-in scorers to enable, each with its settings. */
+            scorers?: components["schemas"]["Scorer"][] | undefined;
+        };
+        /**
+         * CreateComputeScoreRequest
+         * @description The scorers whose scores to compute again, and the records to compute them for.
+         * @example {
+         *       "scorers_config": {
+         *         "scorers": [
+         *           {
+         *             "name": "completeness"
+         *           }
+         *         ]
+         *       },
+         *       "recompute_settings": {
+         *         "mode": "runs",
+         *         "run_ids": [
+         *           "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+         *         ]
+         *       }
+         *     }
+         */
+        CreateComputeScoreRequest: {
+            /** @description Which records to compute the scores for, told apart by `mode`. */
+            recompute_settings: components["schemas"]["RecomputeSettings"];
+            /** @description The scorers whose scores to compute. */
+            scorers_config: components["schemas"]["ScorersConfig"];
+        };
+        /**
          * DeletePromptResponse
          * @description The answer to deleting a prompt template: a message from the service.
          * @example {
@@ -21035,6 +23122,34 @@ export interface components {
              * @example maintainer
              */
             role: components["schemas"]["GroupRole"];
+        };
+        /**
+         * IntegrationModelsResponse
+         * @description One LLM integration's models, and those of them that can serve as scorers.
+         * @example {
+         *       "integration_name": "openai",
+         *       "models": [
+         *         "gpt-4o",
+         *         "gpt-4o-mini"
+         *       ],
+         *       "scorer_models": [
+         *         "gpt-4o-mini"
+         *       ],
+         *       "supports_num_judges": true
+         *     }
+         */
+        IntegrationModelsResponse: {
+            /** @description The name of the integration (the provider) the models are offered through. */
+            integration_name: string;
+            /** @description The names of the models offered through the integration. */
+            models: string[];
+            /** @description The names of the integration's models that can be used for scorers. */
+            scorer_models: string[];
+            /**
+             * @description Whether the integration supports choosing a number of judges. Defaults to `true`. What a judge is here is not documented.
+             * @default true
+             */
+            supports_num_judges: boolean;
         };
         /**
          * LoginEmailForm
@@ -24481,6 +26596,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The service is running. */
+        ServiceRunning: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "api_version": "1.0.0",
+                 *       "message": "ok",
+                 *       "version": "2.14.0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HealthcheckResponse"];
+            };
+        };
         /**
          * @description Too many requests in too short a time. Wait, then repeat the request; where the answer carries
          *     `Retry-After`, wait as long as it says. The service's limits, and whether it sends
@@ -24515,6 +26646,23 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A new JWT and its expiry. */
+        TokenIssued: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlNoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+                 *       "token_type": "bearer",
+                 *       "expires_at": "2026-03-05T14:32:10Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetTokenResponse"];
             };
         };
         /**
@@ -24599,9 +26747,360 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The new or newly verified user. */
+        SystemUserCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                 *       "email": "grace@acme.example",
+                 *       "first_name": "Grace",
+                 *       "last_name": "Hopper",
+                 *       "auth_method": "email",
+                 *       "email_is_verified": true,
+                 *       "role": "system_user",
+                 *       "created_at": "2026-01-20T11:00:00Z",
+                 *       "updated_at": "2026-02-28T16:45:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SystemUserDB"];
+            };
+        };
+        /** @description The new or newly verified user. */
+        SystemUserCreatedSocial: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                 *       "email": "grace@acme.example",
+                 *       "first_name": "Grace",
+                 *       "last_name": "Hopper",
+                 *       "auth_method": "google",
+                 *       "email_is_verified": true,
+                 *       "role": "system_user",
+                 *       "created_at": "2026-01-20T11:00:00Z",
+                 *       "updated_at": "2026-02-28T16:45:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SystemUserDB"];
+            };
+        };
+        /** @description The project's feedback templates. */
+        FeedbackTemplateList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "position": 0,
+                 *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *         "name": "answer-helpful",
+                 *         "criteria": "Did the answer resolve the customer's question?",
+                 *         "include_explanation": true,
+                 *         "constraints": {
+                 *           "feedback_type": "like_dislike"
+                 *         },
+                 *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "created_at": "2026-02-10T09:15:00Z"
+                 *       },
+                 *       {
+                 *         "position": 0,
+                 *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
+                 *         "name": "answer-quality",
+                 *         "criteria": "Rate the overall quality of the answer.",
+                 *         "include_explanation": false,
+                 *         "constraints": {
+                 *           "feedback_type": "star"
+                 *         },
+                 *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "created_at": "2026-03-04T14:32:10Z"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"][];
+            };
+        };
+        /** @description The new feedback template. */
+        FeedbackTemplateCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0,
+                 *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *       "name": "answer-helpful",
+                 *       "criteria": "Did the answer resolve the customer's question?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       },
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_at": "2026-02-10T09:15:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"];
+            };
+        };
+        /** @description The feedback template. */
+        FeedbackTemplateFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0,
+                 *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *       "name": "answer-helpful",
+                 *       "criteria": "Did the answer resolve the customer's question?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       },
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_at": "2026-02-10T09:15:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"];
+            };
+        };
+        /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
+        FeedbackTemplateDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {} */
+                "application/json": unknown;
+            };
+        };
+        /** @description The template with its new name and criteria. */
+        FeedbackTemplateUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0,
+                 *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *       "name": "answer-helpful",
+                 *       "criteria": "Did the answer fully resolve the customer's question?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       },
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_at": "2026-02-10T09:15:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateDB"];
+            };
+        };
+        /** @description One page of the matching workflows, each with its nested steps. */
+        WorkflowsPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "workflows": [
+                 *         {
+                 *           "type": "workflow",
+                 *           "name": "answer-support-ticket",
+                 *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "input": "How do I change the shipping address on my order?",
+                 *           "output": "Open the order, choose Edit address, and save before it ships.",
+                 *           "created_at_ns": 1772611930000000000,
+                 *           "duration_ns": 1850000000,
+                 *           "status_code": 200,
+                 *           "metadata": {
+                 *             "customer_tier": "gold"
+                 *           },
+                 *           "metrics": [
+                 *             {
+                 *               "name": "latency_ms",
+                 *               "value": 1850
+                 *             }
+                 *           ],
+                 *           "steps": [
+                 *             {
+                 *               "type": "retriever",
+                 *               "name": "help-center-search",
+                 *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                 *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *               "input": "change shipping address order",
+                 *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
+                 *               "created_at_ns": 1772611930100000000,
+                 *               "duration_ns": 420000000,
+                 *               "steps": null
+                 *             },
+                 *             {
+                 *               "type": "llm",
+                 *               "name": "draft-answer",
+                 *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+                 *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *               "input": "Answer using the help article: Orders can be edited until they ship.",
+                 *               "output": "Open the order, choose Edit address, and save before it ships.",
+                 *               "created_at_ns": 1772611930600000000,
+                 *               "duration_ns": 1200000000,
+                 *               "status_code": 200,
+                 *               "steps": []
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "starting_token": 0,
+                 *       "limit": 100,
+                 *       "paginated": true,
+                 *       "next_starting_token": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsReadResponse"];
+            };
+        };
+        /** @description How many workflows and records were taken. */
+        WorkflowsIngested: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The answer follows the retrieved context.",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "records_count": 250,
+                 *       "workflows_count": 250
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsIngestResponse"];
+            };
+        };
     };
-    parameters: never;
-    requestBodies: never;
+    parameters: {
+        /**
+         * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+         * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+         */
+        OrganizationId: string | null;
+        /**
+         * @description An organisation's slug, or `null`. What the service does with it is not documented.
+         * @example acme
+         */
+        OrganizationSlug: string | null;
+        /**
+         * @description The feedback template's ID.
+         * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+         */
+        FeedbackTemplateId: string;
+        /**
+         * @description Start of the time window. What leaving it out selects is not documented.
+         * @example 2026-03-04T00:00:00Z
+         */
+        WorkflowsStartTime: string | null;
+        /**
+         * @description End of the time window. What leaving it out selects is not documented.
+         * @example 2026-03-05T00:00:00Z
+         */
+        WorkflowsEndTime: string | null;
+    };
+    requestBodies: {
+        UserCreate: {
+            content: {
+                /**
+                 * @example {
+                 *       "auth_method": "email",
+                 *       "email": "ada@acme.example",
+                 *       "email_is_verified": false,
+                 *       "first_name": "",
+                 *       "last_name": "",
+                 *       "password": "change-me-before-use",
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        UserCreateSocial: {
+            content: {
+                /**
+                 * @example {
+                 *       "id_token": "tok_0123456789abcdef",
+                 *       "provider": "google"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SocialLoginRequest"];
+            };
+        };
+        FeedbackTemplateCreate: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "helpfulness",
+                 *       "criteria": "Did the answer solve the customer's problem?",
+                 *       "include_explanation": true,
+                 *       "constraints": {
+                 *         "feedback_type": "like_dislike"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateCreate"];
+            };
+        };
+        FeedbackTemplateUpdate: {
+            content: {
+                /**
+                 * @example {
+                 *       "criteria": "Does the answer cite the knowledge base?",
+                 *       "name": "support-answer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateUpdate"];
+            };
+        };
+        WorkflowsSearch: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 100,
+                 *       "starting_token": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
+            };
+        };
+        WorkflowsIngest: {
+            content: {
+                /**
+                 * @example {
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "project_name": "support-bot-eval",
+                 *       "workflows": [
+                 *         {
+                 *           "type": "llm",
+                 *           "input": "How do I reset my password?"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkflowsIngestRequest"];
+            };
+        };
+    };
     headers: {
         /**
          * @description How long to wait before trying again: a number of seconds, or an HTTP date after which the
@@ -24681,6 +27180,13 @@ export type ProjectUpdatedAtSort = components['schemas']['ProjectUpdatedAtSort']
 export type ProjectSort = components['schemas']['ProjectSort'];
 export type ProjectCollectionParams = components['schemas']['ProjectCollectionParams'];
 export type GetProjectsPaginatedResponse = components['schemas']['GetProjectsPaginatedResponse'];
+export type ProjectNumExperimentsFilter = components['schemas']['ProjectNumExperimentsFilter'];
+export type ProjectNumLogstreamsFilter = components['schemas']['ProjectNumLogstreamsFilter'];
+export type ProjectNumExperimentsSort = components['schemas']['ProjectNumExperimentsSort'];
+export type ProjectNumLogstreamsSort = components['schemas']['ProjectNumLogstreamsSort'];
+export type ProjectCollectionParamsV2 = components['schemas']['ProjectCollectionParamsV2'];
+export type ProjectItem = components['schemas']['ProjectItem'];
+export type GetProjectsPaginatedResponseV2 = components['schemas']['GetProjectsPaginatedResponseV2'];
 export type RunDBThin = components['schemas']['RunDBThin'];
 export type ProjectDBThin = components['schemas']['ProjectDBThin'];
 export type ProjectUpdate = components['schemas']['ProjectUpdate'];
@@ -24773,6 +27279,34 @@ export type PromptRowColumn = components['schemas']['PromptRowColumn'];
 export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRowsColumnarResponse'];
 export type PromptSampleIDs = components['schemas']['PromptSampleIDs'];
 export type PromptGroupResponse = components['schemas']['PromptGroupResponse'];
+export type MetadataFilter = components['schemas']['MetadataFilter'];
+export type TextFilterOperator = components['schemas']['TextFilterOperator'];
+export type NodeNameFilter = components['schemas']['NodeNameFilter'];
+export type ScorerFilter = components['schemas']['ScorerFilter'];
+export type ScorerDefaults = components['schemas']['ScorerDefaults'];
+export type ScorerTypes = components['schemas']['ScorerTypes'];
+export type CreateScorerRequest = components['schemas']['CreateScorerRequest'];
+export type FewShotExample = components['schemas']['FewShotExample'];
+export type ChainPollTemplate = components['schemas']['ChainPollTemplate'];
+export type GeneratedScorerConfiguration = components['schemas']['GeneratedScorerConfiguration'];
+export type GeneratedScorerResponse = components['schemas']['GeneratedScorerResponse'];
+export type CreateUpdateRegisteredScorerResponse = components['schemas']['CreateUpdateRegisteredScorerResponse'];
+export type BaseScorerVersionResponse = components['schemas']['BaseScorerVersionResponse'];
+export type ModelType = components['schemas']['ModelType'];
+export type ScorerResponse = components['schemas']['ScorerResponse'];
+export type ScorerCreatedAtFilter = components['schemas']['ScorerCreatedAtFilter'];
+export type ScorerCreatorFilter = components['schemas']['ScorerCreatorFilter'];
+export type ScorerNameFilter = components['schemas']['ScorerNameFilter'];
+export type ScorerTypeFilter = components['schemas']['ScorerTypeFilter'];
+export type TagsFilterOperator = components['schemas']['TagsFilterOperator'];
+export type ScorerTagsFilter = components['schemas']['ScorerTagsFilter'];
+export type ScorerUpdatedAtFilter = components['schemas']['ScorerUpdatedAtFilter'];
+export type ListScorersRequest = components['schemas']['ListScorersRequest'];
+export type ScorerPage = components['schemas']['ScorerPage'];
+export type ScorerDeleted = components['schemas']['ScorerDeleted'];
+export type UpdateScorerRequest = components['schemas']['UpdateScorerRequest'];
+export type CodeScorerVersionForm = components['schemas']['CodeScorerVersionForm'];
+export type CreateLLMScorerVersionRequest = components['schemas']['CreateLLMScorerVersionRequest'];
 export type LikeDislikeConstraints = components['schemas']['LikeDislikeConstraints'];
 export type ScoreConstraints = components['schemas']['ScoreConstraints'];
 export type StarConstraints = components['schemas']['StarConstraints'];
@@ -24783,6 +27317,15 @@ export type FeedbackTemplateDB = components['schemas']['FeedbackTemplateDB'];
 export type FeedbackTemplateCreate = components['schemas']['FeedbackTemplateCreate'];
 export type FeedbackTemplateUpdate = components['schemas']['FeedbackTemplateUpdate'];
 export type FeedbackRatingCreate = components['schemas']['FeedbackRatingCreate'];
+export type BulkFeedbackRatingCreate = components['schemas']['BulkFeedbackRatingCreate'];
+export type BulkFeedbackRatingDelete = components['schemas']['BulkFeedbackRatingDelete'];
+export type IndexSelector = components['schemas']['IndexSelector'];
+export type TraceSelector = components['schemas']['TraceSelector'];
+export type BulkFeedbackRequest = components['schemas']['BulkFeedbackRequest'];
+export type FeedbackRatingOperationType = components['schemas']['FeedbackRatingOperationType'];
+export type SelectorType = components['schemas']['SelectorType'];
+export type BulkFeedbackRatingStatus = components['schemas']['BulkFeedbackRatingStatus'];
+export type FeedbackTemplateReorder = components['schemas']['FeedbackTemplateReorder'];
 export type Split = components['schemas']['Split'];
 export type LassoSelection = components['schemas']['LassoSelection'];
 export type MetaFilter = components['schemas']['MetaFilter'];
@@ -24881,6 +27424,8 @@ export type MistralIntegrationCreate = components['schemas']['MistralIntegration
 export type OpenAIIntegrationCreate = components['schemas']['OpenAIIntegrationCreate'];
 export type VertexAIIntegrationCreate = components['schemas']['VertexAIIntegrationCreate'];
 export type WriterIntegrationCreate = components['schemas']['WriterIntegrationCreate'];
+export type NvidiaIntegrationCreate = components['schemas']['NvidiaIntegrationCreate'];
+export type VegasGatewayIntegrationCreate = components['schemas']['VegasGatewayIntegrationCreate'];
 export type DatabricksIntegrationCreate = components['schemas']['DatabricksIntegrationCreate'];
 export type FileType = components['schemas']['FileType'];
 export type TaggingSchema = components['schemas']['TaggingSchema'];
@@ -24895,12 +27440,7 @@ export type DatabricksUnityCatalogEditExportRequest = components['schemas']['Dat
 export type DatabricksUnityCatalogExportEditsResponse = components['schemas']['DatabricksUnityCatalogExportEditsResponse'];
 export type LabelStudioProject = components['schemas']['LabelStudioProject'];
 export type LabelStudioExportRequest = components['schemas']['LabelStudioExportRequest'];
-export type MetadataFilter = components['schemas']['MetadataFilter'];
-export type TextFilterOperator = components['schemas']['TextFilterOperator'];
-export type NodeNameFilter = components['schemas']['NodeNameFilter'];
-export type ScorerFilter = components['schemas']['ScorerFilter'];
 export type GeneratedScorerConfig = components['schemas']['GeneratedScorerConfig'];
-export type FewShotExample = components['schemas']['FewShotExample'];
 export type AgenticSessionSuccessTemplate = components['schemas']['AgenticSessionSuccessTemplate'];
 export type ScorerName = components['schemas']['ScorerName'];
 export type CustomizedAgenticSessionSuccessGPTScorer = components['schemas']['CustomizedAgenticSessionSuccessGPTScorer'];
@@ -24977,6 +27517,19 @@ export type TemplateContent = components['schemas']['TemplateContent'];
 export type BasePromptTemplateVersionResponse = components['schemas']['BasePromptTemplateVersionResponse'];
 export type BasePromptTemplateResponse = components['schemas']['BasePromptTemplateResponse'];
 export type CreatePromptTemplateWithVersionRequestBody = components['schemas']['CreatePromptTemplateWithVersionRequestBody'];
+export type DatasetData = components['schemas']['DatasetData'];
+export type StringData = components['schemas']['StringData'];
+export type RenderTemplateRequest = components['schemas']['RenderTemplateRequest'];
+export type RenderedTemplate = components['schemas']['RenderedTemplate'];
+export type RenderedTemplatePage = components['schemas']['RenderedTemplatePage'];
+export type RecomputeSettingsLogStream = components['schemas']['RecomputeSettingsLogStream'];
+export type RecomputeSettingsObserve = components['schemas']['RecomputeSettingsObserve'];
+export type RecomputeSettingsProject = components['schemas']['RecomputeSettingsProject'];
+export type RecomputeSettingsRuns = components['schemas']['RecomputeSettingsRuns'];
+export type RecomputeSettings = components['schemas']['RecomputeSettings'];
+export type GeneratedScorer = components['schemas']['GeneratedScorer'];
+export type ScorersConfig = components['schemas']['ScorersConfig'];
+export type CreateComputeScoreRequest = components['schemas']['CreateComputeScoreRequest'];
 export type DeletePromptResponse = components['schemas']['DeletePromptResponse'];
 export type BasePromptTemplateVersion = components['schemas']['BasePromptTemplateVersion'];
 export type RunTagCreateRequest = components['schemas']['RunTagCreateRequest'];
@@ -25021,6 +27574,7 @@ export type GroupUpdate = components['schemas']['GroupUpdate'];
 export type GroupMemberDB = components['schemas']['GroupMemberDB'];
 export type ListGroupMembersResponse = components['schemas']['ListGroupMembersResponse'];
 export type GroupMemberUpdate = components['schemas']['GroupMemberUpdate'];
+export type IntegrationModelsResponse = components['schemas']['IntegrationModelsResponse'];
 export type LoginEmailForm = components['schemas']['LoginEmailForm'];
 export type Token = components['schemas']['Token'];
 export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
@@ -25089,12 +27643,34 @@ export type SliceUpdate = components['schemas']['SliceUpdate'];
 export type SliceUpdateResponse = components['schemas']['SliceUpdateResponse'];
 export type SliceDeleteResponse = components['schemas']['SliceDeleteResponse'];
 export type EmailVerificationRequest = components['schemas']['EmailVerificationRequest'];
+export type ResponseServiceRunning = components['responses']['ServiceRunning'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponseTokenIssued = components['responses']['TokenIssued'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseSystemUserCreated = components['responses']['SystemUserCreated'];
+export type ResponseSystemUserCreatedSocial = components['responses']['SystemUserCreatedSocial'];
+export type ResponseFeedbackTemplateList = components['responses']['FeedbackTemplateList'];
+export type ResponseFeedbackTemplateCreated = components['responses']['FeedbackTemplateCreated'];
+export type ResponseFeedbackTemplateFound = components['responses']['FeedbackTemplateFound'];
+export type ResponseFeedbackTemplateDeleted = components['responses']['FeedbackTemplateDeleted'];
+export type ResponseFeedbackTemplateUpdated = components['responses']['FeedbackTemplateUpdated'];
+export type ResponseWorkflowsPage = components['responses']['WorkflowsPage'];
+export type ResponseWorkflowsIngested = components['responses']['WorkflowsIngested'];
+export type ParameterOrganizationId = components['parameters']['OrganizationId'];
+export type ParameterOrganizationSlug = components['parameters']['OrganizationSlug'];
+export type ParameterFeedbackTemplateId = components['parameters']['FeedbackTemplateId'];
+export type ParameterWorkflowsStartTime = components['parameters']['WorkflowsStartTime'];
+export type ParameterWorkflowsEndTime = components['parameters']['WorkflowsEndTime'];
+export type RequestBodyUserCreate = components['requestBodies']['UserCreate'];
+export type RequestBodyUserCreateSocial = components['requestBodies']['UserCreateSocial'];
+export type RequestBodyFeedbackTemplateCreate = components['requestBodies']['FeedbackTemplateCreate'];
+export type RequestBodyFeedbackTemplateUpdate = components['requestBodies']['FeedbackTemplateUpdate'];
+export type RequestBodyWorkflowsSearch = components['requestBodies']['WorkflowsSearch'];
+export type RequestBodyWorkflowsIngest = components['requestBodies']['WorkflowsIngest'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderCacheControlNoStore = components['headers']['CacheControlNoStore'];
 export type HeaderWwwAuthenticate = components['headers']['WWWAuthenticate'];
@@ -25109,22 +27685,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service is running. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "api_version": "1.0.0",
-                     *       "message": "ok",
-                     *       "version": "2.14.0"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HealthcheckResponse"];
-                };
-            };
+            200: components["responses"]["ServiceRunning"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    healthcheckUnversioned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ServiceRunning"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    healthcheckV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ServiceRunning"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -25136,12 +27725,12 @@ export interface operations {
                  * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
                  * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
                  */
-                organization_id?: string | null | undefined;
+                organization_id?: components["parameters"]["OrganizationId"] | undefined;
                 /**
                  * @description An organisation's slug, or `null`. What the service does with it is not documented.
                  * @example acme
                  */
-                organization_slug?: string | null | undefined;
+                organization_slug?: components["parameters"]["OrganizationSlug"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -25149,23 +27738,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new JWT and its expiry. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["CacheControlNoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
-                     *       "token_type": "bearer",
-                     *       "expires_at": "2026-03-05T14:32:10Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["GetTokenResponse"];
-                };
-            };
+            200: components["responses"]["TokenIssued"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTokenUnversioned: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+                 * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+                 */
+                organization_id?: components["parameters"]["OrganizationId"] | undefined;
+                /**
+                 * @description An organisation's slug, or `null`. What the service does with it is not documented.
+                 * @example acme
+                 */
+                organization_slug?: components["parameters"]["OrganizationSlug"] | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TokenIssued"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTokenV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An organisation's ID, or `null`. What the service does with it, and which organisation a token is for when it is left out, is not documented.
+                 * @example 5b0c2f8e-6a1d-4e73-9f2a-8c4d1e7b3a90
+                 */
+                organization_id?: components["parameters"]["OrganizationId"] | undefined;
+                /**
+                 * @description An organisation's slug, or `null`. What the service does with it is not documented.
+                 * @example acme
+                 */
+                organization_slug?: components["parameters"]["OrganizationSlug"] | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TokenIssued"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -25702,6 +28329,140 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["GetProjectsPaginatedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getProjectsCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "name",
+                 *           "operator": "contains",
+                 *           "value": "support"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectCollectionParams"];
+            };
+        } | undefined;
+        responses: {
+            /** @description The number of matching projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 12 */
+                    "application/json": number;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getProjectsV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A list of project actions. What the service does with it is not documented; each listed project carries its own `permissions` list.
+                 * @example [
+                 *       "update"
+                 *     ]
+                 */
+                actions?: components["schemas"]["ProjectAction"][] | undefined;
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "num_logstreams",
+                 *           "operator": "gte",
+                 *           "value": 1
+                 *         }
+                 *       ],
+                 *       "sort": {
+                 *         "name": "num_experiments",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProjectCollectionParamsV2"];
+            };
+        } | undefined;
+        responses: {
+            /** @description One page of the matching projects, and how many match in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "name": "support-assistant",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "bookmark": false,
+                     *           "num_logstreams": 2,
+                     *           "num_experiments": 5,
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ],
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetProjectsPaginatedResponseV2"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -26813,45 +29574,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "auth_method": "email",
-                 *       "email": "ada@acme.example",
-                 *       "email_is_verified": false,
-                 *       "first_name": "",
-                 *       "last_name": "",
-                 *       "password": "change-me-before-use",
-                 *       "role": "admin"
-                 *     }
-                 */
-                "application/json": components["schemas"]["UserCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["UserCreate"];
         responses: {
-            /** @description The new or newly verified user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
-                     *       "email": "grace@acme.example",
-                     *       "first_name": "Grace",
-                     *       "last_name": "Hopper",
-                     *       "auth_method": "email",
-                     *       "email_is_verified": true,
-                     *       "role": "system_user",
-                     *       "created_at": "2026-01-20T11:00:00Z",
-                     *       "updated_at": "2026-02-28T16:45:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SystemUserDB"];
-                };
-            };
+            200: components["responses"]["SystemUserCreated"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -26899,40 +29624,53 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "id_token": "tok_0123456789abcdef",
-                 *       "provider": "google"
-                 *     }
-                 */
-                "application/json": components["schemas"]["SocialLoginRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["UserCreateSocial"];
         responses: {
-            /** @description The new or newly verified user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
-                     *       "email": "grace@acme.example",
-                     *       "first_name": "Grace",
-                     *       "last_name": "Hopper",
-                     *       "auth_method": "google",
-                     *       "email_is_verified": true,
-                     *       "role": "system_user",
-                     *       "created_at": "2026-01-20T11:00:00Z",
-                     *       "updated_at": "2026-02-28T16:45:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SystemUserDB"];
-                };
-            };
+            200: components["responses"]["SystemUserCreatedSocial"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrVerifySystemUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The token of a signup link, or `null`. What the service does with it on this path is not documented.
+                 * @example sgn-example-0000
+                 */
+                signup_token?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UserCreate"];
+        responses: {
+            200: components["responses"]["SystemUserCreated"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrVerifySystemUserSocial: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The token of a signup link, or `null`. What the service does with it on this path is not documented.
+                 * @example sgn-example-0000
+                 */
+                signup_token?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UserCreateSocial"];
+        responses: {
+            200: components["responses"]["SystemUserCreatedSocial"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -28786,6 +31524,566 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    createScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "answer-politeness",
+                 *       "description": "Rates whether an answer is polite.",
+                 *       "scorer_type": "llm",
+                 *       "tags": [
+                 *         "support"
+                 *       ],
+                 *       "defaults": {
+                 *         "model_name": "gpt-4o-mini",
+                 *         "num_judges": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateScorerRequest"];
+            };
+        };
+        responses: {
+            /** @description The scorer as created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-politeness",
+                     *       "label": "Answer politeness",
+                     *       "description": "Rates whether an answer is polite.",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "included_fields": [
+                     *         "model_name",
+                     *         "num_judges"
+                     *       ],
+                     *       "defaults": {
+                     *         "model_name": "gpt-4o-mini",
+                     *         "num_judges": 3,
+                     *         "filters": null
+                     *       },
+                     *       "latest_version": null,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listScorers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "scorer_type",
+                 *           "operator": "eq",
+                 *           "value": "llm"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListScorersRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the matching scorers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scorers": [
+                     *         {
+                     *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "name": "answer-politeness",
+                     *           "scorer_type": "llm",
+                     *           "tags": [
+                     *             "support"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listScorerTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "support",
+                     *       "tone"
+                     *     ]
+                     */
+                    "application/json": string[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scorer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-politeness",
+                     *       "label": "Answer politeness",
+                     *       "description": "Rates whether an answer is polite.",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "included_fields": [
+                     *         "model_name",
+                     *         "num_judges"
+                     *       ],
+                     *       "defaults": {
+                     *         "model_name": "gpt-4o-mini",
+                     *         "num_judges": 3,
+                     *         "filters": null
+                     *       },
+                     *       "latest_version": null,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scorer was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Scorer deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerDeleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "answer-courtesy",
+                 *       "tags": [
+                 *         "support",
+                 *         "tone"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateScorerRequest"];
+            };
+        };
+        responses: {
+            /** @description The scorer as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-courtesy",
+                     *       "label": "Answer politeness",
+                     *       "description": "Rates whether an answer is polite.",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "included_fields": [
+                     *         "model_name",
+                     *         "num_judges"
+                     *       ],
+                     *       "defaults": {
+                     *         "model_name": "gpt-4o-mini",
+                     *         "num_judges": 3,
+                     *         "filters": null
+                     *       },
+                     *       "latest_version": null,
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorerVersionOrLatest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The number of the version to return. Without it, the latest version is returned.
+                 * @example 1
+                 */
+                version?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "version": 2,
+                     *       "generated_scorer": {
+                     *         "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "name": "answer-politeness",
+                     *         "instructions": "Rate whether the answer is polite to the customer.",
+                     *         "chain_poll_template": {
+                     *           "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "scoreable_node_types": [
+                     *           "llm"
+                     *         ],
+                     *         "scorer_configuration": {
+                     *           "model_alias": "GPT-4o mini",
+                     *           "num_judges": 3
+                     *         }
+                     *       },
+                     *       "registered_scorer": null,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorerVersionCode: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The number of the version whose code to return, or `null`. What leaving it out selects is not documented.
+                 * @example 1
+                 */
+                version?: number | null | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's code. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createCodeScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CodeScorerVersionForm"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "version": 1,
+                     *       "generated_scorer": null,
+                     *       "registered_scorer": {
+                     *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *         "name": "answer-length",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "score_type": "int",
+                     *         "data_type": "integer",
+                     *         "scoreable_node_types": [
+                     *           "llm"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLlmScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "instructions": "Rate whether the answer is polite to the customer.",
+                 *       "chain_poll_template": {
+                 *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLLMScorerVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+                     *       "version": 2,
+                     *       "generated_scorer": {
+                     *         "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "name": "answer-politeness",
+                     *         "instructions": "Rate whether the answer is polite to the customer.",
+                     *         "chain_poll_template": {
+                     *           "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+                     *         },
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "scoreable_node_types": [
+                     *           "llm"
+                     *         ],
+                     *         "scorer_configuration": {
+                     *           "model_alias": "GPT-4o mini",
+                     *           "num_judges": 3
+                     *         }
+                     *       },
+                     *       "registered_scorer": null,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listFeedbackTemplates: {
         parameters: {
             query?: never;
@@ -28801,43 +32099,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The project's feedback templates. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "position": 0,
-                     *         "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *         "name": "answer-helpful",
-                     *         "criteria": "Did the answer resolve the customer's question?",
-                     *         "include_explanation": true,
-                     *         "constraints": {
-                     *           "feedback_type": "like_dislike"
-                     *         },
-                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "created_at": "2026-02-10T09:15:00Z"
-                     *       },
-                     *       {
-                     *         "position": 0,
-                     *         "id": "708192a3-1e2f-4a3b-8c5d-6e7f8091a2b3",
-                     *         "name": "answer-quality",
-                     *         "criteria": "Rate the overall quality of the answer.",
-                     *         "include_explanation": false,
-                     *         "constraints": {
-                     *           "feedback_type": "star"
-                     *         },
-                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "created_at": "2026-03-04T14:32:10Z"
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"][];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateList"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -28858,45 +32120,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "helpfulness",
-                 *       "criteria": "Did the answer solve the customer's problem?",
-                 *       "include_explanation": true,
-                 *       "constraints": {
-                 *         "feedback_type": "like_dislike"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["FeedbackTemplateCreate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FeedbackTemplateCreate"];
         responses: {
-            /** @description The new feedback template. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateCreated"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -28919,35 +32145,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The feedback template. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateFound"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -28969,22 +32173,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The template was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example {} */
-                    "application/json": unknown;
-                };
-            };
+            200: components["responses"]["FeedbackTemplateDeleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -29007,45 +32202,13 @@ export interface operations {
                  * @description The feedback template's ID.
                  * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
                  */
-                template_id: string;
+                template_id: components["parameters"]["FeedbackTemplateId"];
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "criteria": "Does the answer cite the knowledge base?",
-                 *       "name": "support-answer"
-                 *     }
-                 */
-                "application/json": components["schemas"]["FeedbackTemplateUpdate"];
-            };
-        };
+        requestBody: components["requestBodies"]["FeedbackTemplateUpdate"];
         responses: {
-            /** @description The template with its new name and criteria. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "position": 0,
-                     *       "id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
-                     *       "name": "answer-helpful",
-                     *       "criteria": "Did the answer fully resolve the customer's question?",
-                     *       "include_explanation": true,
-                     *       "constraints": {
-                     *         "feedback_type": "like_dislike"
-                     *       },
-                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "created_at": "2026-02-10T09:15:00Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FeedbackTemplateDB"];
-                };
-            };
+            200: components["responses"]["FeedbackTemplateUpdated"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -29368,6 +32531,491 @@ export interface operations {
                  * @example 5e6f7081-9c0d-4e1f-8a3b-4c5d6e7f8091
                  */
                 node_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating was removed. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    applyBulkFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The run's ID.
+                 * @example b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e
+                 */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "operation_type": "create",
+                 *           "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *           "rating": {
+                 *             "feedback_type": "like_dislike",
+                 *             "value": true
+                 *           }
+                 *         }
+                 *       ],
+                 *       "selector": {
+                 *         "selector_type": "indexes",
+                 *         "indexes": [
+                 *           0,
+                 *           1
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each operation on each selected record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "selector": "indexes",
+                     *         "index": 0,
+                     *         "trace": null,
+                     *         "operation": "create",
+                     *         "success": true,
+                     *         "message": null
+                     *       },
+                     *       {
+                     *         "selector": "indexes",
+                     *         "index": 1,
+                     *         "trace": null,
+                     *         "operation": "create",
+                     *         "success": true,
+                     *         "message": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BulkFeedbackRatingStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    applyBulkFeedbackV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "operation_type": "delete",
+                 *           "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2"
+                 *         }
+                 *       ],
+                 *       "selector": {
+                 *         "selector_type": "traces",
+                 *         "traces": [
+                 *           "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of each operation on each selected record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "selector": "traces",
+                     *         "index": null,
+                     *         "trace": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "operation": "delete",
+                     *         "success": true,
+                     *         "message": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BulkFeedbackRatingStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listFeedbackTemplatesV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FeedbackTemplateList"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FeedbackTemplateCreate"];
+        responses: {
+            200: components["responses"]["FeedbackTemplateCreated"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: components["parameters"]["FeedbackTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FeedbackTemplateFound"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: components["parameters"]["FeedbackTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FeedbackTemplateDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateFeedbackTemplateV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: components["parameters"]["FeedbackTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FeedbackTemplateUpdate"];
+        responses: {
+            200: components["responses"]["FeedbackTemplateUpdated"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reorderFeedbackTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ordering": [
+                 *         "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+                 *         "bc8ce121-6546-41d1-8625-1932bdd8fe2e"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackTemplateReorder"];
+            };
+        };
+        responses: {
+            /** @description The templates were reordered. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getFeedbackRatingTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the rated trace.
+                 * @example a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating given to the trace with this template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "star",
+                     *         "value": 4
+                     *       },
+                     *       "explanation": null,
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackRatingDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createFeedbackRatingTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the rated trace.
+                 * @example a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                trace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": {
+                 *         "feedback_type": "star",
+                 *         "value": 4
+                 *       },
+                 *       "explanation": "Correct, but it could link the help article."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeedbackRatingCreate"];
+            };
+        };
+        responses: {
+            /** @description The rating as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rating": {
+                     *         "feedback_type": "star",
+                     *         "value": 4
+                     *       },
+                     *       "explanation": null,
+                     *       "created_by": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "created_at": "2026-03-05T08:05:44Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedbackRatingDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteFeedbackRatingTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The feedback template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the rated trace.
+                 * @example a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                trace_id: string;
             };
             cookie?: never;
         };
@@ -32606,6 +36254,95 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    createOrUpdateNvidiaIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hostname": "https://nim.acme.example",
+                 *       "token": "my_secret_api_token"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NvidiaIntegrationCreate"];
+            };
+        };
+        responses: {
+            /** @description The integration as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "nvidia",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrUpdateVegasGatewayIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://gateway.acme.example",
+                 *       "token": "my_secret_api_token",
+                 *       "use_case": "support-assistant"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VegasGatewayIntegrationCreate"];
+            };
+        };
+        responses: {
+            /** @description The integration as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "vegas_gateway",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createOrUpdateDataPlatformCatalogIntegration: {
         parameters: {
             query?: never;
@@ -33118,6 +36855,530 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listUserIntegrationCollaborators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the users who collaborate on the integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *           "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *           "email": "grace@acme.example",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "role": "editor",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListUserCollaboratorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createUserIntegrationCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UserCollaboratorCreate"][];
+            };
+        };
+        responses: {
+            /** @description The collaborator entries that were created, one per user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *         "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *         "email": "grace@acme.example",
+                     *         "first_name": "Grace",
+                     *         "last_name": "Hopper",
+                     *         "role": "editor",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UserCollaborator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteUserIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the user to remove.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user no longer has a role on the integration. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateUserIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the collaborating user.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollaboratorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user's collaborator entry with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *       "user_id": "9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58",
+                     *       "email": "grace@acme.example",
+                     *       "first_name": "Grace",
+                     *       "last_name": "Hopper",
+                     *       "role": "viewer",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserCollaborator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listGroupIntegrationCollaborators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the groups that collaborate on the integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *           "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "group_name": "ml-platform",
+                     *           "role": "viewer",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListGroupCollaboratorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createGroupIntegrationCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["GroupCollaboratorCreate"][];
+            };
+        };
+        responses: {
+            /** @description The collaborator entries that were created, one per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *         "group_name": "ml-platform",
+                     *         "role": "viewer",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["GroupCollaborator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteGroupIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the group to remove.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group no longer has a role on the integration. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateGroupIntegrationCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 0e1d2c3b-4a59-4687-9f8e-7d6c5b4a3928
+                 */
+                integration_id: string;
+                /**
+                 * @description The ID of the collaborating group.
+                 * @example 9b2f4e61-3c8a-4d5b-a7e9-2c1d0f3b4a58
+                 */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollaboratorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The group's collaborator entry with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *       "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "group_name": "ml-platform",
+                     *       "role": "editor",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupCollaborator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    selectIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integration's ID.
+                 * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+                 */
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The selected integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "openai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-02-10T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getDataPlatformCatalogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogs' names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "main",
+                     *       "analytics"
+                     *     ]
+                     */
+                    "application/json": string[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     ingestPromptChainRun: {
         parameters: {
             query?: never;
@@ -33469,6 +37730,123 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    renderTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "template": "Answer the customer: {{ input }}",
+                 *       "data": {
+                 *         "input_strings": [
+                 *           "Where is my order?"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the renderings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rendered_templates": [
+                     *         {
+                     *           "result": "Answer the customer: Where is my order?",
+                     *           "warning": null
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RenderedTemplatePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    submitScorers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scorers_config": {
+                 *         "scorers": [
+                 *           {
+                 *             "name": "completeness"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "recompute_settings": {
+                 *         "mode": "runs",
+                 *         "run_ids": [
+                 *           "b3e1c2d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateComputeScoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The request was taken. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -36640,6 +41018,46 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getIntegrationsAndModelInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models of each integration, keyed by its name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openai": {
+                     *         "integration_name": "openai",
+                     *         "models": [
+                     *           "gpt-4o",
+                     *           "gpt-4o-mini"
+                     *         ],
+                     *         "scorer_models": [
+                     *           "gpt-4o-mini"
+                     *         ],
+                     *         "supports_num_judges": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: components["schemas"]["IntegrationModelsResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     loginEmail: {
         parameters: {
             query?: never;
@@ -36789,12 +41207,12 @@ export interface operations {
                  * @description Start of the time window. What leaving it out selects is not documented.
                  * @example 2026-03-04T00:00:00Z
                  */
-                start_time?: string | null | undefined;
+                start_time?: components["parameters"]["WorkflowsStartTime"] | undefined;
                 /**
                  * @description End of the time window. What leaving it out selects is not documented.
                  * @example 2026-03-05T00:00:00Z
                  */
-                end_time?: string | null | undefined;
+                end_time?: components["parameters"]["WorkflowsEndTime"] | undefined;
             } | undefined;
             header?: never;
             path: {
@@ -36806,83 +41224,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "limit": 100,
-                 *       "starting_token": 0
-                 *     }
-                 */
-                "application/json": components["schemas"]["GetObserveWorkflowsRequest"];
-            };
-        } | undefined;
+        requestBody?: components["requestBodies"]["WorkflowsSearch"] | undefined;
         responses: {
-            /** @description One page of the matching workflows, each with its nested steps. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "workflows": [
-                     *         {
-                     *           "type": "workflow",
-                     *           "name": "answer-support-ticket",
-                     *           "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "root_workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "step_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *           "input": "How do I change the shipping address on my order?",
-                     *           "output": "Open the order, choose Edit address, and save before it ships.",
-                     *           "created_at_ns": 1772611930000000000,
-                     *           "duration_ns": 1850000000,
-                     *           "status_code": 200,
-                     *           "metadata": {
-                     *             "customer_tier": "gold"
-                     *           },
-                     *           "metrics": [
-                     *             {
-                     *               "name": "latency_ms",
-                     *               "value": 1850
-                     *             }
-                     *           ],
-                     *           "steps": [
-                     *             {
-                     *               "type": "retriever",
-                     *               "name": "help-center-search",
-                     *               "step_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
-                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *               "input": "change shipping address order",
-                     *               "output": "Orders can be edited until they ship: open the order and choose Edit address.",
-                     *               "created_at_ns": 1772611930100000000,
-                     *               "duration_ns": 420000000,
-                     *               "steps": null
-                     *             },
-                     *             {
-                     *               "type": "llm",
-                     *               "name": "draft-answer",
-                     *               "step_id": "2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
-                     *               "workflow_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-                     *               "input": "Answer using the help article: Orders can be edited until they ship.",
-                     *               "output": "Open the order, choose Edit address, and save before it ships.",
-                     *               "created_at_ns": 1772611930600000000,
-                     *               "duration_ns": 1200000000,
-                     *               "status_code": 200,
-                     *               "steps": []
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "starting_token": 0,
-                     *       "limit": 100,
-                     *       "paginated": true,
-                     *       "next_starting_token": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WorkflowsReadResponse"];
-                };
-            };
+            200: components["responses"]["WorkflowsPage"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -36897,43 +41241,60 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                 *       "project_name": "support-bot-eval",
-                 *       "workflows": [
-                 *         {
-                 *           "type": "llm",
-                 *           "input": "How do I reset my password?"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["WorkflowsIngestRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["WorkflowsIngest"];
         responses: {
-            /** @description How many workflows and records were taken. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "The answer follows the retrieved context.",
-                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                     *       "project_name": "support-bot-eval",
-                     *       "records_count": 250,
-                     *       "workflows_count": 250
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WorkflowsIngestResponse"];
-                };
-            };
+            200: components["responses"]["WorkflowsIngested"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    logWorkflowsV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WorkflowsIngest"];
+        responses: {
+            200: components["responses"]["WorkflowsIngested"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWorkflowsV1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the time window. What leaving it out selects is not documented.
+                 * @example 2026-03-04T00:00:00Z
+                 */
+                start_time?: components["parameters"]["WorkflowsStartTime"] | undefined;
+                /**
+                 * @description End of the time window. What leaving it out selects is not documented.
+                 * @example 2026-03-05T00:00:00Z
+                 */
+                end_time?: components["parameters"]["WorkflowsEndTime"] | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["WorkflowsSearch"] | undefined;
+        responses: {
+            200: components["responses"]["WorkflowsPage"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

@@ -92,7 +92,9 @@ export function recordFor(changes: readonly DocumentChange[], previous: Differen
   const bySchema = new Map<string, RecordedDifference>();
   const byPlace = new Map<string, { difference: RecordedDifference; operations: string[] }>();
   for (const change of changes) {
-    if (change.kind === null || change.kind === "operation-added") continue;
+    if (change.kind === null) continue;
+    // An operation the release adds stays out of the record unless the record leaves it out on purpose.
+    if (change.kind === "operation-added" && !known.has(identityOf(change))) continue;
     const reason = known.get(identityOf(change)) ?? "?";
     if (change.schema !== undefined) {
       const key = `${identityOf(change)}|${reason}`;

@@ -131,10 +131,9 @@ function beyondTheContract(added: readonly DriftChange[], published: unknown, co
 /** The drift from `contract` to `published`: the deployment's changes as findings, the contract's recorded differences apart. */
 export function driftOf(contract: unknown, published: unknown, record = differenceRecord): Drift {
   const changes = diffDocuments(contract, published).filter((change): change is DriftChange => change.kind !== null);
-  const { drift, recorded } = sortChanges(
-    changes.filter((change) => change.kind !== "operation-added"),
-    record,
-  );
+  // An operation the contract leaves out on purpose is recorded like any other difference.
+  const { drift: unrecorded, recorded } = sortChanges(changes, record);
+  const drift = unrecorded.filter((change) => change.kind !== "operation-added");
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
   const { changes: own, folded } = foldDefaultCopies(drift as DriftChange[], contract);
@@ -142,7 +141,7 @@ export function driftOf(contract: unknown, published: unknown, record = differen
     ...grouped(own).map((group) => finding(group)),
     ...folded.map((group) => finding(group)),
     ...grouped(breakingRecorded.map(({ change, reason }) => ({ ...(change as DriftChange), reason })), ({ reason }) => reason).map((group) => finding(group, { reason: group[0]!.reason, why: record.reasons[group[0]!.reason] ?? "" })),
-    ...beyondTheContract(changes.filter((change) => change.kind === "operation-added"), published, contractTags),
+    ...beyondTheContract(unrecorded.filter((change) => change.kind === "operation-added") as DriftChange[], published, contractTags),
   ];
   const information = grouped(
     recorded.filter(({ change }) => !staysBreaking(change)).map(({ change, reason }) => ({ ...change, reason })),

@@ -17,12 +17,14 @@ const pairBase = new Map(
     .filter(([name, base]) => base !== name && !serviceNames.has(base) && (bundle.components.schemas as Json)[base] !== undefined),
 );
 const pairedNames = new Set(pairBase.values());
-const specNameOfService = new Map([...[...serviceNames].map(([spec, service]) => [service, spec] as const), ...pairBase]);
 const factType = (type: string) => normaliseFactType(type).replace(/[\w]+-(?:Input|Output)/g, (name) => pairBase.get(name) ?? name);
 const ownSchemas = new Map(
   Object.entries(bundle.components.schemas as Json).filter(([name]) => !factSchemas.has(name) && !serviceNames.has(name) && !pairedNames.has(name)),
 );
 const context = { serviceNames, ownSchemas };
+/** The spec's name for a schema the facts name by the service's (`x-service-name`, or one half of a pair), or the same name. */
+const specNameOf = new Map([...[...serviceNames].map(([spec, service]) => [service, spec] as const), ...pairBase]);
+const specName = (name: string) => specNameOf.get(name) ?? name;
 const operationAt = (method: string, path: string) => bundle.paths[path]?.[method.toLowerCase()] as Json | undefined;
 
 // Where the contract deliberately differs from the release (reference/differences.json): the
@@ -134,10 +136,9 @@ function checkResponse(operation: Json, cell: string) {
 
 describe("schemas.tsv", () => {
   const specSchemas = bundle.components.schemas as Json;
-  const specNameOf = specNameOfService;
 
   it("every schema the operations reach is a named component", () => {
-    const missing = [...factSchemas.keys()].filter((name) => !specSchemas[specNameOf.get(name) ?? name]);
+    const missing = [...factSchemas.keys()].filter((name) => !specSchemas[specName(name)]);
     expect(missing).toEqual([]);
   });
 
@@ -166,9 +167,11 @@ describe("schemas.tsv", () => {
       "PromptFilterParam",
       "RangeFilterOperator",
       "RatingAggregate",
+      "RecomputeSettings",
       "Scorer",
       "ScorerFilter",
       "ScorerVariant",
+      "TagsFilterOperator",
       "TemplateContent",
       "TextFilterOperator",
     ]);
@@ -179,7 +182,7 @@ describe("schemas.tsv", () => {
   });
 
   it.each([...factSchemas].map(([name, fields]) => [name, fields] as const))("%s", (name, fields) => {
-    const schema = specSchemas[specNameOf.get(name) ?? name] as Json;
+    const schema = specSchemas[specName(name)] as Json;
     expect(schema, `${name} is not in components.schemas`).toBeDefined();
     const [header, ...properties] = fields;
     if (header!.field === "(whole)") {
@@ -196,7 +199,7 @@ describe("schemas.tsv", () => {
     for (const field of properties) {
       const property = schema.properties[field.field];
       // A form field the service types nullable is published without null (reference/differences.json).
-      const nullable = formFieldsTypedNullable.has(`${specNameOf.get(name) ?? name}.${field.field}`) ? "|null" : "";
+      const nullable = formFieldsTypedNullable.has(`${specName(name)}.${field.field}`) ? "|null" : "";
       expect(signatureOf(property, context) + nullable, `${name}.${field.field} type`).toBe(factType(field.type));
       if (field.defaultJson === "") continue;
       // Read as the diff engine reads defaults: the reference's "None" on a nullable field is null.
@@ -238,22 +241,20 @@ describe("unions.tsv: every union the service dispatches by a tag", () => {
       const [method, path] = union.schema.split(" ") as [string, string];
       node = resolve(resolve(operationAt(method, path)!.responses["200"]).content["application/json"].schema);
     } else {
-      node = unionAt(specSchemas[specNameOfService.get(union.schema) ?? union.schema].properties[union.field], union.where);
+      node = unionAt(specSchemas[specName(union.schema)].properties[union.field], union.where);
     }
     expect(node.anyOf, "a tagged union is a oneOf, not an anyOf").toBeUndefined();
-    // A member the service names `<Name>-Input`/`-Output` is the contract's `<Name>` (CONTRIBUTING's rule).
-    const mapping = union.mapping.map(([tag, member]) => [tag, specNameOfService.get(member) ?? member] as const);
     expect((node.oneOf as Json[]).map((member) => member.$ref).sort()).toEqual(
-      mapping.map(([, member]) => `#/components/schemas/${member}`).sort(),
+      union.mapping.map(([, member]) => `#/components/schemas/${specName(member)}`).sort(),
     );
     expect(node.discriminator).toEqual({
       propertyName: union.property,
-      mapping: Object.fromEntries(mapping.map(([tag, member]) => [tag, `#/components/schemas/${member}`])),
+      mapping: Object.fromEntries(union.mapping.map(([tag, member]) => [tag, `#/components/schemas/${specName(member)}`])),
     });
-    for (const [tag, member] of mapping) {
-      const tagSchema = specSchemas[member].properties[union.property];
+    for (const [tag, member] of union.mapping) {
+      const tagSchema = specSchemas[specName(member)].properties[union.property];
       expect(tagSchema.const, `${member}.${union.property}`).toBe(tag);
-      expect(specSchemas[member].required, `${member} requires ${union.property}`).toContain(union.property);
+      expect(specSchemas[specName(member)].required, `${member} requires ${union.property}`).toContain(union.property);
     }
   });
 });
@@ -279,7 +280,6 @@ function constraintHolds(property: Json, constraint: string): boolean {
 
 describe("examples.tsv: the reference's own examples are in the spec", () => {
   const specSchemas = bundle.components.schemas as Json;
-  const specNameOf = new Map([...[...serviceNames].map(([spec, service]) => [service, spec] as const), ...pairBase]);
   // Rows that do not validate as published (or name a field the schema lacks) are mended in the
   // spec at exactly these places, never by loosening the schema.
   const MENDED: Record<string, string[]> = {
@@ -289,7 +289,7 @@ describe("examples.tsv: the reference's own examples are in the spec", () => {
     AwsSageMakerIntegrationCreate: ["models"],
   };
   it.each(factExamples.map((row, i) => [`${row.schema} ${row.field} #${i}`, row] as const))("%s", (_, row) => {
-    const schema = specSchemas[specNameOf.get(row.schema) ?? row.schema] as Json;
+    const schema = specSchemas[specName(row.schema)] as Json;
     const holder = row.field === "(whole)" ? schema : schema.properties[row.field];
     const examples = (holder.examples ?? []) as unknown[];
     const mended = MENDED[row.schema];

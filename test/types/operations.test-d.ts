@@ -97,6 +97,56 @@ describe("prompts: templates", () => {
   });
 });
 
+describe("release 1.513.0's operations: scorers, bulk ratings, projects v2, models by provider", () => {
+  it("POST /scorers requires a name and a kind, and answers ScorerResponse", async () => {
+    type Body = NonNullable<operations["createScorer"]["requestBody"]>["content"]["application/json"];
+    expectTypeOf<Body["name"]>().toEqualTypeOf<string>();
+    expectTypeOf<Body["scorer_type"]>().toEqualTypeOf<"llm" | "code" | "preset">();
+    const { data } = await client.POST("/scorers", { body: { name: "answer-politeness", scorer_type: "llm" } });
+    expectTypeOf(data).toEqualTypeOf<Schemas["ScorerResponse"] | undefined>();
+    expectTypeOf<Schemas["ScorerResponse"]["latest_version"]>().toEqualTypeOf<Schemas["BaseScorerVersionResponse"] | null | undefined>();
+    // @ts-expect-error: scorer_type is required
+    void client.POST("/scorers", { body: { name: "answer-politeness" } });
+  });
+
+  it("POST /scorers/list filters by a union told apart by name", () => {
+    type Filter = NonNullable<Schemas["ListScorersRequest"]["filters"]>[number];
+    expectTypeOf<Filter>().toEqualTypeOf<
+      | Schemas["ScorerNameFilter"]
+      | Schemas["ScorerTypeFilter"]
+      | Schemas["ScorerTagsFilter"]
+      | Schemas["ScorerCreatorFilter"]
+      | Schemas["ScorerCreatedAtFilter"]
+      | Schemas["ScorerUpdatedAtFilter"]
+    >();
+    expectTypeOf<Schemas["ScorerPage"]["scorers"]>().toEqualTypeOf<Schemas["ScorerResponse"][] | undefined>();
+  });
+
+  it("bulk ratings take a selector of rows or traces and answer one status per operation and record", async () => {
+    expectTypeOf<Schemas["BulkFeedbackRequest"]["selector"]>().toEqualTypeOf<Schemas["IndexSelector"] | Schemas["TraceSelector"]>();
+    expectTypeOf<Schemas["BulkFeedbackRequest"]["operations"][number]>().toEqualTypeOf<
+      Schemas["BulkFeedbackRatingCreate"] | Schemas["BulkFeedbackRatingDelete"]
+    >();
+    const { data } = await client.POST("/v2/projects/{project_id}/feedback/ratings", {
+      params: { path: { project_id: projectId } },
+      body: { operations: [{ operation_type: "delete", feedback_template_id: projectId }], selector: { selector_type: "traces", traces: [projectId] } },
+    });
+    expectTypeOf(data).toEqualTypeOf<Schemas["BulkFeedbackRatingStatus"][] | undefined>();
+  });
+
+  it("POST /v2/projects answers ProjectItem pages with the total count", async () => {
+    const { data } = await client.POST("/v2/projects", {});
+    expectTypeOf(data).toEqualTypeOf<Schemas["GetProjectsPaginatedResponseV2"] | undefined>();
+    expectTypeOf<Schemas["GetProjectsPaginatedResponseV2"]["total_count"]>().toEqualTypeOf<number>();
+    expectTypeOf<Schemas["ProjectItem"]["created_by_user"]>().toEqualTypeOf<Schemas["UserInfo"]>();
+  });
+
+  it("GET /llm_integrations answers a map of each provider's models (openapi-typescript keys it by string)", async () => {
+    const { data } = await client.GET("/llm_integrations");
+    expectTypeOf(data).toEqualTypeOf<Record<string, Schemas["IntegrationModelsResponse"]> | undefined>();
+  });
+});
+
 describe("no schema collapsed to an empty or untyped object", () => {
   it("every component schema is neither any nor Record<string, never>", () => {
     type Named = Schemas[keyof Schemas];

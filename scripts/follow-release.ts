@@ -1,0 +1,86 @@
+// The worklist for a new release of the service: given the OpenAPI document a release publishes (a
+// file, or an http(s) URL read without any credential), prints each change the contract lacks with
+// the file and line of openapi/ to edit, then the operations the release adds under the contract's
+// groups, then what stays recorded. No deployment is called. Compares with the contract as built
+// (generated/openapi.json), so run `npm run build:spec` after editing openapi/. `--root <dir>`
+// reads the contract (its openapi/ and generated/openapi.json) from another checkout instead, such
+// as a worktree of an earlier commit.
+//
+//   npm run follow-release -- ./openapi-1.513.0.json
+//   npm run follow-release -- https://api.acme.example/openapi.json
+//   npm run follow-release -- --root /tmp/before reference/openapi-1.513.0.json
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readPublishedDocument } from "../src/verify/published-document.js";
+import { repoRoot } from "./lib/paths.mjs";
+import { worklistLines, worklistOf } from "./lib/release-worklist.js";
+
+const USAGE = "usage: npm run follow-release -- [--root <checkout>] <release document: a file, a file: URL or an http(s) URL>";
+const URL_TIMEOUT_MS = 30_000;
+
+function fail(message: string): never {
+  console.error(`follow-release: ${message}`);
+  console.error(USAGE);
+  process.exit(2);
+}
+
+/** The release's document: JSON with an `openapi` version and `paths`, or a clear reason why not. */
+async function readRelease(named: string): Promise<{ document: unknown; name: string }> {
+  if (/^https?:\/\//i.test(named)) {
+    const read = await readPublishedDocument({ url: named }, fetch, URL_TIMEOUT_MS);
+    if ("unpublished" in read) fail(`${read.unpublished}: give the address of the release's OpenAPI document (JSON), or a file`);
+    return { document: read.document, name: read.source };
+  }
+  let file = named;
+  if (/^file:/i.test(named)) {
+    try {
+      file = fileURLToPath(named);
+    } catch {
+      fail(`${named} is not a file URL this system can open: write it as file:///path/to/openapi.json, or give a path`);
+    }
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    fail(`${file} cannot be read (${typeof code === "string" ? code : "error"}): name the release's OpenAPI document`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    fail(`${file} is not JSON: the service publishes its OpenAPI document as JSON (openapi.json)`);
+  }
+  const { openapi, paths } = (document ?? {}) as { openapi?: unknown; paths?: unknown };
+  if (typeof openapi !== "string" || paths === null || typeof paths !== "object") fail(`${file} is not an OpenAPI document (it has no "openapi" version and "paths")`);
+  return { document, name: path.basename(file) };
+}
+
+const args = process.argv.slice(2);
+if (args[0] === "--help" || args[0] === "-h") {
+  console.log(USAGE);
+  process.exit(0);
+}
+let root = repoRoot;
+const rootAt = args.indexOf("--root");
+if (rootAt !== -1) {
+  const named = args[rootAt + 1];
+  if (named === undefined || named.startsWith("--")) fail("--root needs a checkout of this repository, e.g. --root /tmp/before");
+  root = path.resolve(named);
+  args.splice(rootAt, 2);
+}
+if (args.length !== 1) fail(args.length === 0 ? "name the release's document" : `one document at a time (given ${args.length})`);
+const { document, name } = await readRelease(args[0]!);
+let contract: { info: { version: string } };
+try {
+  contract = JSON.parse(readFileSync(path.join(root, "generated", "openapi.json"), "utf8"));
+} catch {
+  fail(`${root} has no readable generated/openapi.json: name a checkout of this repository (npm run build:spec builds it)`);
+}
+const version = (document as { info?: { version?: unknown } }).info?.version;
+const releaseName = typeof version === "string" ? `release ${version}` : name;
+console.log(`follow-release: ${name} (${releaseName}) against the contract ${contract.info.version}`);
+console.log("");
+for (const line of worklistLines(worklistOf(contract, document, root), releaseName)) console.log(line);
