@@ -6061,6 +6061,17 @@ export interface components {
             value: number | number[] | number[];
         };
         /**
+         * ProjectFilterV2
+         * @description One condition a project must meet to be listed by `POST /v2/projects`. The `name` property is
+         *     the tag: it names the project field the condition compares, and picks the member.
+         * @example {
+         *       "name": "num_logstreams",
+         *       "operator": "gte",
+         *       "value": 1
+         *     }
+         */
+        ProjectFilterV2: components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectNumLogstreamsFilter"] | components["schemas"]["ProjectNumExperimentsFilter"];
+        /**
          * ProjectNumExperimentsSort
          * @description Sorts the project list by the project's number of experiments.
          * @example {
@@ -6115,6 +6126,17 @@ export interface components {
             sort_type?: "column" | undefined;
         };
         /**
+         * ProjectSortV2
+         * @description The order of a `POST /v2/projects` listing. The `name` property is the tag: it names the project
+         *     field the projects are ordered by, and picks the member; `ascending` gives the direction.
+         * @example {
+         *       "name": "num_experiments",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        ProjectSortV2: components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectNumLogstreamsSort"] | components["schemas"]["ProjectNumExperimentsSort"];
+        /**
          * ProjectCollectionParamsV2
          * @description Filters and sort order for listing projects with `POST /v2/projects`.
          * @example {
@@ -6134,7 +6156,7 @@ export interface components {
          */
         ProjectCollectionParamsV2: {
             /** @description Conditions on the projects to list. The `name` property of each says which field of the project is compared: `name`, `creator`, `created_at`, `updated_at`, `num_logstreams` or `num_experiments`. How several conditions combine is not documented. */
-            filters?: (components["schemas"]["ProjectNameFilter"] | components["schemas"]["ProjectCreatorFilter"] | components["schemas"]["ProjectCreatedAtFilter"] | components["schemas"]["ProjectUpdatedAtFilter"] | components["schemas"]["ProjectNumLogstreamsFilter"] | components["schemas"]["ProjectNumExperimentsFilter"])[] | undefined;
+            filters?: components["schemas"]["ProjectFilterV2"][] | undefined;
             /**
              * @description The order of the projects, or `null`: the `name` property says which field orders them, and `ascending` in which direction. Its default sorts by `created_at`, descending. The order used for `null` is not documented.
              * @default {
@@ -6143,7 +6165,7 @@ export interface components {
              *       "sort_type": "column"
              *     }
              */
-            sort?: (components["schemas"]["ProjectNameSort"] | components["schemas"]["ProjectCreatedAtSort"] | components["schemas"]["ProjectUpdatedAtSort"] | components["schemas"]["ProjectNumLogstreamsSort"] | components["schemas"]["ProjectNumExperimentsSort"]) | null | undefined;
+            sort?: components["schemas"]["ProjectSortV2"] | null | undefined;
         };
         /**
          * ProjectItem
@@ -9437,7 +9459,6 @@ export interface components {
          * @example {
          *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
          *       "version": 1,
-         *       "generated_scorer": null,
          *       "registered_scorer": {
          *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
          *         "name": "answer-length",
@@ -9508,7 +9529,6 @@ export interface components {
          *         "num_judges": 3,
          *         "filters": null
          *       },
-         *       "latest_version": null,
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "created_at": "2026-03-04T14:32:10Z",
          *       "updated_at": "2026-03-04T14:32:10Z"
@@ -9698,6 +9718,17 @@ export interface components {
             value: string;
         };
         /**
+         * ScorerListFilter
+         * @description One condition a scorer must meet to be listed by `POST /scorers/list`. The `name` property is
+         *     the tag: it names the scorer field the condition compares, and picks the member.
+         * @example {
+         *       "name": "scorer_type",
+         *       "operator": "eq",
+         *       "value": "llm"
+         *     }
+         */
+        ScorerListFilter: components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"];
+        /**
          * ListScorersRequest
          * @description Conditions on the scorers to list.
          * @example {
@@ -9717,7 +9748,7 @@ export interface components {
          */
         ListScorersRequest: {
             /** @description Conditions a scorer must meet to be listed. The `name` property of each says which field of the scorer is compared: `name`, `scorer_type`, `tags`, `creator`, `created_at` or `updated_at`. How several conditions combine is not documented. */
-            filters?: (components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"])[] | undefined;
+            filters?: components["schemas"]["ScorerListFilter"][] | undefined;
         };
         /**
          * ScorerPage
@@ -10081,6 +10112,21 @@ export interface components {
             operation_type: "delete";
         };
         /**
+         * BulkFeedbackOperation
+         * @description One change in a bulk feedback call. The `operation_type` property is the tag: `create` records a
+         *     rating given with a template, `delete` removes the rating given with a template.
+         * @example {
+         *       "operation_type": "create",
+         *       "feedback_template_id": "6f708192-0d1e-4f2a-9b4c-5d6e7f8091a2",
+         *       "rating": {
+         *         "feedback_type": "like_dislike",
+         *         "value": true
+         *       },
+         *       "explanation": "Correct steps and a link to the right help article."
+         *     }
+         */
+        BulkFeedbackOperation: components["schemas"]["BulkFeedbackRatingCreate"] | components["schemas"]["BulkFeedbackRatingDelete"];
+        /**
          * IndexSelector
          * @description A run's rows, chosen by their indexes.
          * @example {
@@ -10120,6 +10166,19 @@ export interface components {
             traces: string[];
         };
         /**
+         * BulkFeedbackSelector
+         * @description The records a bulk feedback call applies to. The `selector_type` property is the tag: `indexes`
+         *     selects a run's rows by index, `traces` selects traces by ID.
+         * @example {
+         *       "selector_type": "indexes",
+         *       "indexes": [
+         *         0,
+         *         1
+         *       ]
+         *     }
+         */
+        BulkFeedbackSelector: components["schemas"]["IndexSelector"] | components["schemas"]["TraceSelector"];
+        /**
          * BulkFeedbackRequest
          * @description Feedback ratings to record or remove in one call, and the records they apply to.
          * @example {
@@ -10145,9 +10204,9 @@ export interface components {
          */
         BulkFeedbackRequest: {
             /** @description What to do to each selected record: record a rating given with a template (`create`) or remove the rating given with a template (`delete`). The order they are applied in is not documented. */
-            operations: (components["schemas"]["BulkFeedbackRatingCreate"] | components["schemas"]["BulkFeedbackRatingDelete"])[];
+            operations: components["schemas"]["BulkFeedbackOperation"][];
             /** @description The records the operations apply to: a run's rows by index (`indexes`) or traces by ID (`traces`). */
-            selector: components["schemas"]["IndexSelector"] | components["schemas"]["TraceSelector"];
+            selector: components["schemas"]["BulkFeedbackSelector"];
         };
         /**
          * FeedbackRatingOperationType
@@ -27182,8 +27241,10 @@ export type ProjectCollectionParams = components['schemas']['ProjectCollectionPa
 export type GetProjectsPaginatedResponse = components['schemas']['GetProjectsPaginatedResponse'];
 export type ProjectNumExperimentsFilter = components['schemas']['ProjectNumExperimentsFilter'];
 export type ProjectNumLogstreamsFilter = components['schemas']['ProjectNumLogstreamsFilter'];
+export type ProjectFilterV2 = components['schemas']['ProjectFilterV2'];
 export type ProjectNumExperimentsSort = components['schemas']['ProjectNumExperimentsSort'];
 export type ProjectNumLogstreamsSort = components['schemas']['ProjectNumLogstreamsSort'];
+export type ProjectSortV2 = components['schemas']['ProjectSortV2'];
 export type ProjectCollectionParamsV2 = components['schemas']['ProjectCollectionParamsV2'];
 export type ProjectItem = components['schemas']['ProjectItem'];
 export type GetProjectsPaginatedResponseV2 = components['schemas']['GetProjectsPaginatedResponseV2'];
@@ -27301,6 +27362,7 @@ export type ScorerTypeFilter = components['schemas']['ScorerTypeFilter'];
 export type TagsFilterOperator = components['schemas']['TagsFilterOperator'];
 export type ScorerTagsFilter = components['schemas']['ScorerTagsFilter'];
 export type ScorerUpdatedAtFilter = components['schemas']['ScorerUpdatedAtFilter'];
+export type ScorerListFilter = components['schemas']['ScorerListFilter'];
 export type ListScorersRequest = components['schemas']['ListScorersRequest'];
 export type ScorerPage = components['schemas']['ScorerPage'];
 export type ScorerDeleted = components['schemas']['ScorerDeleted'];
@@ -27319,8 +27381,10 @@ export type FeedbackTemplateUpdate = components['schemas']['FeedbackTemplateUpda
 export type FeedbackRatingCreate = components['schemas']['FeedbackRatingCreate'];
 export type BulkFeedbackRatingCreate = components['schemas']['BulkFeedbackRatingCreate'];
 export type BulkFeedbackRatingDelete = components['schemas']['BulkFeedbackRatingDelete'];
+export type BulkFeedbackOperation = components['schemas']['BulkFeedbackOperation'];
 export type IndexSelector = components['schemas']['IndexSelector'];
 export type TraceSelector = components['schemas']['TraceSelector'];
+export type BulkFeedbackSelector = components['schemas']['BulkFeedbackSelector'];
 export type BulkFeedbackRequest = components['schemas']['BulkFeedbackRequest'];
 export type FeedbackRatingOperationType = components['schemas']['FeedbackRatingOperationType'];
 export type SelectorType = components['schemas']['SelectorType'];
@@ -31577,7 +31641,6 @@ export interface operations {
                      *         "num_judges": 3,
                      *         "filters": null
                      *       },
-                     *       "latest_version": null,
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
@@ -31730,7 +31793,6 @@ export interface operations {
                      *         "num_judges": 3,
                      *         "filters": null
                      *       },
-                     *       "latest_version": null,
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
@@ -31837,7 +31899,6 @@ export interface operations {
                      *         "num_judges": 3,
                      *         "filters": null
                      *       },
-                     *       "latest_version": null,
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
@@ -31903,7 +31964,6 @@ export interface operations {
                      *           "num_judges": 3
                      *         }
                      *       },
-                     *       "registered_scorer": null,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
                      *     }
@@ -31985,7 +32045,6 @@ export interface operations {
                      * @example {
                      *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
                      *       "version": 1,
-                     *       "generated_scorer": null,
                      *       "registered_scorer": {
                      *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
                      *         "name": "answer-length",
@@ -32068,7 +32127,6 @@ export interface operations {
                      *           "num_judges": 3
                      *         }
                      *       },
-                     *       "registered_scorer": null,
                      *       "created_at": "2026-03-04T14:32:10Z",
                      *       "updated_at": "2026-03-04T14:32:10Z"
                      *     }

@@ -4,13 +4,10 @@
 // in a warning log event, that it did not believe the expiry.
 import { describe, expect, inject, it } from "vitest";
 import { createServiceClient, unwrap, type ServiceLogEvent } from "../../src/index.js";
-import { bundle } from "../support/bundle.js";
+import { answerExample } from "../support/bundle.js";
 
 const baseUrl = inject("prismUrl");
-const tokenExample = bundle.paths["/v1/token"].get.responses["200"].content["application/json"].example as {
-  access_token: string;
-  expires_at: string;
-};
+const tokenExample = answerExample<{ access_token: string; expires_at: string }>("/v1/token", "get");
 
 /** A client in JWT mode whose requests (path and Authorization header) and log events are recorded. */
 function recordingClient() {

@@ -3,11 +3,10 @@
 // with an sl-violations header, so every valid call also asserts that header is absent.
 import { describe, expect, inject, it } from "vitest";
 import { createServiceClient, unwrap } from "../../src/index.js";
-import { bundle } from "../support/bundle.js";
+import { answerExample } from "../support/bundle.js";
 
 const baseUrl = inject("prismUrl");
-const exampleOf = (path: string, method: string) =>
-  bundle.paths[path][method].responses["200"].content["application/json"].example;
+const exampleOf = (path: string, method: string) => answerExample(path, method);
 
 // The mock only checks that credentials are present and well formed; these are placeholders.
 const apiKey = "contract-test-key";

@@ -10,7 +10,7 @@
 // The waits answer `false` after WAIT_LIMIT_MS, so a runtime that never closes fails its case
 // instead of hanging the run.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bundle } from "../support/bundle.js";
+import { answerExample } from "../support/bundle.js";
 import { jwt, sendJson, startServer, tokenBody, type Received, type TestServer } from "../support/loopback-server.js";
 
 export const API_KEY = "runtime-suite-key";
@@ -18,7 +18,7 @@ const WAIT_LIMIT_MS = 10_000;
 
 /** The contract's example answer of an operation's 200. */
 function example(path: string, method: string): any {
-  return structuredClone(bundle.paths[path][method].responses["200"].content["application/json"].example);
+  return structuredClone(answerExample(path, method));
 }
 
 const health = example("/v1/healthcheck", "get");

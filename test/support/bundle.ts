@@ -34,3 +34,11 @@ export const serviceNames = new Map<string, string>(
     .filter(([, schema]) => typeof schema["x-service-name"] === "string")
     .map(([name, schema]) => [name, schema["x-service-name"] as string]),
 );
+
+/** The JSON example of an operation's answer, through a shared `components/responses` entry too. */
+export function answerExample<T = any>(path: string, method: string, status = "200"): T {
+  const response = resolve(bundle.paths[path]?.[method]?.responses?.[status]);
+  const example = response?.content?.["application/json"]?.example;
+  if (example === undefined) throw new Error(`${method.toUpperCase()} ${path} has no JSON example for ${status}`);
+  return example as T;
+}
