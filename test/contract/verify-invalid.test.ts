@@ -247,16 +247,17 @@ describe("verify --write against a deployment whose create accepts one invalid b
       expect(report.findings[0]!.curl).toContain(enumValue);
       const accepted = report.writes!.invalid!.filter((check) => check.outcome !== "refused");
       expect(accepted).toEqual([{ operation: "POST /projects", kind: "outside-enum", in: "body", parameter: "type", status: 200, outcome: "accepted" }]);
-      // The chains' two creates, then the one the invalid body made, deleted through its link.
+      // The chains' three creates, then the one the invalid body made, deleted through its link.
       const made = report.writes!.created;
       expect(made.map(({ operation, deleted }) => ({ operation, deleted }))).toEqual([
         { operation: "POST /projects", deleted: true },
+        { operation: "POST /scorers", deleted: true },
         { operation: "POST /groups", deleted: true },
         { operation: "POST /projects", deleted: true },
       ]);
-      expect(made[2]!.name).toMatch(/^service-api-verify-.*-createProject-invalid$/);
-      expect(deletes).toContain(`/projects/${made[2]!.id}`);
-      expect(deletes).toHaveLength(3);
+      expect(made[3]!.name).toMatch(/^service-api-verify-.*-createProject-invalid$/);
+      expect(deletes).toContain(`/projects/${made[3]!.id}`);
+      expect(deletes).toHaveLength(4);
     } finally {
       await deployment.close();
     }

@@ -96,8 +96,17 @@ describe("verify against the mock, through a proxy that records every request", 
   });
 
   it("calls each secured one again without a credential, and the mock refuses every such call", () => {
-    const secured = report.operations.filter((o) => o.verdict === "pass" && o.operationId !== "healthcheck");
-    expect(report.operations.find((o) => o.operationId === "healthcheck")).not.toHaveProperty("probes");
+    // The operations open to anyone (security: []): the health checks, at each of their addresses,
+    // and the logins. Only the health checks are read-only.
+    const open = Object.values(bundle.paths as Record<string, Record<string, { operationId?: string; security?: unknown[] }>>)
+      .flatMap((pathItem) => Object.values(pathItem))
+      .filter((operation) => Array.isArray(operation.security) && operation.security.length === 0)
+      .map((operation) => operation.operationId!);
+    expect(open).toEqual(expect.arrayContaining(["healthcheck", "healthcheckUnversioned", "healthcheckV2"]));
+    const secured = report.operations.filter((o) => o.verdict === "pass" && !open.includes(o.operationId));
+    const openChecked = report.operations.filter((o) => open.includes(o.operationId));
+    expect(openChecked.map((o) => o.operationId).sort()).toEqual(["healthcheck", "healthcheckUnversioned", "healthcheckV2"]);
+    for (const operation of openChecked) expect(operation, operation.operation).not.toHaveProperty("probes");
     for (const operation of secured) expect(operation.probes, operation.operation).toEqual({ none: 401 });
     expect(report.coverage.authProbes).toEqual({ credentials: ["none"], operations: secured.length, refused: secured.length, accepted: 0 });
     const probes = recorder.received.filter((request) => request.headers["service-api-key"] === undefined && request.headers.authorization === undefined);
@@ -363,6 +372,7 @@ describe("verify --write against the mock", () => {
     expect(report.findings).toEqual([]);
     expect(report.writes!.chains.map((chain) => chain.steps.map((step) => `${step.operation} ${step.status} ${step.verdict}`))).toEqual([
       ["POST /projects 200 pass", "GET /projects/{project_id} 200 pass", "PUT /projects/{project_id} 200 pass", "DELETE /projects/{project_id} 200 pass"],
+      ["POST /scorers 200 pass", "GET /scorers/{scorer_id} 200 pass", "PATCH /scorers/{scorer_id} 200 pass", "DELETE /scorers/{scorer_id} 200 pass"],
       ["POST /groups 200 pass", "GET /groups/{group_id} 200 pass", "PATCH /groups/{group_id} 200 pass", "DELETE /groups/{group_id} 200 pass"],
     ]);
   });
@@ -370,10 +380,11 @@ describe("verify --write against the mock", () => {
   it("names what it creates recognisably, and lists it as deleted", () => {
     expect(report.writes!.created).toEqual([
       { operation: "POST /projects", name: "service-api-verify-20260304t050607z-createProject", id: expect.any(String), deleted: true },
+      { operation: "POST /scorers", name: "service-api-verify-20260304t050607z-createScorer", id: expect.any(String), deleted: true },
       { operation: "POST /groups", name: "service-api-verify-20260304t050607z-createGroup", id: expect.any(String), deleted: true },
     ]);
     // The chains' creates come first; the invalid bodies (each refused, so nothing made) after them.
-    const creates = recorder.received.filter((request) => request.method === "POST" && ["/projects", "/groups"].includes(request.path)).slice(0, 2);
+    const creates = recorder.received.filter((request) => request.method === "POST" && ["/projects", "/scorers", "/groups"].includes(request.path)).slice(0, 3);
     expect(creates.map((request) => JSON.parse(request.body).name)).toEqual(report.writes!.created.map((thing) => thing.name));
     expect(run.stdout).toContain("--write: POST /projects created service-api-verify-20260304t050607z-createProject");
   });
@@ -385,7 +396,7 @@ describe("verify --write against the mock", () => {
       return !readsOnly(operation.method, operation.operation);
     });
     const sequence = changing.map((request) => `${request.method} ${request.path}`);
-    const [project, group] = report.writes!.created.map((thing) => thing.id);
+    const [project, scorer, group] = report.writes!.created.map((thing) => thing.id);
     // Then the creates' invalid bodies, each refused with 422, so none is followed by a delete.
     const invalid = report.writes!.invalid!;
     expect(invalid.length).toBeGreaterThan(0);
@@ -394,6 +405,9 @@ describe("verify --write against the mock", () => {
       "POST /projects",
       `PUT /projects/${project}`,
       `DELETE /projects/${project}`,
+      "POST /scorers",
+      `PATCH /scorers/${scorer}`,
+      `DELETE /scorers/${scorer}`,
       "POST /groups",
       `PATCH /groups/${group}`,
       `DELETE /groups/${group}`,
@@ -409,8 +423,8 @@ describe("verify --write against the mock", () => {
       expect(failed.code).toBe(1);
       const result = readReport(json);
       expect(result.findings.map(({ operation, kind }) => ({ operation, kind }))).toEqual([{ operation: "PUT /projects/{project_id}", kind: "server-error" }]);
-      expect(result.writes!.created.map((thing) => thing.deleted)).toEqual([true, true]);
-      expect(broken.received.filter((request) => request.method === "DELETE").map((request) => request.path.split("/")[1])).toEqual(["projects", "groups"]);
+      expect(result.writes!.created.map((thing) => thing.deleted)).toEqual([true, true, true]);
+      expect(broken.received.filter((request) => request.method === "DELETE").map((request) => request.path.split("/")[1])).toEqual(["projects", "scorers", "groups"]);
     } finally {
       await broken.close();
     }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundle, type Json } from "../support/bundle.js";
+import { answerExample, type Json } from "../support/bundle.js";
 import { runUserProgram, typeCheck, type TypeCheck } from "../support/user-code.js";
 import { startServer, type TestServer } from "../support/loopback-server.js";
 
@@ -15,11 +15,7 @@ const tsconfig = path.join(programsDir, "tsconfig.json");
 const withKey = { SERVICE_API_URL: mockUrl, SERVICE_API_KEY: "first-hour-key" };
 
 /** The example answer the spec gives for a 2xx of METHOD path (what the mock serves). */
-function exampleAnswer(method: string, route: string): Json {
-  const responses = bundle.paths[route][method.toLowerCase()].responses as Json;
-  const success = Object.entries(responses).find(([status]) => status.startsWith("2"))![1];
-  return success.content["application/json"].example;
-}
+const exampleAnswer = (method: string, route: string): Json => answerExample(route, method);
 
 let compiled: TypeCheck;
 const servers: TestServer[] = [];
