@@ -92,3 +92,18 @@ describe("follow-release on a planted release", () => {
     for (const group of worklist.recorded) expect(lines.slice(recorded)).toContain(`  ${group.reason}: ${group.places} place${group.places === 1 ? "" : "s"} in ${group.operations} operation${group.operations === 1 ? "" : "s"}`);
   });
 });
+
+describe("CONTRIBUTING's worklist after the loop from 1.378.0 to 1.513.0", () => {
+  const text = readFileSync(path.join(repoRoot, "CONTRIBUTING.md"), "utf8");
+  const start = text.indexOf("\nAnd after (");
+  const block = text.slice(text.indexOf("```text\n", start) + "```text\n".length, text.indexOf("\n```", text.indexOf("```text\n", start) + 1));
+
+  it("is the worklist of the release the contract follows, line by line where not cut short", () => {
+    expect(start, "CONTRIBUTING has no \"And after (\" paragraph").toBeGreaterThan(0);
+    const lines = worklistLines(worklistOf(contract, readRelease(), repoRoot), `release ${differenceRecord.release}`);
+    const shown = block.split("\n");
+    expect(shown.length).toBeGreaterThan(5);
+    for (const line of shown.filter((entry) => !entry.includes("…"))) expect(lines, line).toContain(line);
+    for (const line of shown.filter((entry) => entry.includes("…"))) expect(lines.some((entry) => entry.startsWith(line.slice(0, line.indexOf("…")))), line).toBe(true);
+  });
+});
