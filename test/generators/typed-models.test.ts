@@ -177,7 +177,23 @@ describeDecoding(`Go (${GENERATOR}, go-experimental)`, missing(javaTool) || miss
     const decoder = path.join(gopath, "src", "decodemodels");
     mkdirSync(models, { recursive: true });
     mkdirSync(decoder, { recursive: true });
-    for (const file of readdirSync(out).filter((name) => name.endsWith(".go"))) copyFileSync(path.join(out, file), path.join(models, file));
+    // 4.3.1 imports "time" into the scorer-list filters and their union although none of them but
+    // the two date filters uses it, and Go refuses an unused import. Those lines are dropped, and
+    // the files are held to a list, so that a new case is seen rather than silently mended.
+    const unusedTime: string[] = [];
+    for (const file of readdirSync(out).filter((name) => name.endsWith(".go"))) {
+      const source = readFileSync(path.join(out, file), "utf8");
+      const mended = /^\t"time"\n/m.test(source) && !/\btime\.[A-Z]/.test(source) ? source.replace(/^\t"time"\n/m, "") : source;
+      if (mended !== source) unusedTime.push(file);
+      writeFileSync(path.join(models, file), mended);
+    }
+    expect(unusedTime.sort()).toEqual([
+      "model_scorer_creator_filter.go",
+      "model_scorer_list_filter.go",
+      "model_scorer_name_filter.go",
+      "model_scorer_tags_filter.go",
+      "model_scorer_type_filter.go",
+    ]);
     copyFileSync(goDecoder, path.join(decoder, "main.go"));
     const wrappers = [...new Set(cases.map((decodeCase: DecodeCase) => decodeCase.wrapper))];
     writeFileSync(
