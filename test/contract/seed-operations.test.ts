@@ -6,7 +6,6 @@ import { createServiceClient, unwrap } from "../../src/index.js";
 import { answerExample } from "../support/bundle.js";
 
 const baseUrl = inject("prismUrl");
-const exampleOf = (path: string, method: string) => answerExample(path, method);
 
 // The mock only checks that credentials are present and well formed; these are placeholders.
 const apiKey = "contract-test-key";
@@ -17,7 +16,7 @@ describe("health check", () => {
     const { data, response } = await client.GET("/v1/healthcheck");
     expect(response.status).toBe(200);
     expect(response.headers.get("sl-violations")).toBeNull();
-    expect(data).toEqual(exampleOf("/v1/healthcheck", "get"));
+    expect(data).toEqual(answerExample("/v1/healthcheck", "get"));
   });
 });
 
@@ -30,7 +29,7 @@ describe("get-token", () => {
     const { data, response } = await client.GET("/v1/token");
     expect(response.status).toBe(200);
     expect(response.headers.get("sl-violations")).toBeNull();
-    expect(data).toEqual(exampleOf("/v1/token", "get"));
+    expect(data).toEqual(answerExample("/v1/token", "get"));
   });
 
   it("answers 401 without credentials", async () => {
@@ -48,7 +47,7 @@ describe("signup link", () => {
     });
     expect(link.response.status).toBe(200);
     expect(link.response.headers.get("sl-violations")).toBeNull();
-    expect(link.data).toEqual(exampleOf("/signup_link", "post"));
+    expect(link.data).toEqual(answerExample("/signup_link", "post"));
   });
 
   it("unwrap() gives the body of a success", async () => {

@@ -102,7 +102,6 @@ describe("verify against the mock, through a proxy that records every request", 
       .flatMap((pathItem) => Object.values(pathItem))
       .filter((operation) => Array.isArray(operation.security) && operation.security.length === 0)
       .map((operation) => operation.operationId!);
-    expect(open).toEqual(expect.arrayContaining(["healthcheck", "healthcheckUnversioned", "healthcheckV2"]));
     const secured = report.operations.filter((o) => o.verdict === "pass" && !open.includes(o.operationId));
     const openChecked = report.operations.filter((o) => open.includes(o.operationId));
     expect(openChecked.map((o) => o.operationId).sort()).toEqual(["healthcheck", "healthcheckUnversioned", "healthcheckV2"]);

@@ -14,8 +14,6 @@ const programsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "pro
 const tsconfig = path.join(programsDir, "tsconfig.json");
 const withKey = { SERVICE_API_URL: mockUrl, SERVICE_API_KEY: "first-hour-key" };
 
-/** The example answer the spec gives for a 2xx of METHOD path (what the mock serves). */
-const exampleAnswer = (method: string, route: string): Json => answerExample(route, method);
 
 let compiled: TypeCheck;
 const servers: TestServer[] = [];
@@ -46,13 +44,13 @@ describe("a user's first hour, in typed code", () => {
   });
 
   it("creates a project with only its name", async () => {
-    const created = exampleAnswer("POST", "/projects");
+    const created = answerExample<Json>("/projects", "POST");
     const { stdout } = await run("create-project");
     expect(stdout).toBe(`created project ${created.id}, named ${created.name}\n`);
   });
 
   it("paginates a listing with typed items", async () => {
-    const page = exampleAnswer("GET", "/users");
+    const page = answerExample<Json>("/users", "GET");
     const { stdout } = await run("paginate-users");
     expect(stdout).toBe(`users: ${(page.users as Json[]).map((user) => user.email).join(", ")}\n`);
   });
@@ -77,7 +75,7 @@ describe("a user's first hour, in typed code", () => {
   });
 
   it("imports ProjectDB by name from service-api/schema", async () => {
-    const project = exampleAnswer("GET", "/projects/{project_id}");
+    const project = answerExample<Json>("/projects/{project_id}", "GET");
     const { stdout } = await run("import-model");
     expect(stdout).toBe(`${project.name} has ${(project.runs as Json[]).length} run(s)\n`);
   });
@@ -102,7 +100,7 @@ describe("a user's first hour, in typed code", () => {
   });
 
   it("logs a workflow with one step of each kind, narrowing each by its tag", async () => {
-    const logged = exampleAnswer("POST", "/observe/workflows");
+    const logged = answerExample<Json>("/observe/workflows", "POST");
     const { stdout } = await run("log-workflow");
     expect(stdout).toBe(`logged workflow(5 steps), retriever, llm(gpt-4o-mini), tool, chain, agent into project ${logged.project_name}\n`);
   });
@@ -115,7 +113,7 @@ describe("a user's first hour, in typed code", () => {
   });
 
   it("narrows a fetched integration by its tag and reads that kind's fields", async () => {
-    const settings = exampleAnswer("GET", "/integrations/{name}");
+    const settings = answerExample<Json>("/integrations/{name}", "GET");
     const { stdout } = await run("narrow-integration");
     expect(stdout).toBe(`openai organization: ${settings.organization_id}\n`);
   });

@@ -35,14 +35,11 @@ export const serviceNames = new Map<string, string>(
     .map(([name, schema]) => [name, schema["x-service-name"] as string]),
 );
 
-/**
- * The JSON example of an operation's answer (its first 2xx unless `status` says which), through a
- * shared `components/responses` entry too.
- */
-export function answerExample<T = any>(path: string, method: string, status?: string): T {
+/** The JSON example of an operation's first 2xx answer, through a shared `components/responses` entry too. */
+export function answerExample<T = any>(path: string, method: string): T {
   const responses = (bundle.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Json;
-  const chosen = status ?? Object.keys(responses).find((code) => code.startsWith("2"));
-  const example = chosen === undefined ? undefined : resolve(responses[chosen])?.content?.["application/json"]?.example;
-  if (example === undefined) throw new Error(`${method.toUpperCase()} ${path} has no JSON example for ${status ?? "its 2xx answer"}`);
+  const success = Object.keys(responses).find((code) => code.startsWith("2"));
+  const example = success === undefined ? undefined : resolve(responses[success])?.content?.["application/json"]?.example;
+  if (example === undefined) throw new Error(`${method.toUpperCase()} ${path} has no JSON example for its 2xx answer`);
   return example as T;
 }
