@@ -3,7 +3,7 @@
 // Checked by `vitest --typecheck` (the "types" project) and by `npm run typecheck`.
 import createClient from "openapi-fetch";
 import { describe, expectTypeOf, it } from "vitest";
-import type { components, operations, paths } from "../../generated/schema.js";
+import type { BulkFeedbackOperation, BulkFeedbackSelector, components, operations, paths, ProjectFilterV2, ProjectSortV2, ScorerListFilter } from "../../generated/schema.js";
 
 type Schemas = components["schemas"];
 const client = createClient<paths>({ baseUrl: "https://api.acme.example" });
@@ -139,6 +139,30 @@ describe("release 1.513.0's operations: scorers, bulk ratings, projects v2, mode
     expectTypeOf(data).toEqualTypeOf<Schemas["GetProjectsPaginatedResponseV2"] | undefined>();
     expectTypeOf<Schemas["GetProjectsPaginatedResponseV2"]["total_count"]>().toEqualTypeOf<number>();
     expectTypeOf<Schemas["ProjectItem"]["created_by_user"]>().toEqualTypeOf<Schemas["UserInfo"]>();
+  });
+
+  it("their tagged unions are named types, and a switch on the tag narrows each", () => {
+    expectTypeOf<NonNullable<Schemas["ListScorersRequest"]["filters"]>[number]>().toEqualTypeOf<ScorerListFilter>();
+    expectTypeOf<NonNullable<Schemas["ProjectCollectionParamsV2"]["filters"]>[number]>().toEqualTypeOf<ProjectFilterV2>();
+    expectTypeOf<Schemas["ProjectCollectionParamsV2"]["sort"]>().toEqualTypeOf<ProjectSortV2 | null | undefined>();
+    expectTypeOf<Schemas["BulkFeedbackRequest"]["operations"][number]>().toEqualTypeOf<BulkFeedbackOperation>();
+    expectTypeOf<Schemas["BulkFeedbackRequest"]["selector"]>().toEqualTypeOf<BulkFeedbackSelector>();
+    const describeSort = (sort: ProjectSortV2): string => {
+      switch (sort.name) {
+        case "num_experiments":
+          expectTypeOf(sort).toEqualTypeOf<Schemas["ProjectNumExperimentsSort"]>();
+          return "by experiments";
+        default:
+          return sort.name;
+      }
+    };
+    const selected = (selector: BulkFeedbackSelector): number =>
+      selector.selector_type === "indexes" ? selector.indexes.length : selector.traces.length;
+    void describeSort({ name: "num_experiments", ascending: false, sort_type: "column" });
+    void selected({ selector_type: "traces", traces: [projectId] });
+    // @ts-expect-error: the scorer-list filters have no "metadata" kind (that is ScorerFilter's)
+    const wrong: ScorerListFilter = { name: "metadata", operator: "eq", value: "x" };
+    void wrong;
   });
 
   it("GET /llm_integrations answers a map of each provider's models (openapi-typescript keys it by string)", async () => {
