@@ -45,10 +45,12 @@ export const REQUIRED_FILES = [
   "dist/problems.d.cts",
   "dist/cli.js",
   "dist/openapi.json",
+  // `service-api/verify-report.schema.json`, the schema of verify's --json report (docs/verify.md).
+  "dist/verify-report.schema.json",
 ];
 
 /** Anything else must match one of these. */
-const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^docs\/[\w-]+\.md$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^docs\/[\w-]+\.md$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/(openapi|verify-report\.schema)\.json$/];
 
 /** The companion's tarball holds exactly these: its manifest, README and licence, and the editions. */
 export const CONTRACT_FILES = ["package.json", "README.md", "LICENSE", ...CONTRACT_EDITIONS];

@@ -115,7 +115,7 @@ it("the verify guide's flags and the help text are the flags the command takes, 
   expect(describe("timeout-ms")).toContain(`(default ${thousands(DEFAULT_TIMEOUT_MS)})`);
   expect(describe("openapi")).toContain(`(default \`${DEFAULT_DOCUMENT_PATH}\`)`);
   expect(HELP).toContain(`(default\n${" ".repeat(25)}${DEFAULT_DOCUMENT_PATH})`);
-  expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
+  expect(parseVerifyArgs(["verify"]).concurrency).toBe(DEFAULT_CONCURRENCY);
 });
 
 it("the guides' retried statuses are the ones the client retries", () => {
