@@ -1,7 +1,7 @@
 // Numbers, lists and tables the docs state about the code, held to the code: the size budget, the
 // recursive schemas, which source files import the most local modules, the client's options and
-// their defaults, verify's flags, the retried statuses and ARCHITECTURE's trace. A change to
-// either side fails here until the other follows.
+// their defaults, verify's flags, the retried statuses, redaction's line and credential names, and
+// ARCHITECTURE's trace. A change to either side fails here until the other follows.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -11,6 +11,7 @@ import { BUDGET } from "../../scripts/lib/size-budget.mjs";
 import { recursiveSchemas } from "../../scripts/dereference.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/client/config.js";
+import { CREDENTIAL_FIELDS, CREDENTIAL_HEADERS, SCRUB_MIN_LENGTH } from "../../src/client/redact.js";
 import { isRetryableStatus } from "../../src/client/retries.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_DOCUMENT_PATH, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
 
@@ -122,6 +123,18 @@ it("the guides' retried statuses are the ones the client retries", () => {
   const retried = Array.from({ length: 500 }, (_, i) => 100 + i).filter(isRetryableStatus).join(", ");
   expect(read("docs/client.md")).toContain(`are retried up to \`maxRetries\` times on ${retried}, timeouts`);
   expect(read("docs/contract.md")).toContain(`retry it like a GET (on ${retried} and connection errors)`);
+});
+
+it("the README and the guides say where redaction draws its line, and the testing guide lists the credential headers and fields the mock redacts", () => {
+  const line = `${SCRUB_MIN_LENGTH} characters`;
+  expect(read("README.md")).toContain(`a key under ${line}, such as a test key, only where it stands alone`);
+  expect(read("docs/client.md")).toContain(`a credential of ${line} or more is replaced by \`[REDACTED]\` wherever it appears; a shorter one`);
+  expect(read("docs/testing.md")).toContain(`one of ${SCRUB_MIN_LENGTH} characters or more is replaced wherever it appears; a shorter one`);
+  const recorded = read("docs/testing.md").split("- **Recorded calls**")[1]!.split("- **Examples**")[0]!;
+  const headers = /Credential headers \(([^)]*)\)/.exec(recorded)![1]!;
+  expect([...headers.matchAll(/`([^`]+)`/g)].map((match) => match[1]!.toLowerCase()).sort()).toEqual([...CREDENTIAL_HEADERS].sort());
+  const fields = /those named (.*?) \(a login's/.exec(recorded)![1]!;
+  expect([...fields.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).sort()).toEqual([...CREDENTIAL_FIELDS].sort());
 });
 
 it("ARCHITECTURE's trace counts the files it names, and transport.ts is the client's longest file, as long as it says", () => {
