@@ -24,3 +24,20 @@ export function userDocs() {
 export function readUserDoc(file) {
   return readFileSync(path.join(repoRoot, file), "utf8");
 }
+
+/**
+ * The code of the one block of `file` fenced ```<info> (```ts vitest, say), and the line it starts
+ * on; throws unless there is exactly one.
+ * @returns {{ code: string, line: number }}
+ */
+export function fencedBlock(file, info) {
+  const lines = readUserDoc(file).split("\n");
+  const found = [];
+  lines.forEach((text, index) => {
+    if (text.trim() !== `\`\`\`${info}`) return;
+    const end = lines.findIndex((next, at) => at > index && next.trim() === "```");
+    found.push({ code: lines.slice(index + 1, end).join("\n"), line: index + 2 });
+  });
+  if (found.length !== 1) throw new Error(`${file}: expected one \`\`\`${info} block, found ${found.length}`);
+  return found[0];
+}

@@ -15,3 +15,14 @@ export function markForCaller<E extends Error>(error: E): E {
 export function isForCaller(error: unknown): boolean {
   return error instanceof Error && (error as unknown as Record<symbol, unknown>)[MARK] === true;
 }
+
+/**
+ * The marked error a fetch failed with: the error itself, or the `cause` of one that wraps it.
+ * A fetch faked below the fetch API (MSW 3 answers at the socket, so undici sees the refusal as a
+ * broken connection) rejects with its own `TypeError: fetch failed`, the refusal as its cause.
+ */
+export function callerErrorIn(error: unknown): Error | undefined {
+  if (isForCaller(error)) return error as Error;
+  const cause = error instanceof Error ? error.cause : undefined;
+  return isForCaller(cause) ? (cause as Error) : undefined;
+}

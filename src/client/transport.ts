@@ -7,7 +7,7 @@
 // BufferedResponse (the body read under the deadline), and the small waits and summaries the
 // attempts share.
 import { bearer, credentialFor, type Credentials } from "./auth.js";
-import { isForCaller } from "./caller-errors.js";
+import { callerErrorIn } from "./caller-errors.js";
 import { AttemptDeadline } from "./deadline.js";
 import { requestIdOf } from "./encoding.js";
 import type { FetchLike } from "./config.js";
@@ -144,7 +144,9 @@ export function createTransport(options: TransportOptions): Transport {
         }
         return response;
       } catch (error) {
-        if (caller.aborted || isForCaller(error)) throw caller.aborted ? caller.reason : error;
+        if (caller.aborted) throw caller.reason;
+        const forCaller = callerErrorIn(error);
+        if (forCaller) throw forCaller;
         const timedOut = deadline.timedOut;
         const kind = timedOut ? "timeout" : "connection";
         if (logger) emit(logger, { event: "error", method, path, operation, attempt, durationMs: Math.round(performance.now() - started), reason: kind });

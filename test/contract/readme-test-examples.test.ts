@@ -10,24 +10,12 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
-import { readUserDoc } from "../../scripts/lib/user-docs.mjs";
+import { fencedBlock } from "../../scripts/lib/user-docs.mjs";
 import { runUserProgram, typeCheck, writeUserProject, type TypeCheck, type UserProject } from "../support/user-code.js";
 
 const GUIDE = "docs/testing.md";
-const guide = readUserDoc(GUIDE);
 
-/** The code of the one block fenced ```ts <runner>. */
-function block(runner: string): { code: string; line: number } {
-  const lines = guide.split("\n");
-  const found: { code: string; line: number }[] = [];
-  lines.forEach((text, index) => {
-    if (text.trim() !== `\`\`\`ts ${runner}`) return;
-    const end = lines.findIndex((next, at) => at > index && next.trim() === "```");
-    found.push({ code: lines.slice(index + 1, end).join("\n"), line: index + 2 });
-  });
-  if (found.length !== 1) throw new Error(`${GUIDE}: expected one \`\`\`ts ${runner} block, found ${found.length}`);
-  return found[0]!;
-}
+const block = (runner: string) => fencedBlock(GUIDE, `ts ${runner}`);
 
 const vitestBlock = block("vitest");
 const nodeTestBlock = block("node:test");

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { CASE_NAMES } from "./app/protocol.js";
 import { KNOWN_FAILURES } from "./known-failures.js";
+import { RUNTIME_PACKAGES } from "../../scripts/lib/runtimes.mjs";
 import { RUNTIMES } from "./runtimes.js";
 import { TOOL_PACKAGES } from "./tools.js";
 
@@ -51,7 +52,9 @@ function runtimeTable(): string[] {
 
 export function renderWhereTested(): string {
   const rollup = versionOf(createRequire(require.resolve("tsup/package.json")).resolve("rollup/package.json"));
-  const { typescriptFloor, typescriptFullCheck } = TOOL_PACKAGES;
+  const { typescriptFloor, typescriptFullCheck, typescriptBundlerFloor, typescript7, msw3, vitest5 } = TOOL_PACKAGES;
+  const version22 = RUNTIME_PACKAGES.node22.version;
+  const nodeLines = [version22, RUNTIME_PACKAGES.node24.version, RUNTIME_PACKAGES.node26.version].join(", ");
   const lines = [
     "## Where it is tested",
     "",
@@ -65,15 +68,22 @@ export function renderWhereTested(): string {
     "",
     `\`service-api/testing/msw\` (with MSW ${versionOf("msw/package.json")}) runs on the four Node.js lines above with MSW's`,
     "`setupServer`, and in Chromium with `setupWorker`, where an SWR hook made by swr-openapi renders",
-    "the mock's answer (`test/runtimes/msw.test.ts`).",
+    `the mock's answer (\`test/runtimes/msw.test.ts\`). With MSW ${msw3.version}, installed beside the packed tarball by`,
+    `\`npm install\`, it runs on Node.js ${nodeLines}, MSW 3's floor being 22.12 (\`test/runtimes/msw-3.test.ts\`).`,
+    "",
+    `The testing guide's Vitest example runs from the packed tarball under Vitest ${versionOf("vitest/package.json")} on Node.js 20 and`,
+    `Vitest ${vitest5.version} on Node.js ${version22} (\`test/runtimes/vitest.test.ts\`).`,
     "",
     `The types need TypeScript ${typescriptFloor.version.replace(/\.\d+$/, "")} or later (the first that reads \`exports\`), or ${typescriptFullCheck.version.replace(/\.\d+$/, "")} or`,
-    "later with `skipLibCheck: false`, for openapi-fetch's own declarations. What compiles and bundles the package:",
+    "later with `skipLibCheck: false`, for openapi-fetch's own declarations; `Bundler` resolution came with 5.0, and",
+    `TypeScript 7 accepts \`NodeNext\`, \`Node16\` and \`Bundler\` but no longer \`node10\`. What compiles and bundles the package:`,
     "",
     "| tool | what is checked |",
     "|---|---|",
-    `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\`, \`service-api/validate\` and \`service-api/testing\` compiles (\`strict\`, \`skipLibCheck\`) |`,
+    `| TypeScript ${typescriptFloor.version} | a consumer of \`service-api\`, \`service-api/schema\`, \`service-api/validate\` and \`service-api/testing\` compiles (\`strict\`, \`skipLibCheck\`) with \`moduleResolution\` \`NodeNext\` and \`Node16\` (it has no \`Bundler\`); with \`node\` (node10), a program of the root entry compiles and a subpath import is an error |`,
+    `| TypeScript ${typescriptBundlerFloor.version} | the consumer with \`Bundler\`, which TypeScript 5.0 brought |`,
     `| TypeScript ${typescriptFullCheck.version} | the same with \`skipLibCheck: false\` |`,
+    `| TypeScript ${typescript7.version} (the native port) | the consumer with \`skipLibCheck: false\` under \`NodeNext\`, \`Node16\` and \`Bundler\`, and with the strictest flags below; it refuses \`node10\` (and \`node\`) as a removed option (TS5108), so a project there moves to one of the three |`,
     `| TypeScript ${versionOf("typescript/package.json")} | the same with \`exactOptionalPropertyTypes\`, \`noUncheckedIndexedAccess\`, \`noPropertyAccessFromIndexSignature\` and \`lib: ["ES2022", "DOM"]\` without Node's types; \`undefined\` is taken for anything you have not got: the client's, the calls' and \`paginate\`'s options, \`signal\`, and every optional parameter and body field of the generated types |`,
     `| esbuild ${versionOf("esbuild/package.json")}, rollup ${rollup} | an app that imports only \`createServiceClient\` carries nothing of \`paginate\`, the contract or \`service-api/validate\`; no entry but \`service-api/testing/msw\` imports MSW |`,
   ];

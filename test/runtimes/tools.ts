@@ -7,4 +7,12 @@ export const TOOL_PACKAGES = {
   typescriptFullCheck: { name: "typescript", version: "5.4.5" },
   /** The one before it, which fails on those declarations only: proof that the line above is the floor. */
   typescriptBeforeFullCheck: { name: "typescript", version: "5.3.3" },
+  /** The first with `moduleResolution: "Bundler"` (TypeScript 5.0): the floor for that resolution. */
+  typescriptBundlerFloor: { name: "typescript", version: "5.0.4" },
+  /** The native port, npm's `latest` since December 2026; not a devDependency, as openapi-typescript cannot run on it. */
+  typescript7: { name: "typescript", version: "7.0.2" },
+  /** MSW's newest major (Node 22.12 or later), beside the repository's own MSW 2 (msw-3.test.ts). */
+  msw3: { name: "msw", version: "3.0.5" },
+  /** Vitest's newest major (Node 22.12 or later), beside the repository's own Vitest 4 (vitest.test.ts). */
+  vitest5: { name: "vitest", version: "5.1.2" },
 } as const;

@@ -6,6 +6,7 @@
 // resolve each library's imports from the project, as it would for an installed copy.
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 
 /** The libraries the recipes import; their dependencies (and required peers) come with them. */
@@ -43,3 +44,23 @@ export function linkEcosystem(project: string): void {
     symlinkSync(path.join(repoRoot, "node_modules", name), link, "dir");
   }
 }
+
+/** What the frameworks guide's MSW recipe (msw-checks.ts) prints, on MSW 2 and on MSW 3 alike. */
+export const MSW_CHECKS_RESULT = {
+  refusedStatus: 422,
+  detail: { detail: [{ loc: ["body", "name"], msg: "expected string, got integer", type: "value_error" }] },
+  violations: [
+    { kind: "request", operation: "POST /projects", status: 422, paths: ["$.name"] },
+    { kind: "answer", operation: "GET /projects/{project_id}", status: 200, paths: ["$.created_at"] },
+  ],
+  failure: { name: "ContractViolationError", message: expect.stringMatching(/GET \/projects\/\{project_id\} answered HTTP 200.*\$\.created_at: not a valid date-time/) },
+  // Once: the client did not retry it.
+  calls: 1,
+};
+
+/**
+ * What the recipe writes to stderr, and all of it: MSW logs an error a handler throws (the refusal
+ * the call then rejects with) and a line of its own, whatever listens; the frameworks guide says so.
+ */
+export const MSW_REFUSAL_LOG =
+  /^ContractViolationError: the handler of GET \/projects\/\{project_id\} answered HTTP 200, which the contract does not allow: \$\.created_at: not a valid date-time\n(?:.*\n)*?\[MSW\] Encountered an unhandled exception during the handler lookup for "GET https:\/\/api\.acme\.example\/projects\/[0-9a-f-]{36}"\. Please see the original error above\.\n$/;

@@ -190,6 +190,19 @@ describe("answers the contract refuses", () => {
     ]);
   });
 
+  it("reach the caller unchanged through a fetch that wraps them as its cause (undici's `fetch failed`, as under MSW 3), not retried", async () => {
+    const service = mockService({ "GET /projects/{project_id}": () => ({ status: 200, body: { ...service.example("ProjectDB"), created_at: "last tuesday" } }) });
+    const wrapping: typeof service.fetch = (...args) =>
+      service.fetch(...args).catch((refusal: unknown) => {
+        throw new TypeError("fetch failed", { cause: refusal });
+      });
+    const client = createServiceClient({ baseUrl: BASE, auth: { apiKey: KEY }, fetch: wrapping, maxRetries: 2 });
+    const error = await client.GET("/projects/{project_id}", { params: { path: { project_id: ID } } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContractViolationError);
+    expect((error as ContractViolationError).problems).toEqual([{ path: "$.created_at", message: "not a valid date-time" }]);
+    expect(service.calls()).toHaveLength(1);
+  });
+
   it("include a status the operation does not declare", async () => {
     // The types refuse it; JavaScript, or a cast, does not.
     const { client } = setup({ "DELETE /projects/{project_id}": () => ({ status: 204 as 200 }) });
