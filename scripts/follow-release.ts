@@ -80,7 +80,8 @@ try {
   fail(`${root} has no readable generated/openapi.json: name a checkout of this repository (npm run build:spec builds it)`);
 }
 const version = (document as { info?: { version?: unknown } }).info?.version;
-const releaseName = typeof version === "string" ? `release ${version}` : name;
+// 0.1.0 is FastAPI's default info.version: it names no release, so the document goes by its name.
+const releaseName = typeof version === "string" && version !== "0.1.0" ? `release ${version}` : name;
 console.log(`follow-release: ${name} (${releaseName}) against the contract ${contract.info.version}`);
 console.log("");
 for (const line of worklistLines(worklistOf(contract, document, root), releaseName)) console.log(line);

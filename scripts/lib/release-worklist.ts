@@ -44,6 +44,8 @@ export interface Worklist {
   /** Operations the release adds under groups the contract does not have, by group. */
   readonly elsewhere: ReadonlyMap<string, number>;
   readonly recorded: readonly RecordedGroup[];
+  /** The contract's operations the document does not publish, whole groups of them (drift's subset rule): not removals. */
+  readonly unpublished: readonly string[];
 }
 
 const SCHEMA_POINTER = "#/components/schemas/";
@@ -96,7 +98,7 @@ export function explainedOnly(record: DifferenceRecord): DifferenceRecord {
 
 /** The worklist from the contract (the bundle, `generated/openapi.json`) to a release's document. */
 export function worklistOf(contract: unknown, release: unknown, repoRoot: string, record: DifferenceRecord = differenceRecord): Worklist {
-  const { findings, recorded } = driftOf(contract, release, explainedOnly(record));
+  const { findings, recorded, unpublished } = driftOf(contract, release, explainedOnly(record));
   const places = new SpecPlaces(repoRoot);
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
 
@@ -142,7 +144,7 @@ export function worklistOf(contract: unknown, release: unknown, repoRoot: string
     .map(([reason, { places: placeCount, operations }]) => ({ reason, places: placeCount, operations: operations.size }))
     .sort((a, b) => a.reason.localeCompare(b.reason));
 
-  return { changes, added, elsewhere, recorded: recordedGroups };
+  return { changes, added, elsewhere, recorded: recordedGroups, unpublished };
 }
 
 function comparePlaces(a: SpecPlace | undefined, b: SpecPlace | undefined): number {
@@ -159,7 +161,11 @@ const CLASS_WORDS: Readonly<Record<DriftClass, string>> = {
 /** The worklist as lines to print: the changes, then the operations added, then what stays recorded. */
 export function worklistLines(worklist: Worklist, releaseName: string): string[] {
   const lines: string[] = [];
-  const { changes, added, elsewhere, recorded } = worklist;
+  const { changes, added, elsewhere, recorded, unpublished } = worklist;
+  if (unpublished.length > 0) {
+    lines.push(`${releaseName} does not publish ${unpublished.length} of the contract's operations, whole groups of them: not removals, so not listed below`);
+    lines.push("");
+  }
   lines.push(`Changes in ${releaseName} the contract lacks: ${changes.length} (edit each at the file and line given, then npm run check)`);
   for (const change of changes) {
     const where = change.place === undefined ? "(no file in openapi/)" : `${change.place.file}:${change.place.line}`;

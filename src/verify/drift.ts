@@ -48,6 +48,27 @@ export interface Drift {
   readonly findings: readonly Finding[];
   /** The recorded differences that do not: the contract is stricter there, or says more. */
   readonly recorded: readonly RecordedFinding[];
+  /**
+   * The contract's operations the document does not publish, where it publishes nothing of their
+   * group (the operation's first tag): a document that is a subset, not a removal. Told as one line.
+   */
+  readonly unpublished: readonly string[];
+}
+
+const groupOf = (operation: unknown) => (operation as { tags?: string[] }).tags?.[0] ?? "(no tag)";
+
+/**
+ * The subset rule: an operation missing from the document is removed only when the document still
+ * publishes another operation of its group; a group missing whole is a part the document does not
+ * cover. Its blind spot: a release that drops a whole group is read as a subset.
+ */
+function splitUnpublished(drift: readonly DriftChange[], contract: unknown, published: unknown) {
+  const groups = new Map<string, string>();
+  for (const { method, path, operation } of operationsOf(contract as never)) groups.set(`${method} ${path}`, groupOf(operation));
+  const publishedGroups = new Set([...operationsOf(published as never)].map(({ operation }) => groupOf(operation)));
+  const unpublished = drift.filter((change) => change.kind === "operation-removed" && !publishedGroups.has(groups.get(change.operation) ?? "(no tag)"));
+  const missing = new Set(unpublished.map((change) => change.operation));
+  return { kept: drift.filter((change) => !(change.kind === "operation-removed" && missing.has(change.operation))), unpublished: [...missing] };
 }
 
 const placeOf = (change: DocumentChange) => (change.schema === undefined ? change.where : `${change.schema}${change.within ?? ""}`);
@@ -133,7 +154,7 @@ export function driftOf(contract: unknown, published: unknown, record = differen
   const changes = diffDocuments(contract, published).filter((change): change is DriftChange => change.kind !== null);
   // An operation the contract leaves out on purpose is recorded like any other difference.
   const { drift: unrecorded, recorded } = sortChanges(changes, record);
-  const drift = unrecorded.filter((change) => change.kind !== "operation-added");
+  const { kept: drift, unpublished } = splitUnpublished(unrecorded.filter((change) => change.kind !== "operation-added") as DriftChange[], contract, published);
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
   const { changes: own, folded } = foldDefaultCopies(drift as DriftChange[], contract);
@@ -151,7 +172,7 @@ export function driftOf(contract: unknown, published: unknown, record = differen
     const [first] = group as [(typeof group)[number], ...(typeof group)[number][]];
     return { reason: first.reason, why: record.reasons[first.reason] ?? "", rule: first.rule, place: placeOf(first), message: first.message, operations: operationsIn(group) };
   });
-  return { findings, recorded: information };
+  return { findings, recorded: information, unpublished };
 }
 
 /**
@@ -167,9 +188,9 @@ export async function driftReportOf(source: DocumentSource, fetcher: typeof fetc
     return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [], recorded: [] };
   }
   try {
-    const { findings, recorded } = driftOf(contract, published.document);
+    const { findings, recorded, unpublished } = driftOf(contract, published.document);
     const version = (published.document.info as { version?: unknown } | undefined)?.version;
-    return { source: published.source, findings, recorded, ...(typeof version === "string" ? { documentVersion: version } : {}) };
+    return { source: published.source, findings, recorded, unpublished, ...(typeof version === "string" ? { documentVersion: version } : {}) };
   } catch (error) {
     return { source: published.source, warning: `${published.source} cannot be compared with the contract: ${error instanceof Error ? error.message : String(error)}`, findings: [], recorded: [] };
   }

@@ -75,6 +75,8 @@ export interface DriftReport {
   readonly recorded: readonly RecordedFinding[];
   /** The document's `info.version`, where it was read and has one. */
   readonly documentVersion?: string;
+  /** The contract's operations the document does not publish, whole groups of them: a subset, told as one note. */
+  readonly unpublished?: readonly string[];
 }
 
 /** When the run started and how long its parts took (wall time, ms), and what it compared. */
@@ -104,7 +106,7 @@ export interface VerifyReport {
   readonly differences: readonly RecordedFinding[];
   readonly operations: readonly OperationResult[];
   /** Where the deployment's own document was read from, and whether it was compared (its findings are in `findings`). */
-  readonly drift: { readonly source: string; readonly compared: boolean };
+  readonly drift: { readonly source: string; readonly compared: boolean; readonly unpublished?: readonly string[] };
   /** What a --write run created and deleted. */
   readonly writes?: WriteReport;
   readonly run: RunFacts;
@@ -307,6 +309,8 @@ export function assembleReport(
   const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
   const notes = coverageNotes(coverage);
   if (drift.warning !== undefined) notes.push(`drift not checked: ${drift.warning}`);
+  const unpublished = drift.unpublished?.length ?? 0;
+  if (unpublished > 0) notes.push(`the deployment's documents do not publish ${unpublished} of the contract's operations, whole groups of them (drift.unpublished in the JSON report names them): not counted as removed`);
   const inconclusive = coverage.invalidRequests?.inconclusive ?? 0;
   if (inconclusive > 0) {
     notes.push(`${inconclusive} invalid request${inconclusive === 1 ? " was" : "s were"} answered 401 or 403: the credential was refused before the input was read, so ${inconclusive === 1 ? "it says" : "they say"} nothing about how the deployment checks input`);
@@ -323,7 +327,7 @@ export function assembleReport(
     findings,
     differences: drift.recorded,
     operations: results,
-    drift: { source: drift.source, compared: drift.warning === undefined },
+    drift: { source: drift.source, compared: drift.warning === undefined, ...(unpublished > 0 ? { unpublished: drift.unpublished } : {}) },
     ...(writes ? { writes } : {}),
     run,
     deploymentVersion: drift.documentVersion,

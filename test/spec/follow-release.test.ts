@@ -107,3 +107,16 @@ describe("CONTRIBUTING's worklist after the loop from 1.378.0 to 1.513.0", () =>
     for (const line of shown.filter((entry) => entry.includes("…"))) expect(lines.some((entry) => entry.startsWith(line.slice(0, line.indexOf("…")))), line).toBe(true);
   });
 });
+
+describe("follow-release on the client API document, a subset of the contract", () => {
+  const client = JSON.parse(readFileSync(path.join(repoRoot, "reference", "openapi-client-2026-07-13.json"), "utf8")) as unknown;
+  const worklist = worklistOf(contract, client, repoRoot);
+
+  it("names the operations of groups it does not publish in one line, none of them as a change", () => {
+    expect(worklist.unpublished.length).toBeGreaterThan(0);
+    const lines = worklistLines(worklist, "the client document");
+    expect(lines).toContain(`the client document does not publish ${worklist.unpublished.length} of the contract's operations, whole groups of them: not removals, so not listed below`);
+    const removed = new Set(worklist.changes.filter((change) => change.rule === "operation-removed").flatMap((change) => change.operations));
+    expect(worklist.unpublished.filter((operation) => removed.has(operation))).toEqual([]);
+  });
+});
