@@ -1,4 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, type Options } from "tsup";
 
 // The client's builds: ESM (dist/index.js) and CommonJS (dist/index.cjs), each with its own
@@ -10,7 +11,8 @@ import { defineConfig, type Options } from "tsup";
 // dist/index.js alone. Dependencies stay external, and so does the contract: validate, testing and
 // the command load the package's own `service-api/openapi.json` instead of carrying a copy each.
 // `npm run build` then runs scripts/finish-build.mjs, which writes what tsup cannot: that
-// dist/openapi.json, and the schema types once instead of twice.
+// dist/openapi.json (the contract without its prose), the whole contract gzipped for the mock
+// command, and the schema types once instead of twice, without their examples.
 export default defineConfig({
   entry: { index: "src/index.ts", schema: "generated/schema.d.ts", validate: "src/validate.ts", testing: "src/testing.ts", "testing/msw": "src/testing-msw.ts", cli: "src/cli.ts" },
   format: ["esm", "cjs"],
@@ -31,7 +33,7 @@ export default defineConfig({
   treeshake: false,
   // msw: an optional peer, loaded by service-api/testing/msw alone.
   external: ["openapi-fetch", "@cfworker/json-schema", "msw"],
-  esbuildPlugins: [contractAsPackageExport()],
+  esbuildPlugins: [contractAsPackageExport(), wholeContractShipped()],
   // Keep `with { type: "json" }` on the contract's import: Node refuses a JSON module without it,
   // and esbuild drops import attributes for an es2022 target unless told they are supported.
   esbuildOptions: (options) => {
@@ -54,6 +56,24 @@ function contractAsPackageExport(): NonNullable<Options["esbuildPlugins"]>[numbe
     name: "contract-as-package-export",
     setup(build) {
       build.onResolve({ filter: /(^|\/)generated\/openapi\.json$/ }, () => ({ path: "service-api/openapi.json", external: true }));
+    },
+  };
+}
+
+/**
+ * The mock command publishes the whole contract. In the sources that is the bundle they import
+ * (src/mock/whole-contract.ts); in the package, where `service-api/openapi.json` is the runtime
+ * document without the prose, it is the gzipped copy beside dist/cli.js
+ * (src/mock/whole-contract-shipped.ts).
+ */
+function wholeContractShipped(): NonNullable<Options["esbuildPlugins"]>[number] {
+  return {
+    name: "whole-contract-shipped",
+    setup(build) {
+      // The command ships as an ES module only (the CommonJS build of dist/cli.js is deleted), and
+      // the shipped module finds the file by its own import.meta.url, which CommonJS lacks.
+      if (build.initialOptions.format !== "esm") return;
+      build.onResolve({ filter: /^\.\/whole-contract\.js$/ }, (args) => ({ path: path.join(args.resolveDir, "whole-contract-shipped.ts") }));
     },
   };
 }

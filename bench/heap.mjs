@@ -5,9 +5,9 @@
 // calling fetch leaves) keeps for the process's life. "fetch alone" is the floor: the same calls
 // with no client (optimised code, fetch's pools).
 // A row's samples fall into groups about 1.3–1.5 MB apart (what the last collection happened to
-// leave of fetch's own pools, in every row, fetch alone included): noise only ever adds to what
-// is retained, so the goal reads each row's minimum of at least 9 samples (issue 48), and the
-// spread (minimum to maximum) is reported beside it.
+// leave of fetch's own pools, in every row, fetch alone included). The goal reads each row's
+// median of at least 9 samples (issue 55: the minimum, read before, let one low sample of nine
+// decide), says when a row is bimodal, and the spread (minimum to maximum) is reported beside it.
 //   node --expose-gc bench/heap.mjs <candidate> <baseUrl> <calls>     one sample (prints JSON)
 import { pathToFileURL } from "node:url";
 import { fullGc } from "./gc.mjs";

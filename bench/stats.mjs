@@ -7,6 +7,18 @@ export function median(values) {
 }
 
 /**
+ * Whether samples fall into two groups rather than scatter round one value: the widest gap between
+ * two neighbouring samples (sorted) is most of their range and more than a tenth of their median.
+ * openapi-fetch's heap on Node 24 (issue 55): eight samples at 1.87–1.89 MB and one at 0.52 MB.
+ */
+export function bimodal(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const range = sorted.at(-1) - sorted[0];
+  const widest = Math.max(0, ...sorted.slice(1).map((v, i) => v - sorted[i]));
+  return range > 0 && widest > range / 2 && widest > Math.abs(median(sorted)) / 10;
+}
+
+/**
  * Runs every candidate `calls` times in a row per round, for `rounds` rounds, rotating the order
  * each round so that no candidate always runs first (or right after the GC-heavy one). Returns
  * the median µs per call of each candidate and the spread (min–max of the round means).

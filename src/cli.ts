@@ -1,20 +1,12 @@
 #!/usr/bin/env node
-// The `service-api` bin: `service-api verify [flags]` (the default) and `service-api mock [flags]`
-// (see `--help` of each). Everything is in each command's command.ts; this file only connects
-// them to the process: its arguments, its output, its exit code, and Ctrl-C for the mock.
-import { runMock } from "./mock/command.js";
-import { runVerify } from "./verify/command.js";
+// The `service-api` bin: `service-api verify [flags]`, `service-api mock [flags]`, and
+// `service-api --help` / `--version` (src/cli/commands.ts chooses). This file only connects them
+// to the process: its arguments, its output, its exit code, and Ctrl-C for the mock.
+import { runCommand } from "./cli/commands.js";
 
-const argv = process.argv.slice(2);
-let run: Promise<number>;
-if (argv[0] === "mock") {
-  const stop = new AbortController();
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
-  run = runMock(argv, { stdout: process.stdout, stderr: process.stderr }, stop.signal);
-} else {
-  run = runVerify(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
-}
-run.then(
+const stop = new AbortController();
+if (process.argv[2] === "mock") for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+runCommand(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }, stop.signal).then(
   (code) => {
     process.exitCode = code;
   },

@@ -7,10 +7,11 @@ import { guides } from "./user-docs.mjs";
 /**
  * Every file users of the client need; the tarball must hold each of them. README.md is the
  * user-facing one (the maintainers' material is in CONTRIBUTING.md, which does not ship); LICENSE
- * says on what terms they may use the rest. The contract is there once, minified, as validate and
- * verify load it (dist/openapi.json is built, not committed, so only this list proves it ships);
- * its other editions are the companion's. The guides under docs/ ship so that the README's links
- * to them resolve wherever the README is read.
+ * says on what terms they may use the rest. The contract is there as validate, testing and verify
+ * load it, minified and without its prose (dist/openapi.json), and whole but gzipped for the mock
+ * command to publish (dist/openapi.full.json.gz); both are built, not committed, so only this list
+ * proves they ship. Its other editions are the companion's. The guides under docs/ ship so that
+ * the README's links to them resolve wherever the README is read.
  */
 export const REQUIRED_FILES = [
   "package.json",
@@ -45,10 +46,13 @@ export const REQUIRED_FILES = [
   "dist/problems.d.cts",
   "dist/cli.js",
   "dist/openapi.json",
+  "dist/openapi.full.json.gz",
+  // `service-api/verify-report.schema.json`, the schema of verify's --json report (docs/verify.md).
+  "dist/verify-report.schema.json",
 ];
 
 /** Anything else must match one of these. */
-const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^docs\/[\w-]+\.md$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/openapi\.json$/];
+const ALLOWED = [/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/, /^docs\/[\w-]+\.md$/, /^dist\/(testing\/)?[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/, /^dist\/(openapi|verify-report\.schema)\.json$/, /^dist\/openapi\.full\.json\.gz$/];
 
 /** The companion's tarball holds exactly these: its manifest, README and licence, and the editions. */
 export const CONTRACT_FILES = ["package.json", "README.md", "LICENSE", ...CONTRACT_EDITIONS];

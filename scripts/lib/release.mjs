@@ -11,29 +11,15 @@
 // none   the same contract
 import { existsSync, readdirSync } from "node:fs";
 import { allowsBreaking, compareVersions, findBreakingChanges, nextBreakingVersion } from "./breaking.mjs";
+import { NAMED_MAPS, PROSE } from "./openapi-keywords.mjs";
 
 /**
  * Keywords that document the API without changing what is valid: a change to them is a patch.
- * x-codeSamples is here because the samples are generated from the rest of the contract: when the
- * contract changes they change with it, and when only they change (a new sample language, another
- * rendering) no client can tell. x-displayName and x-tagGroups only group and name the reference's
- * navigation, and x-provenance and x-source say where an operation's or a field's words come from
- * (openapi/README.md, reference/README.md).
+ * The prose (openapi-keywords.mjs) is, x-codeSamples among it because the samples are generated from
+ * the rest of the contract: when the contract changes they change with it, and when only they
+ * change (a new sample language, another rendering) no client can tell. So are titles and examples.
  */
-const ANNOTATIONS = new Set([
-  "description", "summary", "title", "example", "examples", "externalDocs", "$comment",
-  "x-codeSamples", "x-displayName", "x-tagGroups", "x-provenance", "x-source",
-]);
-
-/**
- * Keywords whose value is a map from names the API chose (field names, path templates, schema
- * names) to definitions: a name there is never an annotation, even a field called "description".
- */
-const NAMED_MAPS = new Set([
-  "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "paths", "webhooks", "callbacks",
-  "schemas", "responses", "parameters", "requestBodies", "headers", "securitySchemes", "links", "pathItems",
-  "content", "encoding", "variables", "mapping",
-]);
+const ANNOTATIONS = new Set([...PROSE, "title", "example", "examples"]);
 
 /** The document with every annotation removed, so two documents compare equal when only words differ. */
 export function withoutAnnotations(value, inNamedMap = false) {

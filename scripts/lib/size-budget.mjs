@@ -19,5 +19,15 @@
 // src/client/redirects.ts), took the bundle to about 42,390 B minified / 14,480 B gzipped, past the
 // 42.3 kB minified budget; the minified budget is now 42.5 kB, and the gzip one, the issue's goal,
 // is unchanged.
+// Restated (issue 55), so that the contract's growth has an allowance of its own: the budget is
+// not meant to stop operations from being added. BUDGET now binds the client's own code with
+// openapi-fetch, measured with the generated policy table emptied (its figures unchanged:
+// 42.5 kB minified, 14.5 kB gzipped); the table is bound by TABLE_BUDGET, per operation of the
+// contract. Its cost is the bundle with it less the bundle with it emptied (both bundled from
+// src/, which comes within 40 B of dist/index.js). At 262 operations when restated: the bundle as
+// shipped 41,131 B minified / 14,411 B gzipped; the own code 37,534 B / 13,673 B; the table
+// 3,583 B / 706 B (2.7 B gzipped an operation, against 4).
 // Lower these numbers when the bundle shrinks; never raise them silently.
 export const BUDGET = { minified: 42_500, gzip: 14_500 };
+/** The policy table's allowance: gzipped bytes per operation of the contract. */
+export const TABLE_BUDGET = { gzipPerOperation: 4 };

@@ -48,21 +48,37 @@ export function encodeBasic(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
-export function validateCredentials(auth: ServiceAuth): Credentials {
-  for (const name of Object.keys(auth)) {
+/**
+ * `auth` checked and encoded. `variables` is given when the client read the credentials from the
+ * environment itself: each refusal then names the variable the value came from, which is what the
+ * user must fix, rather than an option they never wrote.
+ */
+export function validateCredentials(auth: ServiceAuth, variables?: Readonly<Record<string, string>>): Credentials {
+  const named = (field: string) => variables?.[field] ?? `auth.${field}`;
+  const given = Object.keys(auth);
+  for (const name of given) {
     if (!AUTH_FIELDS.has(name)) refuse(`auth.${name} is not a credential field; use apiKey, username and password, token, or jwt`);
   }
+  // `auth: { apiKey: process.env.SERVICE_API_KEY }` with the variable unset: refused here, at
+  // construction like an empty string, so that a missing secret stops the program where it
+  // starts rather than at its first call as a 401. `auth: {}` still means "send none".
+  const fields = given.filter((name) => name !== "jwt");
+  if (!variables && fields.length > 0 && fields.every((name) => auth[name as keyof ServiceAuth] === undefined)) {
+    refuse(`every credential in auth is undefined (${fields.map(named).join(", ")}): set the variable it is read from (SERVICE_API_KEY in the README), or pass auth: {} to send none`);
+  }
   if (auth.jwt !== undefined && typeof auth.jwt !== "boolean") refuse("auth.jwt must be true or false");
-  const apiKey = auth.apiKey === undefined ? undefined : checkHeaderToken(auth.apiKey, "auth.apiKey");
-  const token = auth.token === undefined ? undefined : checkJwt(auth.token, "auth.token");
+  const apiKey = auth.apiKey === undefined ? undefined : checkHeaderToken(auth.apiKey, named("apiKey"));
+  const token = auth.token === undefined ? undefined : checkJwt(auth.token, named("token"));
   let basic: string | undefined;
   let password: string | undefined;
   if (auth.username !== undefined || auth.password !== undefined) {
-    if (auth.username === undefined || auth.password === undefined) refuse("HTTP Basic needs both auth.username and auth.password");
-    const username = checkCommon(auth.username, "auth.username");
-    password = checkCommon(auth.password, "auth.password");
+    const user = named("username");
+    const pass = named("password");
+    if (auth.username === undefined || auth.password === undefined) refuse(`HTTP Basic needs both ${user} and ${pass}; ${auth.username === undefined ? user : pass} is missing`);
+    const username = checkCommon(auth.username, user);
+    password = checkCommon(auth.password, pass);
     // Basic joins user and password with ":"; a colon in the user name would move the split.
-    if (username.includes(":")) refuse("auth.username must not contain `:` (HTTP Basic cannot carry it)");
+    if (username.includes(":")) refuse(`${user} must not contain \`:\` (HTTP Basic cannot carry it)`);
     basic = encodeBasic(username, password);
   }
   const exchangeForJwt = auth.jwt === true;

@@ -16,7 +16,10 @@ export interface ServiceClientOptions {
   baseUrl?: string | URL | undefined;
   /** The console's address (a string or a URL); the API's is derived from it (`console` → `api`). */
   consoleUrl?: string | URL | undefined;
-  /** Credentials. Leave out to read them from the environment; `{}` means none. */
+  /**
+   * Credentials. Leave out to read them from the environment; `{}` means none. One whose every
+   * credential is `undefined` (a variable that is not set) is refused.
+   */
   auth?: ServiceAuth | undefined;
   /**
    * A fetch implementation (default: the global fetch at the time of each call, so a fetch mock
@@ -119,13 +122,18 @@ function readEnv(env: Env, name: string): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+/** The variable each credential is read from when `auth` is left out. */
+const CREDENTIAL_VARIABLES: Readonly<Record<string, string>> = {
+  apiKey: "SERVICE_API_KEY",
+  username: "SERVICE_USERNAME",
+  password: "SERVICE_PASSWORD",
+  token: "SERVICE_JWT",
+};
+
 function authFromEnv(env: Env): ServiceAuth {
-  return {
-    apiKey: readEnv(env, "SERVICE_API_KEY"),
-    username: readEnv(env, "SERVICE_USERNAME"),
-    password: readEnv(env, "SERVICE_PASSWORD"),
-    token: readEnv(env, "SERVICE_JWT"),
-  };
+  const auth: Record<string, string | undefined> = {};
+  for (const [field, variable] of Object.entries(CREDENTIAL_VARIABLES)) auth[field] = readEnv(env, variable);
+  return auth;
 }
 
 const RULE =
@@ -238,7 +246,7 @@ export function resolveConfig(given: ServiceClientOptions | undefined): Resolved
   if (options.auth !== undefined && !isPlainObject(options.auth as unknown)) {
     refuse("auth must be an object: { apiKey }, { username, password }, { token }, or one of the first two with jwt: true");
   }
-  const credentials = validateCredentials(options.auth ?? authFromEnv(env));
+  const credentials = options.auth === undefined ? validateCredentials(authFromEnv(env), CREDENTIAL_VARIABLES) : validateCredentials(options.auth);
   const url = new URL(baseUrl);
   let insecureWarning: string | undefined;
   if (url.protocol === "http:" && hasCredentials(credentials) && !isLoopbackHost(url.hostname)) {

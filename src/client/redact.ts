@@ -6,7 +6,7 @@
 export const REDACTED = "[REDACTED]";
 
 /** Header names that carry credentials; compared lower-case. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(["authorization", "service-api-key", "cookie", "proxy-authorization"]);
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(["authorization", "service-api-key", "cookie", "proxy-authorization"]);
 
 /** Headers whose values describe a message rather than a person: kept on errors and log events. */
 const SAFE_HEADERS: ReadonlySet<string> = new Set([
@@ -39,17 +39,33 @@ export function isCredentialHeader(name: string): boolean {
  * at login, identity tokens, an integration's token. The contract marks few of them (writeOnly
  * is on two passwords only), so the names decide. Compared lower-case.
  */
-const CREDENTIAL_FIELDS: ReadonlySet<string> = new Set(["password", "api_key", "apikey", "client_secret", "secret", "token", "access_token", "refresh_token", "id_token"]);
+export const CREDENTIAL_FIELDS: ReadonlySet<string> = new Set(["password", "api_key", "apikey", "client_secret", "secret", "token", "access_token", "refresh_token", "id_token"]);
 
 export function isCredentialField(name: string): boolean {
   return CREDENTIAL_FIELDS.has(name.toLowerCase());
 }
 
-/** `text` with every occurrence of a secret replaced. */
+/**
+ * The shortest secret searched for inside other text. A shorter one ("test", "k") is also a word,
+ * a syllable or a piece of a stack frame, and replacing it there would alter the user's own data
+ * and the messages meant to help them; it is replaced only where a whole value equals it (a
+ * header, a string in a body, a request id). Credential headers and fields are redacted by their
+ * names whatever the length. Eight: the shortest password NIST SP 800-63B lets a service accept,
+ * so a password that meets such a policy is still found everywhere (a longer floor would spare
+ * real ones), and a JWT is always longer.
+ */
+export const SCRUB_MIN_LENGTH = 8;
+
+/** Does `text` hold `secret`: anywhere for a long secret, as the whole text for a short one. */
+function holds(text: string, secret: string): boolean {
+  return secret.length < SCRUB_MIN_LENGTH ? text === secret : text.includes(secret);
+}
+
+/** `text` with every secret replaced, as `holds` finds them. */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret && out.includes(secret)) out = out.split(secret).join(REDACTED);
+    if (holds(out, secret)) out = out.split(secret).join(REDACTED);
   }
   return out;
 }
@@ -112,8 +128,8 @@ export function redactBody(value: unknown, secrets: readonly string[]): unknown 
 function mentionsSecret(error: unknown, secrets: readonly string[]): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current != null; depth++) {
-    const text = current instanceof Error ? `${current.message}\n${current.stack ?? ""}` : safeString(current);
-    if (secrets.some((secret) => secret && text.includes(secret))) return true;
+    const texts = current instanceof Error ? [current.message, current.stack ?? ""] : [safeString(current)];
+    if (texts.some((text) => secrets.some((secret) => holds(text, secret)))) return true;
     current = current instanceof Error ? current.cause : undefined;
   }
   return false;

@@ -153,11 +153,17 @@ export function createTransport(options: TransportOptions): Transport {
         // (the unparsable Location, say) is not kept.
         if (error instanceof RedirectFailure) return { kind, error: new ServiceConnectionError(error.message, failureInit(attempt)), retryable: false };
         const code = systemErrorCode(error);
-        const failure = new ServiceConnectionError(`the connection failed before a complete answer arrived${code ? ` (${code})` : ""}`, {
+        // Where, as well as what: the origin is what a wrong address gets wrong, and it holds no
+        // credential (a URL's origin has no user info, path or query).
+        const failure = new ServiceConnectionError(`the connection to ${new URL(url).origin} failed before a complete answer arrived${code ? ` (${code})` : ""}`, {
           ...failureInit(attempt),
           cause: sanitizeCause(error, secrets()),
         });
-        return { kind, error: failure, retryable: true };
+        // ENOTFOUND is the resolver's answer that the name does not exist (Node gives it for
+        // EAI_NONAME and EAI_NODATA): a mistyped or retired address, which a retry a second later
+        // asks the same resolver about, and resolvers cache that answer (RFC 2308). Retrying only
+        // delays the message that says so. A resolver that could not answer (EAI_AGAIN) is retried.
+        return { kind, error: failure, retryable: code !== "ENOTFOUND" };
       } finally {
         // A watched stream releases its deadline when it ends.
         if (!watched) deadline.release();

@@ -5,9 +5,9 @@
 // requests and answers are small, and the mock checks a body only once it has all of it.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { contract } from "../validation/contract.js";
 import { fetchBelow } from "../testing/base-address.js";
 import type { ContractViolation, MockService } from "../testing/mock-service.js";
+import { wholeContract } from "./whole-contract.js";
 
 /** Where the service publishes its OpenAPI document, below the API's address. */
 export const DOCUMENT_PATH = "/openapi.json";
@@ -80,7 +80,7 @@ export async function serveMock(service: MockService, options: MockServerOptions
     inFlight++;
     try {
       if (request.method === "GET" && request.url?.split("?")[0] === `${basePath}${DOCUMENT_PATH}`) {
-        document ??= JSON.stringify(contract);
+        document ??= await wholeContract();
         await send(response, new Response(document, { headers: { "content-type": "application/json" } }));
         return;
       }

@@ -78,7 +78,11 @@ function tools() {
   return shared;
 }
 
-/** The values a request's credential headers carry, and their parts (a Basic pair decoded, a bearer token). */
+/**
+ * The values a request's credential headers carry, and their parts (a Basic pair decoded and its
+ * password, a bearer token). Not the Basic user name: it names a person, is no secret (the client
+ * does not treat it as one either), and is often the email a test also sends as data.
+ */
 function secretsOf(headers: Headers): string[] {
   const secrets: string[] = [];
   headers.forEach((value, name) => {
@@ -90,7 +94,7 @@ function secretsOf(headers: Headers): string[] {
     if (scheme!.toLowerCase() !== "basic") return;
     try {
       const pair = new TextDecoder().decode(Uint8Array.from(atob(rest), (char) => char.charCodeAt(0)));
-      secrets.push(pair, ...pair.split(":"));
+      secrets.push(pair, pair.slice(pair.indexOf(":") + 1));
     } catch {
       // Not Base64: the header itself is already listed.
     }
@@ -99,7 +103,11 @@ function secretsOf(headers: Headers): string[] {
   return secrets.filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
 }
 
-/** A copy of a JSON value with every secret scrubbed and every credential field redacted. */
+/**
+ * A copy of a JSON value with every credential field redacted, and every secret scrubbed by the
+ * client's rule (src/client/redact.ts): a short one only where it is a whole value, so that the
+ * test's own data is recorded exactly as it was sent.
+ */
 function recordedJson(value: unknown, secrets: readonly string[]): unknown {
   if (value === undefined) return undefined;
   return JSON.parse(JSON.stringify(redactBody(value, secrets)), (key, item: unknown) => (isCredentialField(key) && item !== null && item !== "" ? REDACTED : item));

@@ -1,8 +1,10 @@
 // The bundled contract as data, for the response validator, the verify command and the testing
-// entry only (the client never imports this file: it would ship the whole 1.4 MB bundle and the
-// JSON Schema engine to every user). In the repository the import reads generated/openapi.json;
-// the build turns it into the package's own `service-api/openapi.json` export (tsup.config.ts), so
-// the built entries load the very file the package ships instead of carrying a copy of it.
+// entry only (the client never imports this file: it would ship the contract and the JSON Schema
+// engine to every user). In the repository the import reads generated/openapi.json; the build
+// turns it into the package's own `service-api/openapi.json` export (tsup.config.ts), so the built
+// entries load the very file the package ships instead of carrying a copy of it. That file is
+// the contract without its prose (scripts/lib/runtime-contract.mjs): nothing here reads a
+// description, a summary or a code sample.
 import bundle from "../../generated/openapi.json" with { type: "json" };
 import { operationsOf } from "../contract/openapi-document.js";
 

@@ -8,6 +8,9 @@ import packageJson from "../../package.json" with { type: "json" };
 import { hasCredentials } from "../client/auth.js";
 import { resolveConfig, type ServiceClientOptions } from "../client/config.js";
 import { ServiceConfigurationError } from "../client/errors.js";
+// Every credential replaced, in case one ever reached a report (none should), by the client's
+// own rule for how short a secret may be and still be searched for inside text.
+import { scrub } from "../client/redact.js";
 import { contract, contractOperations, type OpenApiDocument } from "../validation/contract.js";
 import { readBaseline } from "./baseline.js";
 import { driftReportOf } from "./drift.js";
@@ -33,11 +36,6 @@ export interface VerifyIo {
   readonly document?: OpenApiDocument;
   /** When the run started, for the names --write gives what it creates. Default: now. */
   readonly now?: Date;
-}
-
-/** Every credential replaced, in case one ever reached a report: none should. */
-function scrub(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((clean, secret) => (secret.length >= 4 ? clean.split(secret).join("[REDACTED]") : clean), text);
 }
 
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;

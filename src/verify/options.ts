@@ -35,6 +35,9 @@ export interface VerifyOptions {
   readonly help: boolean;
 }
 
+/** Verify runs only when named (it once ran with no command): what to type instead. */
+export const VERIFY_BY_NAME = "verify runs only by its name: write service-api verify --base-url … (service-api --help lists the commands)";
+
 export const DEFAULT_CONCURRENCY = 4;
 /** Where the service publishes its own OpenAPI document, below the API's address. */
 export const DEFAULT_DOCUMENT_PATH = "/openapi.json";
@@ -149,7 +152,8 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   }
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
-  if (command !== undefined && command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the commands are service-api verify and service-api mock`);
+  if (command === undefined) throw new UsageError(VERIFY_BY_NAME);
+  if (command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the commands are service-api verify and service-api mock`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
   for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url", "openapi"] as const) {

@@ -4,11 +4,12 @@
 // and `npx service-api verify --base-url http://127.0.0.1:<port> --mock`, with no credential
 // anywhere in the environment. The mock is stopped with Ctrl-C's signal at the end.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { installOffline } from "../../scripts/lib/pack.mjs";
+import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { readUserDoc } from "../../scripts/lib/user-docs.mjs";
 import { freePort, isPortFree } from "../../scripts/lib/ports.mjs";
 import { startServing, type Serving } from "../support/serving.js";
@@ -72,6 +73,12 @@ describe("the testing guide's mock and verify, from the packed tarball in an emp
     for (const line of refusals.filter((line) => !unauthorised.includes(line))) {
       expect(line).toMatch(/^(GET|POST) \/\S*: the service would answer HTTP 422 to this request: \S/);
     }
+
+    // The mock publishes the whole contract, prose and all, though the package's own
+    // openapi.json, which verify read, is the one without it (test/package/shipped-files.test.ts).
+    const published = await (await fetch(`${url}/openapi.json`)).json();
+    expect(published).toEqual(JSON.parse(readFileSync(path.join(repoRoot, "generated", "openapi.json"), "utf8")));
+    expect(readFileSync(path.join(folder, "node_modules", "service-api", "dist", "openapi.json"), "utf8")).not.toContain('"x-codeSamples"');
 
     // npx itself ends on the signal (no exit code of its own); the mock closes, says nothing
     // more, and frees its port.

@@ -457,7 +457,7 @@ describe("verify's exit code 2", () => {
     // Port 1 is on fetch's list of "bad ports": it fails before connecting, with no system code.
     const run = await verify(["--base-url", "http://127.0.0.1:1"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("cannot reach http://127.0.0.1:1: GET /v1/healthcheck: the connection failed before a complete answer arrived (bad port).");
+    expect(run.stderr).toContain("cannot reach http://127.0.0.1:1: GET /v1/healthcheck: the connection to http://127.0.0.1:1 failed before a complete answer arrived (bad port).");
   });
 
   it("without credentials, naming the flag and the variables", async () => {

@@ -1,29 +1,44 @@
-// The README's guides are reachable from the package page. The guides ship in the package
-// (package.json's `files` holds docs/), and the README links them by relative path, which resolves
-// in node_modules, in the registry's file view, and on the repository once `repository` is set (see
-// CONTRIBUTING, "Before the first publish"). No network here: every relative link of the README and
-// the guides must name a file of this repository, a link to a heading must name a heading that
-// file has, a link to a guide must name a file the package ships, and the README must link every
-// guide.
-import { existsSync, readFileSync } from "node:fs";
+// The README's guides are reachable from the package page, and every link of the docs that ship
+// resolves inside the package. The README and the guides under docs/ ship in the tarball, and
+// link each other by relative path, which resolves in node_modules, in the registry's file view and
+// on the repository alike. So the check reads the packed tarball, as `npm publish` would upload
+// it: every relative link of the shipped README and guides must name a file the tarball holds, a
+// link to a heading a heading that file has, and the README must link every guide. No network.
+// A file that stays in the repository (CONTRIBUTING.md, src/…, reference/…) is named as plain
+// text, its path in code, never linked: a link to it is dead wherever the package is read. Once
+// the maintainer sets package.json's `repository` (CONTRIBUTING, "Before the first publish"),
+// such a mention can become a link to the repository, written into the docs at pack time.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/lib/paths.mjs";
-import { GUIDES_DIR, guides, readUserDoc, userDocs } from "../../scripts/lib/user-docs.mjs";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { run } from "../../scripts/lib/run.mjs";
+import { GUIDES_DIR, guides, userDocs } from "../../scripts/lib/user-docs.mjs";
 
 interface Link {
   readonly doc: string;
   readonly line: number;
-  /** The file linked, relative to the repository (`docs/verify.md`); the document itself for `#heading`. */
+  /** The file linked, relative to the package's root (`docs/verify.md`); the document itself for `#heading`. */
   readonly file: string;
   readonly fragment: string | undefined;
 }
 
-/** The Markdown links of `doc` that point inside the repository, outside code blocks and code spans. */
+/** The packed tarball, unpacked: the files exactly as a user's install gets them. */
+const unpacked = mkdtempSync(path.join(os.tmpdir(), "service-api-doc-links-"));
+afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+run("tar", ["-xzf", inject("packageTarball"), "-C", unpacked]);
+const packageRoot = path.join(unpacked, "package");
+const shipped = (file: string) => path.join(packageRoot, file);
+const readShipped = (file: string) => readFileSync(shipped(file), "utf8");
+
+/** The user documents the tarball holds: the README, then the guides. */
+const docs = userDocs().filter((doc: string) => existsSync(shipped(doc)));
+
+/** The Markdown links of `doc` that point inside the package, outside code blocks and code spans. */
 function relativeLinks(doc: string): Link[] {
   const links: Link[] = [];
   let fenced = false;
-  readUserDoc(doc)
+  readShipped(doc)
     .split("\n")
     .forEach((text, index) => {
       if (/^\s*```/.test(text)) fenced = !fenced;
@@ -51,40 +66,33 @@ const anchorOf = (heading: string) =>
     .replace(/ /g, "-");
 
 function anchorsOf(file: string): Set<string> {
-  const text = readFileSync(path.join(repoRoot, file), "utf8").replace(/^\s*```[\s\S]*?^\s*```/gm, "");
+  const text = readShipped(file).replace(/^\s*```[\s\S]*?^\s*```/gm, "");
   return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1]!)));
 }
 
-const links = userDocs().flatMap(relativeLinks);
-const shipped: string[] = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).files;
-const ships = (file: string) => ["package.json", "README.md", "LICENSE"].includes(file) || shipped.some((entry) => file === entry || file.startsWith(`${entry}/`));
+const links = docs.flatMap(relativeLinks);
 
-describe("the links of the README and its guides", () => {
-  it("finds the links to check", () => {
+describe("the links of the README and its guides, in the packed tarball", () => {
+  it("finds the shipped documents and the links to check", () => {
+    expect(docs).toEqual(userDocs());
     expect(links.filter((link) => link.doc === "README.md" && link.file.startsWith(`${GUIDES_DIR}/`)).length).toBeGreaterThanOrEqual(guides().length);
+    // What stays in the repository is not in the tarball, so a link to it would fail below.
+    for (const file of ["CONTRIBUTING.md", "src/verify/report.schema.json", "reference/differences.json"]) expect(existsSync(shipped(file)), file).toBe(false);
     expect(anchorOf("Checking answers in your own code")).toBe("checking-answers-in-your-own-code");
     expect(anchorOf("MSW: the contract's mock as request handlers")).toBe("msw-the-contracts-mock-as-request-handlers");
   });
 
-  it.each(userDocs())("every relative link of %s names a file of the repository, and a heading it has", (doc) => {
+  it.each(userDocs())("every relative link of %s names a file the tarball holds, and a heading it has", (doc) => {
     for (const link of links.filter((l) => l.doc === doc)) {
       const where = `${doc}:${link.line} → ${link.file}${link.fragment === undefined ? "" : `#${link.fragment}`}`;
-      expect(link.file.startsWith("../"), `${where} leaves the repository`).toBe(false);
-      expect(existsSync(path.join(repoRoot, link.file)), `${where}: no such file`).toBe(true);
+      expect(link.file.startsWith("../"), `${where} leaves the package`).toBe(false);
+      expect(existsSync(shipped(link.file)), `${where}: not in the tarball (name a repository file as plain text, its path in code)`).toBe(true);
       if (link.fragment !== undefined) expect([...anchorsOf(link.file)], `${where}: no such heading`).toContain(link.fragment);
     }
   });
 
-  it("every link between the README and the guides names a file the package ships", () => {
-    const between = links.filter((link) => link.file === "README.md" || link.file.startsWith(`${GUIDES_DIR}/`));
-    expect(between.length).toBeGreaterThan(guides().length);
-    for (const link of between) expect(ships(link.file), `${link.doc}:${link.line} → ${link.file}`).toBe(true);
-    expect(ships("docs/verify.md")).toBe(true);
-    expect(ships("CONTRIBUTING.md")).toBe(false);
-  });
-
   it("the README links every guide", () => {
     const linked = new Set(links.filter((link) => link.doc === "README.md").map((link) => link.file));
-    expect(guides().filter((guide) => !linked.has(guide))).toEqual([]);
+    expect(guides().filter((guide: string) => !linked.has(guide))).toEqual([]);
   });
 });

@@ -52,7 +52,7 @@ describe("package contents", () => {
     expect(problems[0]).toContain(reason);
   });
 
-  it.each(["dist/index.d.cts", "README.md", "LICENSE", "dist/openapi.json"])("requires %s", (file) => {
+  it.each(["dist/index.d.cts", "README.md", "LICENSE", "dist/openapi.json", "dist/verify-report.schema.json"])("requires %s", (file) => {
     expect(checkPackageContents(REQUIRED_FILES.filter((f) => f !== file))).toEqual([`missing ${file}`]);
   });
 

@@ -1,16 +1,18 @@
 // Numbers, lists and tables the docs state about the code, held to the code: the size budget, the
 // recursive schemas, which source files import the most local modules, the client's options and
-// their defaults, verify's flags, the retried statuses and ARCHITECTURE's trace. A change to
-// either side fails here until the other follows.
+// their defaults, verify's flags, the retried statuses, redaction's line and credential names, and
+// ARCHITECTURE's trace. A change to either side fails here until the other follows.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { build, type PluginBuild } from "esbuild";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { BUDGET } from "../../scripts/lib/size-budget.mjs";
+import { BUDGET, TABLE_BUDGET } from "../../scripts/lib/size-budget.mjs";
 import { recursiveSchemas } from "../../scripts/dereference.mjs";
+import { runtimeContract } from "../../scripts/lib/runtime-contract.mjs";
 import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/client/config.js";
+import { CREDENTIAL_FIELDS, CREDENTIAL_HEADERS, SCRUB_MIN_LENGTH } from "../../src/client/redact.js";
 import { isRetryableStatus } from "../../src/client/retries.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_DOCUMENT_PATH, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
 
@@ -19,6 +21,7 @@ const read = (name: string) => readFileSync(path.join(repoRoot, name), "utf8").r
 it("CONTRIBUTING gives the size budget check-size enforces", () => {
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   expect(read("CONTRIBUTING.md")).toContain(`against a budget of ${kb(BUDGET.minified)} minified and ${kb(BUDGET.gzip)} gzipped`);
+  expect(read("CONTRIBUTING.md")).toContain(`is held to ${TABLE_BUDGET.gzipPerOperation} B gzipped per operation of the contract`);
 });
 
 it("CONTRIBUTING and the contract guide name exactly the recursive schemas", () => {
@@ -115,13 +118,25 @@ it("the verify guide's flags and the help text are the flags the command takes, 
   expect(describe("timeout-ms")).toContain(`(default ${thousands(DEFAULT_TIMEOUT_MS)})`);
   expect(describe("openapi")).toContain(`(default \`${DEFAULT_DOCUMENT_PATH}\`)`);
   expect(HELP).toContain(`(default\n${" ".repeat(25)}${DEFAULT_DOCUMENT_PATH})`);
-  expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
+  expect(parseVerifyArgs(["verify"]).concurrency).toBe(DEFAULT_CONCURRENCY);
 });
 
 it("the guides' retried statuses are the ones the client retries", () => {
   const retried = Array.from({ length: 500 }, (_, i) => 100 + i).filter(isRetryableStatus).join(", ");
   expect(read("docs/client.md")).toContain(`are retried up to \`maxRetries\` times on ${retried}, timeouts`);
   expect(read("docs/contract.md")).toContain(`retry it like a GET (on ${retried} and connection errors)`);
+});
+
+it("the README and the guides say where redaction draws its line, and the testing guide lists the credential headers and fields the mock redacts", () => {
+  const line = `${SCRUB_MIN_LENGTH} characters`;
+  expect(read("README.md")).toContain(`a key under ${line}, such as a test key, only where it stands alone`);
+  expect(read("docs/client.md")).toContain(`a credential of ${line} or more is replaced by \`[REDACTED]\` wherever it appears; a shorter one`);
+  expect(read("docs/testing.md")).toContain(`one of ${SCRUB_MIN_LENGTH} characters or more is replaced wherever it appears; a shorter one`);
+  const recorded = read("docs/testing.md").split("- **Recorded calls**")[1]!.split("- **Examples**")[0]!;
+  const headers = /Credential headers \(([^)]*)\)/.exec(recorded)![1]!;
+  expect([...headers.matchAll(/`([^`]+)`/g)].map((match) => match[1]!.toLowerCase()).sort()).toEqual([...CREDENTIAL_HEADERS].sort());
+  const fields = /those named (.*?) \(a login's/.exec(recorded)![1]!;
+  expect([...fields.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).sort()).toEqual([...CREDENTIAL_FIELDS].sort());
 });
 
 it("ARCHITECTURE's trace counts the files it names, and transport.ts is the client's longest file, as long as it says", () => {
@@ -150,13 +165,21 @@ it("the verify guide's sizes of an app with the validating middleware, and CONTR
   const [, mb, gzKb, validatorKb] = /bundles by esbuild to about ([\d.]+) MB minified, (\d+) kB gzipped, .*?\(the validator is about (\d+) kB minified\)/.exec(readme) ?? [];
   const app = `import { createServiceClient } from "./src/index.ts"; import { validateResponses } from "./src/validate.ts";
     globalThis.client = createServiceClient({ baseUrl: "https://api.acme.example", auth: {} }); globalThis.client.use(validateResponses());`;
+  // The app gets the contract as the package ships it (scripts/lib/runtime-contract.mjs), not the
+  // whole bundle the sources import.
+  const shippedContract = {
+    name: "shipped-contract",
+    setup(on: PluginBuild) {
+      on.onLoad({ filter: /[\\/]generated[\\/]openapi\.json$/ }, (args) => ({ contents: JSON.stringify(runtimeContract(JSON.parse(readFileSync(args.path, "utf8")))), loader: "json" }));
+    },
+  };
   const bundle = async (contents: string) =>
-    (await build({ stdin: { contents, resolveDir: repoRoot, loader: "ts" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent" })).outputFiles[0]!.contents;
+    (await build({ stdin: { contents, resolveDir: repoRoot, loader: "ts" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent", plugins: [shippedContract] })).outputFiles[0]!.contents;
   const appBytes = await bundle(app);
   about(appBytes.length, Number(mb) * 1e6);
   about(gzipSync(appBytes).length, Number(gzKb) * 1e3);
   about((await bundle(`export * from "@cfworker/json-schema";`)).length, Number(validatorKb) * 1e3);
 
-  const typesMb = Number(/so the ([\d.]+) MB of types ship once/.exec(read("CONTRIBUTING.md"))?.[1]);
+  const typesMb = Number(/so the types ship once: ([\d.]+) MB as generated/.exec(read("CONTRIBUTING.md"))?.[1]);
   about(statSync(path.join(repoRoot, "generated", "schema.d.ts")).size, typesMb * 1e6);
 });

@@ -64,3 +64,38 @@ describe("the tiers", () => {
     expect(scripts["test:all"]).toBe("node scripts/test.mjs all");
   });
 });
+
+describe("the README's commands for a clone of the repository", () => {
+  /** The commands of the README's "From the repository" block, comments left off. */
+  const readmeCommands = () => {
+    const readme = read("README.md");
+    const section = readme.slice(readme.indexOf("## From the repository\n"), readme.indexOf("\n## ", readme.indexOf("## From the repository\n") + 1));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+    return block.split("\n").map((line) => line.replace(/#.*$/, "").trim()).filter(Boolean);
+  };
+  /** The commands .ci/run runs, comments left off. */
+  const ciLines = () => read(".ci/run").split("\n").map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+
+  it("are the install, the main job on its default, and the two test commands", () => {
+    expect(readmeCommands()).toEqual(["npm ci", "npm start", "npm test", "npm run test:all"]);
+    const scripts = JSON.parse(read("package.json")).scripts;
+    expect(scripts.start).toBe("tsx scripts/start.ts");
+  });
+
+  it("are what .ci/run calls: npm ci, and npm run test:all for every project npm run check left out", () => {
+    const lines = ciLines();
+    expect(lines.some((line) => /^if ! npm ci\b/.test(line))).toBe(true);
+    expect(lines).toContain("mapfile -t rest_of_tests < <(node scripts/test-selection.mjs after-check)");
+    const tests = lines.filter((line) => /\bvitest run\b|\bscripts\/test\.mjs\b|\bnpm (run (--silent )?)?test\b/.test(line));
+    // The run of the rest, and the clock run (faketime + the clock selection), nothing else.
+    expect(tests).toEqual([
+      'npm run --silent test:all -- "${rest_of_tests[@]}" --reporter=default --reporter=json --outputFile.json=reports/vitest.json',
+      'faketime -f \'+2y\' npx vitest run "${clock_tests[@]}" --reporter=default',
+    ]);
+    expect(readmeCommands()).toContain("npm run test:all");
+    // npm run check runs the fast tier but types (its typecheck covers those), test:all the rest:
+    // CI runs every project `npm test` runs.
+    const ciProjects = [...CHECK_PROJECTS, ...vitestArgs("after-check").filter((arg: string) => arg !== "--project")];
+    expect(TIERS.fast.filter((name: string) => !ciProjects.includes(name))).toEqual([]);
+  });
+});

@@ -44,8 +44,8 @@ describe("resets", () => {
     const error = await client(url, { maxRetries: 1 }).GET("/users").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceConnectionError);
     expect(error).toMatchObject({ attempts: 2 });
-    // The system's reason is in the message, where a reader looks first.
-    expect((error as Error).message).toBe("GET /users: the connection failed before a complete answer arrived (ECONNREFUSED)");
+    // Where and why are in the message, where a reader looks first: the origin and the system's reason.
+    expect((error as Error).message).toBe(`GET /users: the connection to ${new URL(url).origin} failed before a complete answer arrived (ECONNREFUSED)`);
   });
 });
 

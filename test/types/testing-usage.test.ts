@@ -1,7 +1,7 @@
 // service-api/testing as users write their tests with it: the programs in testing-programs/, one
 // per point of the entry's promise (typed handlers, default answers, request checks, answer
-// checks, recorded calls, examples), each compiled by `tsc --strict` with no casts and then run;
-// and mistakes.ts, whose every `// error:` line must fail to compile for the reason it quotes.
+// checks, recorded calls and a short key's, examples), each compiled by `tsc --strict` with no
+// casts and then run; and mistakes.ts, whose every `// error:` line must fail to compile for the reason it quotes.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,14 +10,16 @@ import { runUserProgram, typeCheck, type TypeCheck } from "../support/user-code.
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "testing-programs");
 const tsconfig = path.join(dir, "tsconfig.json");
-const PROGRAMS = [
-  ["typed-handlers", "typed handlers: ok"],
-  ["default-answers", "default answers: ok"],
-  ["request-checks", "request checks: ok"],
-  ["answer-checks", "answer checks: ok"],
-  ["recorded-calls", "recorded calls: ok"],
-  ["examples", "examples: ok"],
-] as const;
+// Each with the environment it runs in: short-key.ts is the newcomer's shell, SERVICE_API_KEY=k.
+const PROGRAMS: readonly (readonly [string, string, Readonly<Record<string, string>>])[] = [
+  ["typed-handlers", "typed handlers: ok", {}],
+  ["default-answers", "default answers: ok", {}],
+  ["request-checks", "request checks: ok", {}],
+  ["answer-checks", "answer checks: ok", {}],
+  ["recorded-calls", "recorded calls: ok", {}],
+  ["short-key", "short key: ok", { SERVICE_API_KEY: "k" }],
+  ["examples", "examples: ok", {}],
+];
 
 let compiled: TypeCheck;
 beforeAll(async () => {
@@ -27,10 +29,10 @@ beforeAll(async () => {
 const errorsIn = (file: string) => compiled.diagnostics.filter((d) => d.file === path.join(dir, file));
 
 describe("service-api/testing in a user's typed tests", () => {
-  it.each(PROGRAMS)("%s.ts compiles under tsc --strict and runs", async (name, last) => {
+  it.each(PROGRAMS)("%s.ts compiles under tsc --strict and runs", async (name, last, env) => {
     expect(errorsIn(`${name}.ts`).map((d) => `line ${d.line}: ${d.message}`)).toEqual([]);
     expect(readFileSync(path.join(dir, `${name}.ts`), "utf8")).not.toMatch(/\bas (any|unknown)\b|<any>/);
-    const run = await runUserProgram(tsconfig, path.join(dir, `${name}.ts`), {}, { timeoutMs: 30_000 });
+    const run = await runUserProgram(tsconfig, path.join(dir, `${name}.ts`), env, { timeoutMs: 30_000 });
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe(`${last}\n`);
     expect(run.code).toBe(0);

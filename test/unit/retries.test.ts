@@ -1,6 +1,6 @@
-// Retries for retry-safe operations only, on 408/429/500/502/503/504 and connection
-// errors, with backoff min(0.5 s·2ⁿ, 8 s) and jitter, Retry-After honoured up to 60 s; the signup
-// link never. Middleware runs once per call, and every attempt sends an identical request.
+// Retries for retry-safe operations only, on 408/429/500/502/503/504 and connection errors (not
+// a name the resolver says does not exist, ENOTFOUND), with backoff min(0.5 s·2ⁿ, 8 s) and
+// jitter, Retry-After honoured up to 60 s; the signup link never. Middleware runs once per call, and every attempt sends an identical request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createServiceClient, ServiceConnectionError, type ServiceClient, type ServiceLogEvent } from "../../src/index.js";
 import { parseRetryAfter } from "../../src/client/errors.js";
@@ -84,6 +84,29 @@ describe("what is retried", () => {
 
   it("retries connection errors for retry-safe operations", async () => {
     const svc = sequence(new TypeError("fetch failed"), 200);
+    const { response } = await settle(testClient({ fetch: svc.fetch }).GET("/users" as never));
+    expect(response.status).toBe(200);
+    expect(svc.sent).toHaveLength(2);
+  });
+
+  /** What Node's fetch rejects with when the resolver fails: a TypeError whose cause carries the code. */
+  function dnsFailure(code: "ENOTFOUND" | "EAI_AGAIN", hostname: string) {
+    const cause = Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { errno: code === "ENOTFOUND" ? -3008 : -3001, code, syscall: "getaddrinfo", hostname });
+    return new TypeError("fetch failed", { cause });
+  }
+
+  it("does not retry a name the resolver says does not exist (ENOTFOUND), and says where and why", async () => {
+    const svc = sequence(dnsFailure("ENOTFOUND", "api.acme.invalid"), 200);
+    const client = createServiceClient({ baseUrl: "https://api.acme.invalid", env: {}, auth: { apiKey: "k" }, fetch: svc.fetch });
+    const error = await caught(settle(client.GET("/current_user")));
+    expect(error).toBeInstanceOf(ServiceConnectionError);
+    expect((error as Error).message).toBe("GET /current_user: the connection to https://api.acme.invalid failed before a complete answer arrived (ENOTFOUND)");
+    expect(error).toMatchObject({ attempts: 1 });
+    expect(svc.sent).toHaveLength(1);
+  });
+
+  it("retries a resolver that could not answer (EAI_AGAIN)", async () => {
+    const svc = sequence(dnsFailure("EAI_AGAIN", "api.acme.example"), 200);
     const { response } = await settle(testClient({ fetch: svc.fetch }).GET("/users" as never));
     expect(response.status).toBe(200);
     expect(svc.sent).toHaveLength(2);

@@ -55,18 +55,21 @@ describe("the command line", () => {
       timeoutMs: 5000,
       help: false,
     });
-    expect(parseVerifyArgs([])).toMatchObject({ write: false, mock: false });
-    expect(parseVerifyArgs([]).concurrency).toBe(DEFAULT_CONCURRENCY);
+    expect(parseVerifyArgs(["verify"])).toMatchObject({ write: false, mock: false });
+    expect(parseVerifyArgs(["verify"]).concurrency).toBe(DEFAULT_CONCURRENCY);
   });
 
   it.each([
-    [["--concurrency", "0"], "--concurrency takes a whole number from 1 to 64"],
-    [["--concurrency", "many"], "--concurrency takes a whole number from 1 to 64"],
-    [["--bogus"], "Unknown option '--bogus'. Run service-api verify --help for the flags."],
+    [["verify", "--concurrency", "0"], "--concurrency takes a whole number from 1 to 64"],
+    [["verify", "--concurrency", "many"], "--concurrency takes a whole number from 1 to 64"],
+    [["verify", "--bogus"], "Unknown option '--bogus'. Run service-api verify --help for the flags."],
     [["check"], 'unknown command "check": the commands are service-api verify and service-api mock'],
-    [["--api-key", ""], "--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY"],
-    [["--json"], "Option '--json <value>' argument missing"],
-    [["--html", ""], "--html needs a value"],
+    // Verify once ran with no command; now the word is required, and the refusal shows it.
+    [["--base-url", "https://api.acme.example"], "verify runs only by its name: write service-api verify --base-url …"],
+    [[], "verify runs only by its name: write service-api verify --base-url …"],
+    [["verify", "--api-key", ""], "--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY"],
+    [["verify", "--json"], "Option '--json <value>' argument missing"],
+    [["verify", "--html", ""], "--html needs a value"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseVerifyArgs(argv)).toThrow(UsageError);
     expect(() => parseVerifyArgs(argv)).toThrow(message);
@@ -74,7 +77,7 @@ describe("the command line", () => {
 
   it("never repeats the API key in a refusal", () => {
     const key = "canary-key-in-argv-91c2";
-    expect(() => parseVerifyArgs(["--api-key", key, "--concurrency", key])).toThrow(/^(?!.*canary-key)/s);
+    expect(() => parseVerifyArgs(["verify", "--api-key", key, "--concurrency", key])).toThrow(/^(?!.*canary-key)/s);
   });
 });
 
