@@ -3,5 +3,5 @@
 // client never imports, so only tests pay for them.
 export { mockService, type MockService, type MockServiceOptions, type RecordedCall, type ContractViolation } from "./testing/mock-service.js";
 export { ContractViolationError, UnhandledOperationError } from "./testing/errors.js";
-export type { Handler, HandlerAnswer, HandlerInput, Handlers, OperationKey, SchemaName, SchemaOf } from "./testing/types.js";
+export type { DeclaredStatus, Handler, HandlerAnswer, HandlerInput, Handlers, OperationKey, SchemaName, SchemaOf, UndeclaredStatus } from "./testing/types.js";
 export type { ResponseProblem } from "./validation/problems.js";

@@ -3,6 +3,7 @@
 // its output and a signal that stops it, so tests can run it in process; src/cli.ts connects it to
 // the process (Ctrl-C aborts the signal). Exit codes: 0 stopped, 2 usage error or address taken.
 import { parseArgs } from "node:util";
+import { basePathOf } from "../testing/base-address.js";
 import { mockService } from "../testing/mock-service.js";
 import { serveMock } from "./server.js";
 
@@ -14,7 +15,7 @@ export interface MockIo {
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 4010;
 
-export const MOCK_HELP = `Usage: service-api mock [--port <port>] [--host <address>]
+export const MOCK_HELP = `Usage: service-api mock [--port <port>] [--host <address>] [--base-path <path>]
 
 Serves the service-api contract over HTTP: every operation answers with the contract's example
 of its success answer, after checking the request as the service would. A request without a
@@ -25,6 +26,9 @@ its reason. The contract itself is served at /openapi.json. Ctrl-C stops it.
 
   --port <port>      the port (default ${DEFAULT_PORT}; 0 for any free port)
   --host <address>   the address to listen on (default ${DEFAULT_HOST}, this machine only)
+  --base-path <path>
+                     serve the contract's paths below this path (/v1), for clients whose base
+                     address has one (default: at the root; anything else gets a 404)
   --help             this text
 
 Then, in another terminal: service-api verify --base-url http://${DEFAULT_HOST}:${DEFAULT_PORT} --mock
@@ -35,7 +39,7 @@ class UsageError extends Error {}
 function readOptions(argv: readonly string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { port: { type: "string" }, host: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { port: { type: "string" }, host: { type: "string" }, "base-path": { type: "string" }, help: { type: "boolean", short: "h" } } });
   } catch (error) {
     // Node's message names the flag ("Unknown option '--prot'"); strip its advice on positionals.
     const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error);
@@ -49,7 +53,9 @@ function readOptions(argv: readonly string[]) {
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : Number.NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port takes a port number from 1 to 65535 (or 0 for any free port), got ${JSON.stringify(rawPort)}; for example --port ${DEFAULT_PORT + 1}`);
   if (values.host === "") throw new UsageError(`--host needs an address, such as ${DEFAULT_HOST}`);
-  return { port, host: values.host ?? DEFAULT_HOST, help: values.help === true };
+  const basePath = values["base-path"] === undefined ? "" : basePathOf(values["base-path"]);
+  if (basePath === undefined) throw new UsageError(`--base-path takes the path alone of the base address your client calls: /v1 for http://${DEFAULT_HOST}:${DEFAULT_PORT}/v1; got ${JSON.stringify(values["base-path"])}`);
+  return { port, host: values.host ?? DEFAULT_HOST, basePath, help: values.help === true };
 }
 
 /**
@@ -71,7 +77,7 @@ export async function runMock(argv: readonly string[], io: MockIo, stop: AbortSi
   }
   let server;
   try {
-    server = await serveMock(mockService(), { host: options.host, port: options.port, onViolation: (violation) => io.stdout.write(`${violation.message}\n`) });
+    server = await serveMock(mockService(), { host: options.host, port: options.port, basePath: options.basePath, onViolation: (violation) => io.stdout.write(`${violation.message}\n`) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const where = `${options.host}:${options.port}`;
@@ -81,7 +87,7 @@ export async function runMock(argv: readonly string[], io: MockIo, stop: AbortSi
     else throw error;
     return 2;
   }
-  io.stdout.write(`service-api mock: the contract's mock on ${server.url} (any credential is accepted; refused requests are printed here; Ctrl-C to stop)\n`);
+  io.stdout.write(`service-api mock: the contract's mock on ${server.url}${options.basePath} (any credential is accepted; refused requests are printed here; Ctrl-C to stop)\n`);
   if (!stop.aborted) await new Promise((resolve) => stop.addEventListener("abort", resolve, { once: true }));
   await server.close();
   return 0;

@@ -5,6 +5,7 @@
 // requests and answers are small, and the mock checks a body only once it has all of it.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fetchBelow } from "../testing/base-address.js";
 import type { ContractViolation, MockService } from "../testing/mock-service.js";
 import { wholeContract } from "./whole-contract.js";
 
@@ -15,6 +16,11 @@ export interface MockServerOptions {
   readonly host: string;
   /** 0 for any free port. */
   readonly port: number;
+  /**
+   * The path the contract's paths are served below ("/v1"), for clients whose base address has
+   * one; "" (the default) serves them at the root. The document is below it too.
+   */
+  readonly basePath?: string;
   /** Each request the contract refuses and each answer it does not allow, as the mock records it. */
   readonly onViolation?: (violation: ContractViolation) => void;
   /**
@@ -56,6 +62,8 @@ async function send(response: ServerResponse, answer: Response): Promise<void> {
  */
 export async function serveMock(service: MockService, options: MockServerOptions): Promise<MockServer> {
   let document: string | undefined;
+  const basePath = options.basePath ?? "";
+  const fetch = fetchBelow(service.fetch, { origin: undefined, path: basePath, declaredBy: "service-api mock" });
   // Violations are reported once each, in the order the mock recorded them.
   let reported = 0;
   let inFlight = 0;
@@ -71,7 +79,7 @@ export async function serveMock(service: MockService, options: MockServerOptions
   const server = createServer(async (request, response) => {
     inFlight++;
     try {
-      if (request.method === "GET" && request.url?.split("?")[0] === DOCUMENT_PATH) {
+      if (request.method === "GET" && request.url?.split("?")[0] === `${basePath}${DOCUMENT_PATH}`) {
         document ??= await wholeContract();
         await send(response, new Response(document, { headers: { "content-type": "application/json" } }));
         return;
@@ -79,7 +87,7 @@ export async function serveMock(service: MockService, options: MockServerOptions
       const { url, init } = await toFetch(request, origin);
       let answer: Response;
       try {
-        answer = await service.fetch(url, init);
+        answer = await fetch(url, init);
       } catch (error) {
         // The mock's own refusals (an answer the contract does not allow; an operation with no
         // answer to give) say what was wrong: over HTTP, a 500 whose detail is that message.

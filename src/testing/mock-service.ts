@@ -8,6 +8,7 @@ import { formatProblem, type ResponseProblem } from "../validation/problems.js";
 import { createResponseValidator } from "../validation/response-validator.js";
 import { createSchemaValidator } from "../validation/schema-validator.js";
 import { createAnswers, type AnswerInit } from "./answers.js";
+import { baseAddressOf, notFoundDetail, pathBelow, registerMock, rootOf, type BaseAddress } from "./base-address.js";
 import { ContractViolationError, UnhandledOperationError } from "./errors.js";
 import { namedExample } from "./examples.js";
 import { createRequestChecker, type ReadRequest } from "./request-check.js";
@@ -20,6 +21,13 @@ export interface MockServiceOptions {
    * its success answer; "error", nothing: the call rejects with an UnhandledOperationError.
    */
   readonly unhandled?: "example" | "error" | undefined;
+  /**
+   * The base address the code under test calls, when it has a path of its own:
+   * "https://api.acme.example/v1". The contract's paths are then served below it, on its origin
+   * alone. Without it, they are served at the root of any origin (`/current_user`, never
+   * `/v1/current_user`); anything else gets a 404 that says where they are.
+   */
+  readonly baseUrl?: string | undefined;
 }
 
 /** One request the mock received, for assertions. Credentials are replaced by "[REDACTED]". */
@@ -35,7 +43,7 @@ export interface RecordedCall {
 
 /** A request the service would have refused, or a handler's answer it could never send. */
 export interface ContractViolation {
-  /** "request": the mock answered `status` (401, 404, 405 or 422); "answer": the call rejected with a ContractViolationError. */
+  /** "request": the mock answered `status` (401, 404, 405 or 422); "answer": the call rejected with a ContractViolationError. A 404's problem says where the contract's paths are served. */
   readonly kind: "request" | "answer";
   /** "GET /projects/{project_id}"; for a path the contract does not have, the method and the path as sent. */
   readonly operation: string;
@@ -163,6 +171,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 export function mockService(handlers: Handlers = {}, options: MockServiceOptions = {}): MockService {
   const unhandled = options.unhandled ?? "example";
   if (unhandled !== "example" && unhandled !== "error") throw new TypeError('mockService: unhandled must be "example" or "error"');
+  const declared = options.baseUrl === undefined ? undefined : baseAddressOf(options.baseUrl, "mockService");
   const initial = { ...handlers };
   let active: Record<string, unknown> = { ...initial };
   let recorded: RecordedCall[] = [];
@@ -197,14 +206,24 @@ export function mockService(handlers: Handlers = {}, options: MockServiceOptions
     return answers.toResponse(operation, given);
   }
 
-  async function fetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
+  /** The mock's fetch, serving the contract's paths below `base`. */
+  const fetchBelow = (base: BaseAddress) => async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const sent = await received(input, init);
     const { route, read } = tools();
-    const found = route(sent.method, sent.url.pathname);
+    const below = pathBelow(base, sent.url);
+    const found = below === undefined ? ({ operation: undefined, status: 404 } as const) : route(sent.method, below);
     if (!found.operation) {
-      const problem = { path: "$", message: found.status === 404 ? "the contract has no operation at this path" : `the contract has no ${sent.method} operation at this path` };
-      violated("request", `${sent.method} ${sent.url.pathname}`, found.status, [problem]);
-      return json(found.status, { detail: found.status === 404 ? "Not Found" : "Method Not Allowed" });
+      const where = `${sent.method} ${sent.url.pathname}`;
+      if (found.status === 405) {
+        violated("request", where, 405, [{ path: "$", message: `the contract has no ${sent.method} operation at this path` }]);
+        return json(405, { detail: "Method Not Allowed" });
+      }
+      const detail = notFoundDetail(base, sent.url, (path) => {
+        const match = route(sent.method, path);
+        return match.operation !== undefined || match.status === 405;
+      });
+      violated("request", where, 404, [{ path: "$", message: detail }]);
+      return json(404, { detail });
     }
     const { operation } = found;
     const request = await read(operation, found.path, sent);
@@ -227,8 +246,10 @@ export function mockService(handlers: Handlers = {}, options: MockServiceOptions
       if (error instanceof ContractViolationError) violated("answer", operation.key, error.status, error.problems);
       throw error;
     }
-  }
+  };
 
+  const fetch = fetchBelow(declared ?? rootOf("mockService"));
+  registerMock(fetch, { declared, under: fetchBelow });
   return {
     fetch,
     use(more) {

@@ -2,6 +2,7 @@
 // requests routed to a `mockService()`, its refusals turned into failures the client does not retry.
 import { http, type HttpHandler } from "msw";
 import { isForCaller } from "../client/caller-errors.js";
+import { baseAddressOf, fetchBelow } from "./base-address.js";
 
 /** What the handlers need of a `mockService()`: its fetch, which does all the work. */
 export interface MockFetch {
@@ -15,7 +16,8 @@ export interface MswHandlersOptions {
 
 /**
  * MSW handlers that answer every request under `baseUrl` with `service`: the same contract checks,
- * recorded calls, violations and handlers as `service.fetch`.
+ * recorded calls, violations and handlers as `service.fetch`. A path of `baseUrl`'s own
+ * ("https://api.acme.example/v1") is the mock's base too: the contract's paths are served below it.
  *
  * A handler's answer that the contract refuses (and, with `unhandled: "error"`, a call no handler
  * serves) fails the call at once with the mock's error, its JSON paths in the message. MSW would
@@ -26,11 +28,13 @@ export interface MswHandlersOptions {
  * waits (so it is not retried) and whose `detail` is the error's message.
  */
 export function mswHandlers(service: MockFetch, options: MswHandlersOptions): HttpHandler[] {
-  const base = checkBaseUrl(options?.baseUrl);
+  const base = baseAddressOf(options?.baseUrl, "mswHandlers");
+  // The mock serves the contract's paths below the base these handlers take requests under.
+  const fetch = fetchBelow(service.fetch, base);
   return [
-    http.all(`${base}/*`, async ({ request }) => {
+    http.all(`${base.origin}${base.path}/*`, async ({ request }) => {
       try {
-        return await service.fetch(request);
+        return await fetch(request);
       } catch (error) {
         if (!isForCaller(error)) throw error;
         return refuse(error as Error);
@@ -52,17 +56,4 @@ function refuse(error: Error): Response {
   }
   const body = JSON.stringify({ detail: `${error.name}: ${error.message}` });
   return new Response(body, { status: 500, headers: { "content-type": "application/json", "retry-after": "86400", "x-service-api-mock": "refusal" } });
-}
-
-function checkBaseUrl(baseUrl: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = typeof baseUrl === "string" ? new URL(baseUrl) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search !== "" || url.hash !== "") {
-    throw new TypeError(`mswHandlers: baseUrl must be the http(s) address the code under test calls, such as "https://api.acme.example"; got ${JSON.stringify(baseUrl)}`);
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }

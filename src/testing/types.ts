@@ -67,8 +67,31 @@ export type HandlerAnswer<Key extends OperationKey> = {
   };
 }[keyof ResponsesOf<OperationFor<Key>>];
 
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type ToNumber<Text> = Text extends `${infer Value extends number}` ? Value : never;
+/** The statuses a mock may answer with (src/testing/answers.ts refuses any other). */
+type AnswerStatus = ToNumber<`${2 | 3 | 4 | 5}${Digit}${Digit}`>;
+
+/** The statuses an operation declares: "POST /projects" → 200 | 401 | 422 | 429 | 500. */
+export type DeclaredStatus<Key extends OperationKey> = Extract<keyof ResponsesOf<OperationFor<Key>>, number>;
+
+/**
+ * Never a value to return: an answer whose status the operation does not declare. Without it, tsc
+ * measures `{ status: 409 }` against `Response` (whose `status` is any number) and complains of
+ * the missing `headers, ok, …`; with it, the error names this type, the operation and the
+ * statuses it declares. `declaredStatuses` is `never`, so no answer can satisfy it.
+ */
+export interface UndeclaredStatus<Key extends OperationKey, Declared extends number = DeclaredStatus<Key>> {
+  readonly status: Exclude<AnswerStatus, Declared>;
+  readonly body?: unknown;
+  readonly headers?: HeadersInit;
+  readonly declaredStatuses: never;
+}
+
+type HandlerResult<Key extends OperationKey> = UndeclaredStatus<Key> | HandlerAnswer<Key> | Response;
+
 /** A handler: an answer for the contract to check, or a Response of your own (checked too). */
-export type Handler<Key extends OperationKey> = (input: HandlerInput<Key>) => HandlerAnswer<Key> | Response | Promise<HandlerAnswer<Key> | Response>;
+export type Handler<Key extends OperationKey> = (input: HandlerInput<Key>) => HandlerResult<Key> | Promise<HandlerResult<Key>>;
 
 /** Handlers by operation key; a key that is not an operation of the contract does not compile. */
 export type Handlers = { readonly [Key in OperationKey]?: Handler<Key> };

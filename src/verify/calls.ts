@@ -3,6 +3,7 @@
 // the health check first so that a wrong address is one usage error; then, with --write only,
 // the create → read → update → delete chains (write.ts).
 import type { ServiceAuth } from "../client/auth.js";
+import { scrub } from "../client/redact.js";
 import { createServiceClient } from "../client/client.js";
 import type { ResolvedConfig, ServiceClientOptions } from "../client/config.js";
 import { contractOperations, type OpenApiDocument } from "../validation/contract.js";
@@ -25,6 +26,14 @@ function wrongAuth(scheme: UserScheme): ServiceAuth {
   return { username: WRONG.username, password: WRONG.password };
 }
 
+/** What an answer's string `detail` says, in parentheses, shortened and with no credential in it; "" when it has none. */
+function said(body: unknown, secrets: readonly string[]): string {
+  const detail = body !== null && typeof body === "object" ? (body as { detail?: unknown }).detail : undefined;
+  if (typeof detail !== "string" || detail.trim() === "") return "";
+  const flat = scrub(detail, secrets).replace(/\s+/g, " ").trim();
+  return ` (${flat.length > 300 ? `${flat.slice(0, 299)}…` : flat})`;
+}
+
 /** What step 3 of verify needs: the command's options, the client's, the plan and where to write progress. */
 export interface CallSetup {
   readonly options: VerifyOptions;
@@ -33,6 +42,8 @@ export interface CallSetup {
   readonly document: OpenApiDocument;
   readonly replay: Replay | undefined;
   readonly plan: VerifyPlan;
+  /** The calls send the --mock placeholder, as no credential was given. */
+  readonly placeholder: boolean;
   readonly io: { readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean }; readonly fetch?: typeof fetch; readonly now?: Date };
 }
 
@@ -41,7 +52,7 @@ export interface CallSetup {
  * then the --write chains. A deployment the health check cannot reach is a UsageError that says
  * what to check.
  */
-export async function callAndProbe({ options, clientOptions, config, document, replay, plan, io }: CallSetup) {
+export async function callAndProbe({ options, clientOptions, config, document, replay, plan, placeholder, io }: CallSetup) {
   const client = createServiceClient(clientOptions);
   const scheme = userScheme(config.credentials);
   // The auth probes: the same client settings, with no credential, and with a wrong one.
@@ -59,15 +70,18 @@ export async function callAndProbe({ options, clientOptions, config, document, r
     rules: discoveryRules(document, plan.readOnly),
     concurrency: options.concurrency,
     probes,
-    scheme,
+    scheme: placeholder ? "mockPlaceholder" : scheme,
     invalid: options.invalid,
   });
   // Reachability first, with the health check (it needs no credentials): a wrong address is a
   // usage error with a fix, not 121 failures.
   const health = plan.readOnly.find((operation) => operation.path === "/v1/healthcheck");
   if (health) {
-    const failure = await runner.reach(health);
-    if (failure?.connection) throw new UsageError(`cannot reach ${config.baseUrl}: ${failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
+    const answer = await runner.reach(health);
+    if (answer.failure?.connection) throw new UsageError(`cannot reach ${config.baseUrl}: ${answer.failure.message}. Check --base-url (or SERVICE_API_URL), and that the API is up and reachable from here.`);
+    // Every deployment has the health check: a 404 there means the contract's paths are not
+    // under this address (a path too many, such as /v1, or too few), and every call would fail.
+    if (answer.status === 404) throw new UsageError(`${config.baseUrl} is not the API's base address: ${health.key} answered HTTP 404${said(answer.body, config.credentials.secrets)}. Check --base-url (or SERVICE_API_URL): the contract's paths go directly under it.`);
   }
   const progress = io.stdout.isTTY === true;
   let done = 0;

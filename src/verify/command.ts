@@ -24,6 +24,7 @@ import { toJunit } from "./junit.js";
 import { assembleReport, toJson, type DriftReport, type VerifyReport } from "./report.js";
 import { formatSummary } from "./terminal.js";
 import { callAndProbe } from "./calls.js";
+import { MOCK_PLACEHOLDER_KEY } from "./curl.js";
 
 export interface VerifyIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -43,9 +44,6 @@ export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 class Stop {
   constructor(readonly code: number, readonly message?: string) {}
 }
-
-/** What `--mock` sends when no credential is given. Not a secret: any mock accepts it. */
-export const MOCK_PLACEHOLDER_KEY = "service-api-mock-placeholder";
 
 /** The client's configuration, or the client's refusal as a usage error. */
 function resolved(clientOptions: ServiceClientOptions) {
@@ -75,7 +73,8 @@ function prepare(argv: readonly string[], io: VerifyIo) {
   };
   // The address and the credentials as the client will resolve them (flags, then SERVICE_*).
   let config = resolved(clientOptions);
-  if (!hasCredentials(config.credentials)) {
+  const placeholder = !hasCredentials(config.credentials);
+  if (placeholder) {
     if (!options.mock) throw new Stop(EXIT.usage, "no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT); for a mock, pass --mock");
     // A mock checks that a credential is there, not which one: a placeholder stands in.
     clientOptions = { ...clientOptions, auth: { apiKey: MOCK_PLACEHOLDER_KEY } };
@@ -97,7 +96,7 @@ function prepare(argv: readonly string[], io: VerifyIo) {
   let plan = planVerify(document, only, options.skip);
   if (replay && only.length === 0) plan = { ...plan, selected: [] };
   const source = documentSource(options.openapi, config.baseUrl);
-  return { options, clientOptions, config, document, replay, baseline, plan, source };
+  return { options, clientOptions, config, document, replay, baseline, plan, source, placeholder };
 }
 
 type Prepared = ReturnType<typeof prepare>;
@@ -105,7 +104,8 @@ type Prepared = ReturnType<typeof prepare>;
 /** Step 5: the summary on the terminal, the files asked for, and the exit code. */
 function tell(prepared: Prepared, report: VerifyReport, drift: DriftReport, writeFindings: readonly Finding[], io: VerifyIo): number {
   const { options } = prepared;
-  const secrets = prepared.config.credentials.secrets;
+  // The --mock placeholder is no secret, and a reproduce command must carry it to reproduce.
+  const secrets = prepared.config.credentials.secrets.filter((secret) => !(prepared.placeholder && secret === MOCK_PLACEHOLDER_KEY));
   io.stdout.write(scrub(`${formatSummary(report, drift.warning === undefined ? drift : undefined, options.verbose)}\n`, secrets));
   for (const thing of report.writes?.created ?? []) io.stdout.write(`--write: ${thing.operation} created ${thing.name}${thing.id ? ` (${thing.id})` : ""}: ${thing.deleted ? "deleted" : "NOT deleted: remove it by hand"}\n`);
   for (const finding of writeFindings.filter((f) => f.severity === "error")) io.stdout.write(scrub(`--write FAIL ${finding.operation}: ${finding.kind}: ${finding.message}\n  reproduce: ${finding.curl ?? "-"}\n`, secrets));

@@ -9,7 +9,7 @@ import type { ContractOperation, OpenApiDocument } from "../validation/contract.
 import type { HeaderChecker } from "../validation/header-check.js";
 import { mediaTypeOf, type ResponseValidator } from "../validation/response-validator.js";
 import { dedupe, findingsOf } from "./checks.js";
-import { curlCommand, type CallCredential, type UserScheme } from "./curl.js";
+import { curlCommand, type CallCredential, type CurlScheme } from "./curl.js";
 import type { Finding, InvalidKind } from "./findings.js";
 import { broken, invalidRequestsOf, judgeInvalid, outcomeOf, type InvalidOutcome } from "./invalid-requests.js";
 import { inputsOf, type DiscoveryRules, type Inputs } from "./inputs.js";
@@ -80,8 +80,8 @@ export interface RunContext {
   readonly concurrency: number;
   /** Clients for the auth probes: one with no credential, and (unless left out) one with a wrong one. */
   readonly probes: Partial<Record<Exclude<CallCredential, "user">, ServiceClient>>;
-  /** How curl commands carry the user's credential. */
-  readonly scheme: UserScheme;
+  /** How curl commands carry the credential the calls sent. */
+  readonly scheme: CurlScheme;
   /** Send each operation its invalid requests (off with --no-negative). */
   readonly invalid: boolean;
 }
@@ -175,10 +175,9 @@ async function exchange(runner: Runner, operation: ContractOperation, path: Reco
   };
 }
 
-/** The health check (no credentials needed): whether the deployment answers at all. */
-async function reach(runner: Runner, operation: ContractOperation): Promise<{ connection: boolean; message: string } | undefined> {
-  const answer = await runner.call(operation, {}, {}, undefined);
-  return answer.failure;
+/** The health check (no credentials needed): whether the deployment answers at all, and what. */
+async function reach(runner: Runner, operation: ContractOperation): Promise<Answer> {
+  return runner.call(operation, {}, {}, undefined);
 }
 
 /**

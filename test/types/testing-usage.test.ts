@@ -44,8 +44,8 @@ describe("service-api/testing in a user's typed tests", () => {
     return quoted ? [[`line ${index + 2}`, index + 2, quoted[1]!] as const] : [];
   });
 
-  it("has the three mistakes the issue names: an unknown key, a wrong answer body type, an unknown schema name", () => {
-    expect(mistakes).toHaveLength(3);
+  it("has the four mistakes the issues name: an unknown key, a wrong answer body type, a status the operation does not declare, an unknown schema name", () => {
+    expect(mistakes).toHaveLength(4);
   });
 
   it.each(mistakes)("mistakes.ts %s fails to compile for the reason quoted above it", (_name, line, fragment) => {

@@ -2,6 +2,8 @@
 // refusals name the real problem in the service's 422 shape and are printed where it runs; and
 // `service-api verify --mock` against it with no credential at all. (From the packed tarball,
 // as a user types both: test/consumers/mock-and-verify.test.ts.)
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPortFree } from "../../scripts/lib/ports.mjs";
 import { createServiceClient, unwrap } from "../../src/index.js";
@@ -30,7 +32,8 @@ function startMock(args: string[]) {
 async function addressOf(mock: ReturnType<typeof startMock>): Promise<string> {
   // Printed once it listens; a usage error ends the run first.
   for (;;) {
-    const found = /on (http:\/\/127\.0\.0\.1:\d+) /.exec(mock.stdout.text());
+    // The origin alone: a --base-path follows it.
+    const found = /on (http:\/\/127\.0\.0\.1:\d+)\S* /.exec(mock.stdout.text());
     if (found) return found[1]!;
     const settled = await Promise.race([mock.exited, new Promise((resolve) => setTimeout(resolve, 10, "waiting"))]);
     if (settled !== "waiting") throw new Error(`the mock stopped (${String(settled)}): ${mock.stderr.text()}`);
@@ -148,5 +151,90 @@ describe("service-api verify --mock against it", () => {
     const run = await verify(["--only", "healthcheck"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe("service-api verify: no credentials: pass --api-key, or set SERVICE_API_KEY (or SERVICE_USERNAME and SERVICE_PASSWORD, or SERVICE_JWT); for a mock, pass --mock\n");
+  });
+});
+
+/** The 404's detail for a known path under `prefix`, which the mock at `address` was not given. */
+const advice = (address: string, prefix: string) =>
+  `${prefix} is not part of the mock's base address ${address} (the contract's paths are directly under it): declare it, service-api mock --base-path ${prefix}, or take it off the address you call`;
+
+describe("the mock's base address", () => {
+
+  it("answers 404 to a known path under a prefix it was not given, saying to pass --base-path, and prints it", async () => {
+    for (const [path, prefix] of [["/console/current_user", "/console"], ["/v1/current_user", "/v1"], ["/v2/current_user", "/v2"]] as const) {
+      const answer = await fetch(`${url}${path}`, { headers: { "Service-API-Key": "any" } });
+      expect([answer.status, await answer.json()], path).toEqual([404, { detail: advice(url, prefix) }]);
+      expect(mock.stdout.text()).toContain(`GET ${path}: the service would answer HTTP 404 to this request: $: ${advice(url, prefix)}\n`);
+    }
+  });
+
+  it("--base-path /v1 serves the contract's paths and its document below /v1, and nothing at the root", async () => {
+    const versioned = startMock(["--port", "0", "--base-path", "/v1/"]);
+    try {
+      const root = await addressOf(versioned);
+      expect(versioned.stdout.text()).toBe(`service-api mock: the contract's mock on ${root}/v1 (any credential is accepted; refused requests are printed here; Ctrl-C to stop)\n`);
+      const client = createServiceClient({ baseUrl: `${root}/v1`, auth: { apiKey: "any" } });
+      expect((await unwrap(client.GET("/current_user"))).email).toBe(mockService().example("CurrentUserDB").email);
+      expect(await (await fetch(`${root}/v1/openapi.json`)).json()).toEqual(contract);
+      const outside = await fetch(`${root}/current_user`, { headers: { "Service-API-Key": "any" } });
+      expect([outside.status, await outside.json()]).toEqual([404, { detail: `${root}/current_user is outside the mock's base address ${root}/v1: call ${root}/v1/current_user` }]);
+    } finally {
+      await versioned.stop();
+    }
+  });
+
+  it("refuses a --base-path that is not a path, saying what to pass", async () => {
+    for (const given of ["http://127.0.0.1:4010/v1", "/v1?x=1"]) {
+      const refused = startMock(["--base-path", given]);
+      expect(await refused.exited, given).toBe(2);
+      expect(refused.stderr.text()).toBe(`service-api mock: --base-path takes the path alone of the base address your client calls: /v1 for http://127.0.0.1:4010/v1; got ${JSON.stringify(given)}\n`);
+    }
+  });
+});
+
+describe("service-api verify --mock against a base address the mock does not serve", () => {
+  async function verifyAt(baseUrl: string, args: string[] = []) {
+    const stdout = output();
+    const stderr = output();
+    const code = await runVerify(["verify", "--base-url", baseUrl, "--mock", "--only", "getProject,healthcheck", ...args], { env: {}, stdout, stderr });
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  }
+
+  it("stops at the health check's 404 with a usage error that says why and what to change", async () => {
+    const run = await verifyAt(`${url}/v1`);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `service-api verify: ${url}/v1 is not the API's base address: GET /v1/healthcheck answered HTTP 404 (${advice(url, "/v1")}). Check --base-url (or SERVICE_API_URL): the contract's paths go directly under it.\n`,
+    );
+  });
+
+  it("passes against the mock started with that --base-path", async () => {
+    const versioned = startMock(["--port", "0", "--base-path", "/v1"]);
+    try {
+      const run = await verifyAt(`${await addressOf(versioned)}/v1`);
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toMatch(/^verify: PASS$/m);
+      expect(run.code).toBe(0);
+    } finally {
+      await versioned.stop();
+    }
+  });
+});
+
+describe("verify --mock's reproduce commands, with no key given", () => {
+  it("carry the placeholder verify sent, so that pasted where SERVICE_API_KEY is unset they get the failing answer, not a 401", async () => {
+    // A mock whose project is not there: verify fails the read ("a healthy read answers 2xx").
+    const server = await serveMock(mockService({ "GET /projects/{project_id}": () => ({ status: 404 }) }), { host: "127.0.0.1", port: 0 });
+    try {
+      const stdout = output();
+      const code = await runVerify(["verify", "--base-url", server.url, "--mock", "--only", "getProject"], { env: {}, stdout, stderr: output() });
+      expect(code).toBe(1);
+      const commands = [...stdout.text().matchAll(/^ +reproduce: (curl .*)$/gm)].map((found) => found[1]!);
+      expect(commands[0]).toMatch(new RegExp(`^curl -sS -i -H 'Service-API-Key: service-api-mock-placeholder' '${server.url}/projects/[0-9a-f-]{36}'$`));
+      const pasted = await promisify(execFile)("sh", ["-c", commands[0]!], { env: { PATH: process.env.PATH } });
+      expect(pasted.stdout).toMatch(/^HTTP\/1\.1 404 /);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -294,9 +294,11 @@ describe("requests the contract refuses", () => {
     expect(await answer.json()).toEqual({ detail: [{ loc: ["body", "upload_metadata"], msg: "required property missing", type: "missing" }] });
   });
 
-  it("a path the contract does not have is a 404, a method it does not have there a 405, both recorded", async () => {
+  it("a path the contract does not have is a 404 that names the mock's base address, a method it does not have there a 405, both recorded", async () => {
     const service = mockService();
-    expect((await service.fetch(`${BASE}/no/such/thing`)).status).toBe(404);
+    const unknown = await service.fetch(`${BASE}/no/such/thing`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ detail: "the contract has no operation at /no/such/thing, directly under the mock's base address https://api.acme.example" });
     expect((await service.fetch(`${BASE}/v1/healthcheck`, { method: "DELETE" })).status).toBe(405);
     expect(service.violations.map(({ operation, status }) => [operation, status])).toEqual([
       ["GET /no/such/thing", 404],
@@ -314,10 +316,52 @@ describe("routing", () => {
     expect(service.calls().map((call) => call.operation)).toEqual(["POST /projects/paginated", "GET /projects/{project_id}"]);
   });
 
-  it("serves a client whose baseUrl has a path of its own", async () => {
-    const service = mockService({ "GET /projects/{project_id}": ({ params }) => ({ status: 200, body: { ...service.example("ProjectDB"), id: params.path.project_id } }) });
-    const client = createServiceClient({ baseUrl: `${BASE}/api/v2`, auth: { apiKey: KEY }, fetch: service.fetch });
+});
+
+describe("the base address", () => {
+  const LOCAL = "http://127.0.0.1:4010";
+  const advice = (prefix: string) =>
+    `${prefix} is not part of the mock's base address ${LOCAL} (the contract's paths are directly under it): declare it, mockService(handlers, { baseUrl: "${LOCAL}${prefix}" }), or take it off the address you call`;
+
+  it("refuses a client whose baseUrl has a path the mock was not given, on every operation, saying how to declare it", async () => {
+    const service = mockService();
+    const client = createServiceClient({ baseUrl: `${LOCAL}/v1`, auth: { apiKey: KEY }, fetch: service.fetch });
+    await expect(unwrap(client.GET("/current_user"))).rejects.toThrow(`GET /current_user failed with HTTP 404: ${advice("/v1")}`);
+    await expect(unwrap(client.POST("/projects", { body: { name: "support-bot-eval" } }))).rejects.toThrow(`POST /projects failed with HTTP 404: ${advice("/v1")}`);
+    expect(service.calls()).toEqual([]);
+    expect(service.violations.map(({ operation, status, message }) => [operation, status, message])).toEqual([
+      ["GET /v1/current_user", 404, `GET /v1/current_user: the service would answer HTTP 404 to this request: $: ${advice("/v1")}`],
+      ["POST /v1/projects", 404, `POST /v1/projects: the service would answer HTTP 404 to this request: $: ${advice("/v1")}`],
+    ]);
+  });
+
+  it("answers 404 to a known path under any prefix, and to a /v2 the contract does not have; the contract's own /v1 and /v2 paths answer", async () => {
+    const service = mockService();
+    const get = (path: string) => service.fetch(`${LOCAL}${path}`, { headers: { "service-api-key": KEY } });
+    for (const [path, prefix] of [["/console/current_user", "/console"], ["/v2/current_user", "/v2"], ["/api/v2/projects/" + ID, "/api/v2"]] as const) {
+      const answer = await get(path);
+      expect([answer.status, await answer.json()], path).toEqual([404, { detail: advice(prefix) }]);
+    }
+    expect((await get("/v1/healthcheck")).status).toBe(200);
+    expect((await get("/v2/healthcheck")).status).toBe(200);
+  });
+
+  it("serves a client whose baseUrl has a path of its own once the mock is given it, and only there", async () => {
+    const service = mockService({ "GET /projects/{project_id}": ({ params }) => ({ status: 200, body: { ...service.example("ProjectDB"), id: params.path.project_id } }) }, { baseUrl: `${LOCAL}/v1/` });
+    const client = createServiceClient({ baseUrl: `${LOCAL}/v1`, auth: { apiKey: KEY }, fetch: service.fetch });
     expect((await unwrap(client.GET("/projects/{project_id}", { params: { path: { project_id: ID } } }))).id).toBe(ID);
+    expect(service.calls().map((call) => call.operation)).toEqual(["GET /projects/{project_id}"]);
+
+    const atTheRoot = createServiceClient({ baseUrl: LOCAL, auth: { apiKey: KEY }, fetch: service.fetch });
+    await expect(unwrap(atTheRoot.GET("/current_user"))).rejects.toThrow(`GET /current_user failed with HTTP 404: ${LOCAL}/current_user is outside the mock's base address ${LOCAL}/v1: call ${LOCAL}/v1/current_user`);
+    const elsewhere = createServiceClient({ baseUrl: `${BASE}/v1`, auth: { apiKey: KEY }, fetch: service.fetch });
+    await expect(unwrap(elsewhere.GET("/current_user"))).rejects.toThrow(`GET /current_user failed with HTTP 404: ${BASE}/v1/current_user is outside the mock's base address ${LOCAL}/v1: call ${LOCAL}/v1/current_user`);
+    const below = await service.fetch(`${LOCAL}/v1/no/such/thing`);
+    expect(await below.json()).toEqual({ detail: `the contract has no operation at /no/such/thing, directly under the mock's base address ${LOCAL}/v1` });
+  });
+
+  it.each(["", "127.0.0.1:4010/v1", "http://127.0.0.1:4010/v1?x=1"])("refuses the base address %j, saying what to give", (baseUrl) => {
+    expect(() => mockService({}, { baseUrl })).toThrow(`mockService: baseUrl must be the http(s) address the code under test calls, such as "https://api.acme.example"; got ${JSON.stringify(baseUrl)}`);
   });
 });
 

@@ -50,6 +50,27 @@ describe("mswHandlers", () => {
     server.resetHandlers();
   });
 
+  it("serves a base address with a path of its own below that path, the mock given nothing more, and refuses the path alone", async () => {
+    const versioned = mockService();
+    server.use(...mswHandlers(versioned, { baseUrl: "https://versioned.acme.example/v1" }));
+    const versionedClient = createServiceClient({ baseUrl: "https://versioned.acme.example/v1", auth: { apiKey: "test-key" } });
+    expect((await unwrap(versionedClient.GET("/current_user"))).email).toBe(versioned.example("CurrentUserDB").email);
+    const doubled = await fetch("https://versioned.acme.example/v1/v1/current_user", { headers: { "Service-API-Key": "test-key" } });
+    expect([doubled.status, await doubled.json()]).toEqual([
+      404,
+      { detail: `/v1 is not part of the mock's base address https://versioned.acme.example/v1 (the contract's paths are directly under it): declare it, mswHandlers(service, { baseUrl: "https://versioned.acme.example/v1/v1" }), or take it off the address you call` },
+    ]);
+    server.resetHandlers();
+  });
+
+  it("refuses a mock created with another base address than its own, saying to give both the same", () => {
+    const declared = mockService({}, { baseUrl: "https://api.acme.example/v2" });
+    expect(() => mswHandlers(declared, { baseUrl: "https://api.acme.example/v1" })).toThrow(
+      "mswHandlers: the mock was created with the base address https://api.acme.example/v2, and mswHandlers was given https://api.acme.example/v1; give both the same, or leave baseUrl off mockService: mswHandlers' baseUrl declares it",
+    );
+    expect(mswHandlers(declared, { baseUrl: "https://api.acme.example/v2/" })).toHaveLength(1);
+  });
+
   it.each([undefined, "", "api.acme.example", "ftp://api.acme.example", "https://api.acme.example/?v=1"])("refuses the base address %j, saying what to give", (baseUrl) => {
     expect(() => mswHandlers(service, { baseUrl: baseUrl as string })).toThrow(/^mswHandlers: baseUrl must be the http\(s\) address the code under test calls, such as "https:\/\/api\.acme\.example"; got /);
   });

@@ -1,5 +1,5 @@
-// The mock's router over the contract: which operation a method and a URL path reach, and what
-// the service would answer when none does.
+// The mock's router over the contract: which operation a method and a URL path (below the mock's
+// base address) reach, and what the service would answer when none does.
 import { describe, expect, it } from "vitest";
 import { createRouter } from "../../src/testing/routes.js";
 import { contract, contractOperations } from "../../src/validation/contract.js";
@@ -18,8 +18,15 @@ describe("the testing mock's router", () => {
     expect(reached("GET", "/projects/p-1/prompts/runs/r-2")).toEqual({ operation: "GET /projects/{project_id}/prompts/runs/{run_id}", path: { project_id: "p-1", run_id: "r-2" } });
   });
 
-  it("matches the end of a path whose base address has a path of its own, and ignores one trailing slash", () => {
-    expect(reached("GET", "/api/v2/projects/p-1")).toEqual({ operation: "GET /projects/{project_id}", path: { project_id: "p-1" } });
+  it("matches a template with the whole path, never its end: a known path under a prefix is no match", () => {
+    expect(reached("GET", "/current_user")).toEqual({ operation: "GET /current_user", path: {} });
+    for (const prefixed of ["/v1/current_user", "/console/current_user", "/v2/current_user", "/api/v2/projects/p-1"]) expect(reached("GET", prefixed), prefixed).toEqual({ status: 404 });
+    // The contract's own versioned paths are whole templates of their own.
+    expect(reached("GET", "/v1/healthcheck")).toEqual({ operation: "GET /v1/healthcheck", path: {} });
+    expect(reached("GET", "/v2/projects/p-1/feedback/templates")).toEqual({ operation: "GET /v2/projects/{project_id}/feedback/templates", path: { project_id: "p-1" } });
+  });
+
+  it("ignores one trailing slash", () => {
     expect(reached("GET", "/current_user/")).toEqual({ operation: "GET /current_user", path: {} });
   });
 
@@ -27,13 +34,13 @@ describe("the testing mock's router", () => {
     const status = { operation: "GET /projects/{project_id}/training/{training_job_id}/status/", path: { project_id: "p-1", training_job_id: "t-2" } };
     expect(reached("GET", "/projects/p-1/training/t-2/status/")).toEqual(status);
     expect(reached("GET", "/projects/p-1/training/t-2/status")).toEqual(status);
-    expect(reached("GET", "/api/projects/p-1/training/t-2/status/")).toEqual(status);
+    expect(reached("GET", "/api/projects/p-1/training/t-2/status/")).toEqual({ status: 404 });
   });
 
-  it("picks by method among the templates that need the shortest prefix; none with the method is a 405", () => {
+  it("picks by method among the templates that match; none with the method is a 405", () => {
     // "/projects/all" has only a GET: a DELETE there is the parameter template's.
     expect(reached("DELETE", "/projects/all")).toEqual({ operation: "DELETE /projects/{project_id}", path: { project_id: "all" } });
-    // Only "/healthcheck" matches, under the prefix "/v1", and it has no DELETE.
+    // "/v1/healthcheck" has only a GET.
     expect(reached("DELETE", "/v1/healthcheck")).toEqual({ status: 405 });
   });
 

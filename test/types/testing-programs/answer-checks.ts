@@ -26,4 +26,19 @@ await assert.rejects(client.DELETE("/projects/{project_id}", { params: { path: {
   assert.match(error.problems[0]!.message, /^status 204 is not declared for this operation/);
   return true;
 });
+// A status the operation does not declare does not compile as `{ status }` (409 is not among
+// POST /projects' statuses), and the mock refuses it all the same when it runs.
+service.use({
+  // @ts-expect-error 409 is not a status POST /projects declares
+  "POST /projects": () => ({ status: 409 }),
+});
+await assert.rejects(client.POST("/projects", { body: { name: "taken" } }), (error: unknown) => {
+  assert.ok(error instanceof ContractViolationError);
+  assert.equal(error.status, 409);
+  return true;
+});
+// One it declares compiles and answers; its body is that status's example.
+service.use({ "POST /projects": () => ({ status: 422 }) });
+const refused = await client.POST("/projects", { body: { name: "taken" } });
+assert.equal(refused.response.status, 422);
 console.log("answer checks: ok");

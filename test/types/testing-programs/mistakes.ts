@@ -12,5 +12,11 @@ service.use({
   "POST /projects": () => ({ status: 200, body: { ...service.example("ProjectCreateResponse"), name: 42 } }),
 });
 
+service.use({
+  // A status POST /projects does not declare: the error names the operation and its statuses.
+  // error: `'declaredStatuses' is missing in type '{ status: 409; }' but required in type 'UndeclaredStatus<"POST /projects"`
+  "POST /projects": () => ({ status: 409 }),
+});
+
 // error: `Argument of type '"ProjectDb"' is not assignable to parameter of type 'SchemaName'`
 service.example("ProjectDb");

@@ -40,6 +40,12 @@ assert.equal(created.name, "typed-handlers");
 const deleted = await unwrap(client.DELETE("/projects/{project_id}", { params: { path: { project_id: id } } }));
 assert.equal(deleted.message, "gone");
 
+// Any status the operation declares, its error statuses included (one it does not declare, such
+// as 409 on POST /projects, fails to compile: the error names UndeclaredStatus and the declared ones).
+service.use({ "POST /projects": ({ body }) => (body.name === "" ? { status: 422 } : { status: 200, body: { ...service.example("ProjectCreateResponse"), name: body.name } }) });
+const refused = await client.POST("/projects", { body: { name: "" } });
+assert.equal(refused.response.status, 422);
+
 // After reset(), the handlers added by use() are gone: the contract's example answers again.
 service.reset();
 assert.equal(service.calls().length, 0);
