@@ -100,6 +100,8 @@ export interface ServiceApiErrorInit extends AnswerInit {
   readonly headers: Readonly<Record<string, string>>;
   readonly retryAfterMs?: number | undefined;
   readonly response?: Response | undefined;
+  /** What the client knows that the answer does not say, such as that it sent no credential. */
+  readonly note?: string | undefined;
 }
 
 /** The API answered with an error status; thrown by `unwrap()`. */
@@ -124,7 +126,7 @@ export class ServiceApiError extends ServiceError {
   constructor(init: ServiceApiErrorInit) {
     const text = init.statusText ? ` ${init.statusText}` : "";
     const why = explain(init.body);
-    super(`${init.operation} failed with HTTP ${init.status}${text}${why ? `: ${why}` : ""}${requestIdNote(init.requestId)}`);
+    super(`${init.operation} failed with HTTP ${init.status}${text}${why ? `: ${why}` : ""}${init.note ? ` (${init.note})` : ""}${requestIdNote(init.requestId)}`);
     this.status = init.status;
     this.kind = kindOfStatus(init.status);
     this.operation = init.operation;
@@ -171,7 +173,9 @@ export class ServiceTimeoutError extends ServiceError {
   declare readonly request: RedactedRequest;
 
   constructor(init: TransportErrorInit & { readonly timeoutMs: number; readonly stalled?: boolean }) {
-    const what = init.stalled ? "the streamed body sent nothing" : "no complete answer";
+    // The origin, as a connection error gives it: a timeout is as often the wrong host as a slow one.
+    const origin = new URL(init.request.url).origin;
+    const what = init.stalled ? `the streamed body from ${origin} sent nothing` : `no complete answer from ${origin}`;
     super(`${init.operation}: ${what} within ${init.timeoutMs} ms (attempt ${init.attempts})`);
     this.operation = init.operation;
     this.attempts = init.attempts;
@@ -221,6 +225,10 @@ export interface CallInfo {
   readonly secrets: () => readonly string[];
 }
 
+// A client given no credential at all sends none and lets the service answer 401 (a readiness
+// probe needs none); the bare 401 would hide that nothing was sent.
+const NO_CREDENTIAL_NOTE = "this client holds no credential and sent none: pass `auth`, for example { apiKey: process.env.SERVICE_API_KEY }, or set SERVICE_API_KEY";
+
 interface FetchResult<D> {
   readonly data?: D;
   readonly error?: unknown;
@@ -263,6 +271,7 @@ export async function unwrap<R extends FetchResult<unknown>>(call: R | Promise<R
   if (result.error === undefined && response.ok) return result.data as Exclude<R["data"], undefined>;
   const answer = answerOf(result);
   const { status, secrets } = answer;
+  const sentNone = status === 401 && CALL_INFO in result && secrets.length === 0;
   throw new ServiceApiError({
     ...answer,
     statusText: scrub(response.statusText, secrets),
@@ -271,6 +280,7 @@ export async function unwrap<R extends FetchResult<unknown>>(call: R | Promise<R
     headers: redactHeaders(response.headers, secrets),
     retryAfterMs: status === 429 ? parseRetryAfter(response.headers.get("retry-after")) : undefined,
     response,
+    note: sentNone ? NO_CREDENTIAL_NOTE : undefined,
   });
 }
 

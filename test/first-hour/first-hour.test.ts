@@ -95,7 +95,7 @@ describe("a user's first hour, in typed code", () => {
     });
     servers.push(server);
     const { stdout } = await run("per-call-timeout", { SERVICE_API_URL: server.url });
-    expect(stdout).toBe("timed out: GET /v1/healthcheck: no complete answer within 250 ms (attempt 1)\n");
+    expect(stdout).toBe(`timed out: GET /v1/healthcheck: no complete answer from ${new URL(server.url).origin} within 250 ms (attempt 1)\n`);
     expect(server.received, "maxRetries: 0 sends the call once").toHaveLength(1);
   });
 

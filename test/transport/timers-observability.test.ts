@@ -84,7 +84,7 @@ describe('a streamed body (parseAs: "stream")', () => {
     const waited = performance.now();
     const error = await caught(reader.read());
     expect(error).toBeInstanceOf(ServiceTimeoutError);
-    expect(error).toMatchObject({ operation: "GET /users", timeoutMs: 400, message: expect.stringMatching(/the streamed body sent nothing within 400 ms/) });
+    expect(error).toMatchObject({ operation: "GET /users", timeoutMs: 400, message: expect.stringMatching(/the streamed body from http:\/\/127\.0\.0\.1:\d+ sent nothing within 400 ms/) });
     expect(performance.now() - waited).toBeGreaterThanOrEqual(350);
   });
 });

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServiceClient, ServiceConfigurationError, unwrap } from "../../src/index.js";
 import { mockService } from "../../src/testing.js";
-import { BASE, errorForms, expectNoSecrets, recordingFetch } from "../support/client-fakes.js";
+import { BASE, errorForms, expectNoSecrets, json, recordingFetch } from "../support/client-fakes.js";
 
 function refusal(create: () => unknown): Error {
   try {
@@ -83,5 +83,23 @@ describe("credentials the client read from the environment", () => {
     const { fetch, sent } = recordingFetch();
     await createServiceClient({ baseUrl: BASE, env: {}, fetch }).GET("/current_user");
     expect(sent[0]!.request.headers.get("service-api-key")).toBeNull();
+  });
+
+  it("the 401 such a client meets says that it sent no credential, and how to give one", async () => {
+    const { fetch } = recordingFetch(() => json({ detail: "Not authenticated" }, { status: 401 }));
+    const client = createServiceClient({ baseUrl: BASE, env: {}, fetch });
+    await expect(unwrap(client.GET("/current_user"))).rejects.toThrow(
+      "GET /current_user failed with HTTP 401: Not authenticated (this client holds no credential and sent none: pass `auth`, for example { apiKey: process.env.SERVICE_API_KEY }, or set SERVICE_API_KEY)",
+    );
+  });
+
+  it("a 401 to a client that sent a credential says nothing of the kind: the key was sent and refused", async () => {
+    const { fetch } = recordingFetch(() => json({ detail: "Not authenticated" }, { status: 401 }));
+    const client = createServiceClient({ baseUrl: BASE, env: { SERVICE_API_KEY: "key-0123456789" }, fetch });
+    const error = await unwrap(client.GET("/current_user")).then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toBe("GET /current_user failed with HTTP 401: Not authenticated");
   });
 });
