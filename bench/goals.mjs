@@ -224,6 +224,26 @@ const DEFINED = [
     once: (results) => growthRow(results, (figures) => figures, { instantiations: "instantiations", tscSeconds: "tsc time", gzipBytes: "gzip" }),
   },
   {
+    // Issue 55: the strict 20-call consumer (type-cost.mjs) against ours and against openapi-fetch
+    // with the same generated types, on each compiler measured: the repository's and TypeScript 7.
+    figure: "type cost: a strict 20-call consumer's tsc wall vs openapi-fetch with the same types (median of 3), each compiler",
+    limit: 1.3,
+    says: (limit) => `≤ ${limit.toFixed(2)}× on each`,
+    once: (results, limit) => {
+      const rows = Object.values(need(results.types));
+      const compilers = [...new Set(rows.map((r) => need(r.compiler)))];
+      const ratios = compilers.map((compiler) => {
+        const of = (kind) => need(rows.find((r) => r.compiler === compiler && r.kind === kind));
+        const [ours, bare] = [of("ours"), of("openapi-fetch")];
+        return { compiler, ratio: ours.wallMedianSeconds / bare.wallMedianSeconds, ours: ours.wallMedianSeconds, bare: bare.wallMedianSeconds };
+      });
+      return {
+        measured: ratios.map((r) => `TypeScript ${r.compiler} ${times(r.ratio)} (${r.ours.toFixed(2)} s vs ${r.bare.toFixed(2)} s)`).join(", "),
+        holds: ratios.every((r) => r.ratio <= limit),
+      };
+    },
+  },
+  {
     // Issue 55: the client's own code with openapi-fetch, the generated policy table emptied, and
     // the table's cost (the bundle with it less the bundle without it) per operation of the
     // contract, as check:size holds them (scripts/lib/size-budget.mjs).

@@ -6,7 +6,7 @@ import { run } from "../../scripts/lib/run.mjs";
 import { ensurePackage, ensureRuntime, RUNTIME_PACKAGES } from "../../scripts/lib/runtimes.mjs";
 import { linkEcosystem } from "../support/ecosystem.js";
 import { providePackages } from "../support/shared-setup.js";
-import { TOOL_PACKAGES } from "./tools.js";
+import { TOOL_PACKAGES } from "../../scripts/lib/tool-packages.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

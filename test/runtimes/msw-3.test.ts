@@ -3,7 +3,7 @@
 // there with no other library: the frameworks guide's MSW recipe compiled by tsc --strict and run,
 // and the runtime suite's MSW case, on each Node line at or above MSW 3's floor (22.12). The
 // repository's own msw stays 2.x (the bench compares against openapi-msw, which takes MSW 2 only),
-// so MSW 3 comes from the npm registry at the version tools.ts pins.
+// so MSW 3 comes from the npm registry at the version scripts/lib/tool-packages.mjs pins.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { run } from "../../scripts/lib/run.mjs";
 import { ensurePackage, ensureRuntime, RUNTIME_PACKAGES } from "../../scripts/lib/runtimes.mjs";
 import { MSW_CHECKS_RESULT, MSW_REFUSAL_LOG } from "../support/ecosystem.js";
 import { RESULTS_PREFIX } from "./app/protocol.js";
-import { TOOL_PACKAGES } from "./tools.js";
+import { TOOL_PACKAGES } from "../../scripts/lib/tool-packages.mjs";
 
 const { version } = TOOL_PACKAGES.msw3;
 const recipes = path.join(repoRoot, "test", "consumers", "ecosystem");

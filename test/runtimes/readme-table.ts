@@ -7,7 +7,7 @@ import { CASE_NAMES } from "./app/protocol.js";
 import { KNOWN_FAILURES } from "./known-failures.js";
 import { RUNTIME_PACKAGES } from "../../scripts/lib/runtimes.mjs";
 import { RUNTIMES } from "./runtimes.js";
-import { TOOL_PACKAGES } from "./tools.js";
+import { TOOL_PACKAGES } from "../../scripts/lib/tool-packages.mjs";
 
 /** What each shared case proves, in a user's words. */
 export const CASE_DESCRIPTIONS: Readonly<Record<string, string>> = {

@@ -3,14 +3,14 @@
 // `service-api/validate` and `service-api/testing` from the packed tarball, and the repository's TypeScript compiles it with
 // the strictest flags users turn on, with no Node types. Each module resolution the README names
 // is compiled by the oldest TypeScript that has it and by TypeScript 7, which has dropped node10.
-// The compilers other than the repository's are pinned in the runtimes cache (tools.ts).
+// The compilers other than the repository's are pinned in the runtimes cache (scripts/lib/tool-packages.mjs).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { runAsync } from "../../scripts/lib/run.mjs";
 import { ensurePackage } from "../../scripts/lib/runtimes.mjs";
 import { typeCheck } from "../support/user-code.js";
-import { TOOL_PACKAGES } from "./tools.js";
+import { TOOL_PACKAGES } from "../../scripts/lib/tool-packages.mjs";
 
 const project = (name: string) => path.join(inject("runtimesApp"), "typescript", name);
 

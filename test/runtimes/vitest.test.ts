@@ -1,7 +1,7 @@
 // The testing guide's Vitest example (docs/testing.md, the ```ts vitest block) as a test file of a
 // user's project that has the packed tarball installed, run by each Vitest major users have: the
 // repository's Vitest 4 on this Node, and Vitest 5 (Node 22.12 or later) installed apart at the
-// version tools.ts pins, on Node 22. Each must report both of the example's tests passed.
+// version scripts/lib/tool-packages.mjs pins, on Node 22. Each must report both of the example's tests passed.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { runAsync } from "../../scripts/lib/run.mjs";
 import { ensurePackage, ensureRuntime, RUNTIME_PACKAGES } from "../../scripts/lib/runtimes.mjs";
 import { fencedBlock } from "../../scripts/lib/user-docs.mjs";
-import { TOOL_PACKAGES } from "./tools.js";
+import { TOOL_PACKAGES } from "../../scripts/lib/tool-packages.mjs";
 
 const versionOf = (packageDir: string): string => JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")).version;
 const example = fencedBlock("docs/testing.md", "ts vitest");

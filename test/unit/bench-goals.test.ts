@@ -86,6 +86,7 @@ describe("bench goals", () => {
     // the runtime are the goals taken once (no growth rows in these results: not measured).
     expect(byFigure(rows, "any").map((r) => [r.figure.split(",")[0], r.holds])).toEqual([
       ["type instantiations", null],
+      ["type cost: a strict 20-call consumer's tsc wall vs openapi-fetch with the same types (median of 3)", null],
       ["runtime size: own code with openapi-fetch (the policy table emptied)", true],
     ]);
     // Issue 36's MSW handlers and the growth rows have no figures here: not measured, never met.
@@ -136,7 +137,24 @@ describe("bench goals", () => {
   it("sets no goal on the loop's times, even when the run timed them", () => {
     const pipelineSeconds = { "npm run check (the maintainer's loop)": 45.4, "npm test (the fast tier)": 71.2 };
     const rows = evaluateGoals({ size, runtimes: [], pipelineSeconds });
-    expect(rows.map((r) => r.figure)).toEqual(["type instantiations, strict tsc time and gzip size, growth vs the operations' since the baseline", "runtime size: own code with openapi-fetch (the policy table emptied), min + gzip; the table's cost"]);
+    expect(rows.map((r) => r.figure)).toEqual([
+      "type instantiations, strict tsc time and gzip size, growth vs the operations' since the baseline",
+      "type cost: a strict 20-call consumer's tsc wall vs openapi-fetch with the same types (median of 3), each compiler",
+      "runtime size: own code with openapi-fetch (the policy table emptied), min + gzip; the table's cost",
+    ]);
+  });
+
+  it("holds the type cost to 1.3× openapi-fetch's on each compiler, from the unrounded medians", () => {
+    const row = (kind: string, compiler: string, wallMedianSeconds: number) => ({ kind, compiler, wallMedianSeconds, wallSeconds: Math.round(wallMedianSeconds * 10) / 10 });
+    const typeCost = (oursOn7: number) =>
+      evaluateGoals({
+        size,
+        runtimes: [],
+        types: { ours: row("ours", "5.9.3", 1.9), "openapi-fetch": row("openapi-fetch", "5.9.3", 1.5), "ours (TypeScript 7.0.2)": row("ours", "7.0.2", oursOn7), "openapi-fetch (TypeScript 7.0.2)": row("openapi-fetch", "7.0.2", 0.5) },
+      }).find((r) => r.figure.startsWith("type cost"))!;
+    expect(typeCost(0.65)).toMatchObject({ holds: true, measured: "TypeScript 5.9.3 1.267× (1.90 s vs 1.50 s), TypeScript 7.0.2 1.300× (0.65 s vs 0.50 s)" });
+    // 0.66 s against 0.5 s is 1.32×, though both show as 0.7 s and 0.5 s in tenths.
+    expect(typeCost(0.66).holds).toBe(false);
   });
 
   it("holds the heap's median of 9 samples to 1.5× openapi-fetch's median, or to +0.5 MB over it when that is under 1 MB", () => {

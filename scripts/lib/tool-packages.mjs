@@ -1,6 +1,7 @@
-// Tools the runtime project pins at versions the repository's node_modules does not hold,
-// installed into the runtimes cache like the runtimes (scripts/lib/runtimes.mjs).
-export const TOOL_PACKAGES = {
+// Tools the runtime project and the bench pin at versions the repository's node_modules does not
+// hold, installed into the runtimes cache like the runtimes (scripts/lib/runtimes.mjs). Plain
+// JavaScript, so that the bench (run by plain node) reads the same pins as the tests.
+export const TOOL_PACKAGES = Object.freeze({
   /** The oldest TypeScript the types support: the first that reads package.json `exports`. */
   typescriptFloor: { name: "typescript", version: "4.7.4" },
   /** The oldest that also passes openapi-fetch's own declarations under `skipLibCheck: false`. */
@@ -15,4 +16,4 @@ export const TOOL_PACKAGES = {
   msw3: { name: "msw", version: "3.0.5" },
   /** Vitest's newest major (Node 22.12 or later), beside the repository's own Vitest 4 (vitest.test.ts). */
   vitest5: { name: "vitest", version: "5.1.2" },
-} as const;
+});
