@@ -3,7 +3,6 @@
 // reads it with the old release as the old document; `service-api verify` with the contract as
 // the old document and a deployment's published one as the new. Operations are matched by
 // method and path shape (parameter names ignored), schemas through their `x-service-name`.
-import type { DriftClass, FindingKind } from "../verify/findings.js";
 import { operationsOf, parametersOf } from "./openapi-document.js";
 import { deref, schemaChanges, type SchemaChangeFact } from "./schema-diff.js";
 import { schemaNames } from "./schema-names.js";
@@ -25,8 +24,21 @@ export interface DocumentChange {
   readonly within?: string;
 }
 
-/** The drift report's kinds a document change can be (the others come from calls, not documents). */
-type ChangeKind = Exclude<FindingKind, "status" | "content-type" | "schema" | "header" | "undocumented-status" | "server-error" | "auth-ignored">;
+/** What a change does to a user of a client written against the old document. */
+export type DriftClass = "breaking-for-callers" | "breaking-for-readers" | "compatible";
+
+/**
+ * The kinds a document change can be, as verify's drift report names them (its other kinds come
+ * from calls, not documents: src/verify/findings.ts).
+ */
+export type ChangeKind =
+  | "operation-removed"
+  | "operation-added"
+  | "operation-deprecated"
+  | "parameter-changed"
+  | "field-changed"
+  | "enum-changed"
+  | "union-changed";
 
 // Documents, operations, parameters and bodies as the comparison reads them: JSON as it comes,
 // each key looked up where it is compared.
