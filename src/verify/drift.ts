@@ -37,6 +37,12 @@ const ADVICE: Readonly<Record<string, string>> = {
   "response-field-became-optional": "handle its absence",
   "response-type-widened": "handle the new type or value",
   "response-enum-value-added": "handle the new value",
+  "request-discriminator-added": "send the tag that names each value's member",
+  "request-discriminator-changed": "send the new tag property in each value",
+  "request-tag-retargeted": "check that each tag you send names the member you mean",
+  "response-discriminator-removed": "tell the members apart by their shape, not by the tag",
+  "response-discriminator-changed": "read the new tag property to tell the members apart",
+  "response-tag-retargeted": "read a value with that tag as the member it now names",
   "error-response-added": "handle that answer",
   "operation-deprecated": "plan to stop calling it: the deployment marks it deprecated",
   "parameter-deprecated": "plan to stop sending it: the deployment marks it deprecated",
@@ -54,6 +60,14 @@ export interface Drift {
    */
   readonly unpublished: readonly string[];
 }
+
+/**
+ * A field the deployment's error answer adds: information, told with the recorded differences under
+ * the record's `error-answers` reason, never a finding. An error body is read to learn why a call
+ * failed; what else the deployment writes in it changes no call and no reading of a success.
+ */
+const ERROR_BODY_ADDITIONS: ReadonlySet<string> = new Set(["error-response-field-added"]);
+const ERROR_ANSWERS = "error-answers";
 
 const groupOf = (operation: unknown) => (operation as { tags?: string[] }).tags?.[0] ?? "(no tag)";
 
@@ -153,7 +167,9 @@ function beyondTheContract(added: readonly DriftChange[], published: unknown, co
 export function driftOf(contract: unknown, published: unknown, record = differenceRecord): Drift {
   const changes = diffDocuments(contract, published).filter((change): change is DriftChange => change.kind !== null);
   // An operation the contract leaves out on purpose is recorded like any other difference.
-  const { drift: unrecorded, recorded } = sortChanges(changes, record);
+  const sorted = sortChanges(changes, record);
+  const unrecorded = sorted.drift.filter((change) => !ERROR_BODY_ADDITIONS.has(change.rule));
+  const recorded = [...sorted.recorded, ...sorted.drift.filter((change) => ERROR_BODY_ADDITIONS.has(change.rule)).map((change) => ({ change, reason: ERROR_ANSWERS }))];
   const { kept: drift, unpublished } = splitUnpublished(unrecorded.filter((change) => change.kind !== "operation-added") as DriftChange[], contract, published);
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
