@@ -62,9 +62,11 @@ export interface Drift {
 }
 
 /**
- * A field the deployment's error answer adds: information, told with the recorded differences under
- * the record's `error-answers` reason, never a finding. An error body is read to learn why a call
- * failed; what else the deployment writes in it changes no call and no reading of a success.
+ * A field the deployment's error answer adds. In verify's report it is information, told with the
+ * recorded differences under the record's `error-answers` reason, never a finding: an error body is
+ * read to learn why a call failed, and what else the deployment writes in it changes no call and no
+ * reading of a success. For the release worklist (scripts/lib/release-worklist.ts) it is a
+ * compatible change like any other, one the contract may take up.
  */
 const ERROR_BODY_ADDITIONS: ReadonlySet<string> = new Set(["error-response-field-added"]);
 const ERROR_ANSWERS = "error-answers";
@@ -164,12 +166,13 @@ function beyondTheContract(added: readonly DriftChange[], published: unknown, co
 }
 
 /** The drift from `contract` to `published`: the deployment's changes as findings, the contract's recorded differences apart. */
-export function driftOf(contract: unknown, published: unknown, record = differenceRecord): Drift {
+export function driftOf(contract: unknown, published: unknown, record = differenceRecord, { errorBodyAdditions = "findings" }: { errorBodyAdditions?: "findings" | "information" } = {}): Drift {
   const changes = diffDocuments(contract, published).filter((change): change is DriftChange => change.kind !== null);
   // An operation the contract leaves out on purpose is recorded like any other difference.
   const sorted = sortChanges(changes, record);
-  const unrecorded = sorted.drift.filter((change) => !ERROR_BODY_ADDITIONS.has(change.rule));
-  const recorded = [...sorted.recorded, ...sorted.drift.filter((change) => ERROR_BODY_ADDITIONS.has(change.rule)).map((change) => ({ change, reason: ERROR_ANSWERS }))];
+  const told = (change: DocumentChange) => errorBodyAdditions === "information" && ERROR_BODY_ADDITIONS.has(change.rule);
+  const unrecorded = sorted.drift.filter((change) => !told(change));
+  const recorded = [...sorted.recorded, ...sorted.drift.filter(told).map((change) => ({ change, reason: ERROR_ANSWERS }))];
   const { kept: drift, unpublished } = splitUnpublished(unrecorded.filter((change) => change.kind !== "operation-added") as DriftChange[], contract, published);
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
@@ -204,7 +207,7 @@ export async function driftReportOf(source: DocumentSource, fetcher: typeof fetc
     return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [], recorded: [] };
   }
   try {
-    const { findings, recorded, unpublished } = driftOf(contract, published.document);
+    const { findings, recorded, unpublished } = driftOf(contract, published.document, differenceRecord, { errorBodyAdditions: "information" });
     const version = (published.document.info as { version?: unknown } | undefined)?.version;
     return { source: published.source, findings, recorded, unpublished, ...(typeof version === "string" ? { documentVersion: version } : {}) };
   } catch (error) {
