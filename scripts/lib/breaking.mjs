@@ -26,12 +26,18 @@ export const RULES = {
   "request-enum-value-removed": "a request enum no longer accepts a value",
   "request-default-changed": "a request value's default changed (a caller who leaves it out now gets other behaviour)",
   "request-default-removed": "a request value no longer has a default (what leaving it out does is no longer stated)",
+  "request-discriminator-added": "a request union is now told apart by a tag property: a value is read as the member its tag names",
+  "request-discriminator-changed": "a request union is told apart by another tag property",
+  "request-tag-retargeted": "a request union's tag value now names another member",
   "response-removed": "a success response (2xx) is gone",
   "response-media-type-removed": "a success response no longer comes as a content type it did",
   "response-field-removed": "a response field is gone",
   "response-field-became-optional": "a response field that was always present may now be missing",
   "response-type-widened": "a response value may now have a type, format, range or union member it could not have",
   "response-enum-value-added": "a response enum has a new value (clients that switch over it exhaustively must handle it)",
+  "response-discriminator-removed": "a response union no longer promises a tag property that tells its members apart",
+  "response-discriminator-changed": "a response union is told apart by another tag property",
+  "response-tag-retargeted": "a response union's tag value now names another member",
 };
 
 // Breaking for a client, yet only a warning here: a server may ignore what is no longer read, and

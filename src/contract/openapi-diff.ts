@@ -3,7 +3,6 @@
 // reads it with the old release as the old document; `service-api verify` with the contract as
 // the old document and a deployment's published one as the new. Operations are matched by
 // method and path shape (parameter names ignored), schemas through their `x-service-name`.
-import type { DriftClass, FindingKind } from "../verify/findings.js";
 import { operationsOf, parametersOf } from "./openapi-document.js";
 import { deref, schemaChanges, type SchemaChangeFact } from "./schema-diff.js";
 import { schemaNames } from "./schema-names.js";
@@ -25,8 +24,21 @@ export interface DocumentChange {
   readonly within?: string;
 }
 
-/** The drift report's kinds a document change can be (the others come from calls, not documents). */
-type ChangeKind = Exclude<FindingKind, "status" | "content-type" | "schema" | "header" | "undocumented-status" | "server-error" | "auth-ignored">;
+/** What a change does to a user of a client written against the old document. */
+export type DriftClass = "breaking-for-callers" | "breaking-for-readers" | "compatible";
+
+/**
+ * The kinds a document change can be, as verify's drift report names them (its other kinds come
+ * from calls, not documents: src/verify/findings.ts).
+ */
+export type ChangeKind =
+  | "operation-removed"
+  | "operation-added"
+  | "operation-deprecated"
+  | "parameter-changed"
+  | "field-changed"
+  | "enum-changed"
+  | "union-changed";
 
 // Documents, operations, parameters and bodies as the comparison reads them: JSON as it comes,
 // each key looked up where it is compared.
@@ -41,7 +53,7 @@ interface ShapedOperation {
 }
 
 type Report = (rule: string, kind: ChangeKind | null, cls: DriftClass, where: string, message: string, extra?: { schema?: string; within?: string }) => void;
-type CompareSchemas = (flow: "request" | "response", where: string, before: unknown, after: unknown, parameter?: boolean) => void;
+type CompareSchemas = (flow: "request" | "response" | "error", where: string, before: unknown, after: unknown, parameter?: boolean) => void;
 
 const CALLERS: DriftClass = "breaking-for-callers";
 const READERS: DriftClass = "breaking-for-readers";
@@ -72,6 +84,15 @@ const SCHEMA_RULES: Record<"request" | "response", Record<SchemaChangeFact, read
     "default-added": ["request-default-added", COMPATIBLE],
     // Still accepted; the service says to move off it.
     deprecated: ["field-deprecated", COMPATIBLE],
+    // A tagged union is read by its tag: the service now picks the member by it, or by another
+    // property, or another member for a tag, so a value that was accepted may now be read as
+    // another member or refused. A tag no longer read leaves every value accepted.
+    "discriminator-added": ["request-discriminator-added", CALLERS],
+    "discriminator-removed": ["request-discriminator-removed", COMPATIBLE],
+    "discriminator-changed": ["request-discriminator-changed", CALLERS],
+    "tag-retargeted": ["request-tag-retargeted", CALLERS],
+    // The other schema's fields are compared with the old one's, each a change of its own.
+    replaced: ["request-schema-replaced", COMPATIBLE],
   },
   response: {
     narrowed: ["response-type-narrowed", COMPATIBLE],
@@ -92,11 +113,34 @@ const SCHEMA_RULES: Record<"request" | "response", Record<SchemaChangeFact, read
     "default-removed": ["response-default-changed", COMPATIBLE],
     "default-added": ["response-default-changed", COMPATIBLE],
     deprecated: ["field-deprecated", COMPATIBLE],
+    // A reader that tells members apart by their tag: a tag no longer promised, read from another
+    // property, or naming another member misleads it. A tag newly promised is one more guarantee.
+    "discriminator-added": ["response-discriminator-added", COMPATIBLE],
+    "discriminator-removed": ["response-discriminator-removed", READERS],
+    "discriminator-changed": ["response-discriminator-changed", READERS],
+    "tag-retargeted": ["response-tag-retargeted", READERS],
+    replaced: ["response-schema-replaced", COMPATIBLE],
   },
 };
 
+// An error answer's body (a 4xx or 5xx) is read to learn why a call failed, never to go on with
+// it: each change there is its own rule (the response's, as "error-response-…") and breaks no one.
+// Verify tells a field added there as information, the rest as warnings (src/verify/drift.ts).
+const ERROR_RULES = Object.fromEntries(
+  Object.entries(SCHEMA_RULES.response).map(([fact, [rule]]) => [fact, [rule.replace(/^response-/, "error-response-"), COMPATIBLE] as const]),
+) as Record<SchemaChangeFact, readonly [string, DriftClass]>;
+
 // The drift report's kind of each schema fact; facts in a parameter's own schema are parameter-changed.
-const FACT_KINDS: Partial<Record<SchemaChangeFact, ChangeKind>> = { "enum-removed": "enum-changed", "enum-added": "enum-changed", "member-removed": "union-changed", "member-added": "union-changed" };
+const FACT_KINDS: Partial<Record<SchemaChangeFact, ChangeKind>> = {
+  "enum-removed": "enum-changed",
+  "enum-added": "enum-changed",
+  "member-removed": "union-changed",
+  "member-added": "union-changed",
+  "discriminator-added": "union-changed",
+  "discriminator-removed": "union-changed",
+  "discriminator-changed": "union-changed",
+  "tag-retargeted": "union-changed",
+};
 
 /**
  * Every change from `oldDoc` to `newDoc`, each
@@ -123,7 +167,7 @@ export function diffDocuments(oldDoc: unknown, newDoc: unknown): DocumentChange[
     }
     const schemas: CompareSchemas = (flow, where, before, after, parameter = false) => {
       for (const fact of schemaChanges(oldDoc, before, newDoc, after, names, cache)) {
-        const [rule, cls] = SCHEMA_RULES[flow][fact.change];
+        const [rule, cls] = flow === "error" ? ERROR_RULES[fact.change] : SCHEMA_RULES[flow][fact.change];
         const kind = FACT_KINDS[fact.change] ?? (parameter ? "parameter-changed" : "field-changed");
         const extra = fact.schema === undefined ? {} : { schema: fact.schema, within: fact.within };
         report(rule, kind, cls, `${where}${fact.at}`, fact.message, extra);
@@ -264,12 +308,14 @@ function compareOperation(oldDoc: Node, newDoc: Node, before: ShapedOperation, a
       else report("error-response-removed", "field-changed", COMPATIBLE, `response ${status}`, `no longer lists ${status}`);
       continue;
     }
-    if (!success) continue;
     const oldResponse = deref<Node>(oldDoc, rawOld);
     const newResponse = deref<Node>(newDoc, rawNew);
     for (const [mediaType, media] of Object.entries<Node>(oldResponse.content ?? {})) {
       const newMedia = newResponse.content?.[mediaType];
-      if (!newMedia) report("response-media-type-removed", "field-changed", READERS, `response ${status} ${mediaType}`, "no longer returned");
+      // An error answer's body, where both documents give one in the same content type.
+      if (!success) {
+        if (newMedia) schemas("error", `response ${status} ${mediaType}`, media.schema, newMedia.schema);
+      } else if (!newMedia) report("response-media-type-removed", "field-changed", READERS, `response ${status} ${mediaType}`, "no longer returned");
       else schemas("response", `response ${status} ${mediaType}`, media.schema, newMedia.schema);
     }
   }

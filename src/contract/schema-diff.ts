@@ -6,7 +6,7 @@
 // (old inside new); the "gained" walk asks the reverse. Field presence (added, removed, required)
 // is nominal, not a question of accepting, and is read in the "lost" walk alone, so once.
 import { resolveRef } from "./openapi-document.js";
-import { renamedMembers, schemaName, schemaNames } from "./schema-names.js";
+import { isReplacement, renamedMembers, schemaName, schemaNames } from "./schema-names.js";
 
 /** A neutral fact about one schema change; openapi-diff.ts classes it by the way data flows. */
 export type SchemaChangeFact =
@@ -26,7 +26,12 @@ export type SchemaChangeFact =
   | "default-added"
   | "default-removed"
   | "default-changed"
-  | "deprecated";
+  | "deprecated"
+  | "discriminator-added"
+  | "discriminator-removed"
+  | "discriminator-changed"
+  | "tag-retargeted"
+  | "replaced";
 
 export interface SchemaChange {
   readonly change: SchemaChangeFact;
@@ -69,7 +74,7 @@ export function schemaChanges(
 ): SchemaChange[] {
   const lost: Walk = { mode: "lost", innerDoc: oldDoc, outerDoc: newDoc, names, cache };
   const gained: Walk = { mode: "gained", innerDoc: newDoc, outerDoc: oldDoc, names, cache };
-  return [...defaults(oldDoc, before, newDoc, after, ""), ...walk(lost, before, after, ""), ...walk(gained, after, before, "")];
+  return [...defaults(oldDoc, before, newDoc, after, ""), ...place(lost, before, after, ""), ...place(gained, after, before, "")];
 }
 
 /**
@@ -94,6 +99,17 @@ export function deref<T = unknown>(doc: unknown, node: unknown): T {
 // Facts that mean a value of the inner schema may not fit the outer one; the others (a field
 // removed or added, a requirement dropped) say nothing about fit, so they never pick a union member.
 const MISFITS: ReadonlySet<string> = new Set(["narrowed", "widened", "null-removed", "null-added", "enum-removed", "enum-added", "member-removed", "member-added", "required-added", "field-added-required"]);
+
+/**
+ * The schemas at one place (a property, the items of a list, a body): where one named schema was
+ * replaced by another (`isReplacement`), the replacement is one fact, read in the "lost" walk, and
+ * the two are compared field by field below it.
+ */
+function place(w: Walk, inner: Node, outer: Node, at: string): SchemaChange[] {
+  if (!isReplacement(w.innerDoc, w.outerDoc, w.names, inner, outer)) return walk(w, inner, outer, at);
+  const replaced: SchemaChange[] = w.mode === "lost" ? [{ change: "replaced", at, message: `schema ${schemaName(inner.$ref, w.names)} → ${schemaName(outer.$ref, w.names)}` }] : [];
+  return [...replaced, ...walk(w, inner, outer, at)];
+}
 
 function walk(w: Walk, inner: Node, outer: Node, at: string): SchemaChange[] {
   if (inner === undefined || outer === undefined) return [];
@@ -135,14 +151,21 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
     const outerMembers = leafMembers(w.outerDoc, outerVariants);
     const outerNamed = new Map(outerMembers.flatMap((v): [string | undefined, Node][] => (v?.$ref ? [[schemaName(v.$ref, w.names), v]] : [])));
     const renamed = renamedMembers(w.innerDoc, w.outerDoc, w.names, innerMembers, outerMembers);
+    const replaced = replacedMember(w, innerMembers, outerMembers);
+    const outerTypes = typesAdmitted(w.outerDoc, outerNode);
     const missing: string[] = [];
     for (const variant of innerMembers) {
       const name = variant?.$ref ? schemaName(variant.$ref, w.names) : undefined;
       const counterpart = name === undefined ? undefined : (outerNamed.get(name) ?? renamed.get(name));
       if (counterpart) facts.push(...walk(w, variant, counterpart, at));
+      else if (replaced && variant === replaced[0]) facts.push(...place(w, variant, replaced[1], at));
       else if (name !== undefined && outerNamed.size > 0) missing.push(name);
+      // A named member of a type the other side does not hold at all is a member of its own
+      // (a `Name` object beside the string a field was): named, not compared with the string.
+      else if (name !== undefined && ![...typesAdmitted(w.innerDoc, variant)].some((t) => outerTypes.has(t) || (t === "integer" && outerTypes.has("number")))) missing.push(name);
       else facts.push(...walk(w, variant, outerNode, at));
     }
+    if (lost && outerVariants.length > 1) facts.push(...discriminatorChanges(w, a, b, at));
     const tags = Object.keys(a.discriminator?.mapping ?? {}).filter((tag) => b.discriminator?.mapping && !(tag in b.discriminator.mapping));
     if (missing.length > 0 || tags.length > 0) {
       const what = [missing.length ? `member ${missing.join(", ")}` : "", tags.length ? `tag ${tags.map(show).join(", ")}` : ""].filter(Boolean).join(", ");
@@ -211,7 +234,7 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
   // A format constrains values of its type: compared where both sides hold a type other than null.
   if ([...aTypes].some((t) => t !== "null" && shared(t)) && b.format !== undefined && formatOf(a) !== formatOf(b)) fact(misfit, `format ${formatOf(before) ?? "none"} → ${formatOf(after) ?? "none"}`);
 
-  if (shared("array") && a.items && b.items) facts.push(...walk(w, a.items, b.items, `${at}[]`));
+  if (shared("array") && a.items && b.items) facts.push(...place(w, a.items, b.items, `${at}[]`));
 
   if (shared("object")) {
     const aProps: Record<string, Node> = a.properties ?? {};
@@ -230,7 +253,7 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
         if (lost && deref<Node>(w.outerDoc, bProps[name])?.deprecated === true && deref<Node>(w.innerDoc, schema)?.deprecated !== true) {
           facts.push({ change: "deprecated", at: `${at}.${name}`, message: "now deprecated" });
         }
-        facts.push(...walk(w, schema, bProps[name], `${at}.${name}`));
+        facts.push(...place(w, schema, bProps[name], `${at}.${name}`));
       }
       else if (lost) facts.push({ change: "field-removed", at: `${at}.${name}`, message: "removed" });
     }
@@ -243,9 +266,59 @@ function compare(w: Walk, innerNode: Node, outerNode: Node, at: string): SchemaC
     const aExtra = a.additionalProperties;
     const bExtra = b.additionalProperties;
     if (bExtra === false && aExtra !== false) fact(misfit, lost ? "additional properties no longer allowed" : "additional properties now allowed");
-    else if (aExtra && bExtra && typeof aExtra === "object" && typeof bExtra === "object") facts.push(...walk(w, aExtra, bExtra, `${at}{}`));
+    else if (aExtra && bExtra && typeof aExtra === "object" && typeof bExtra === "object") facts.push(...place(w, aExtra, bExtra, `${at}{}`));
   }
   return facts;
+}
+
+/**
+ * The one named member of a union replaced by the one named member of the other side, as the pair
+ * [inner member, outer member]: each side has exactly one named member (beside null or inline
+ * members), and the two are a replacement (`isReplacement`). Where either side names more, which
+ * member became which would be a guess: they stay a member removed and a member added.
+ */
+function replacedMember(w: Walk, innerMembers: readonly Node[], outerMembers: readonly Node[]): [Node, Node] | undefined {
+  const named = (members: readonly Node[]) => members.filter((member) => typeof member?.$ref === "string" && schemaName(member.$ref, w.names) !== undefined);
+  const [inner, ...moreInner] = named(innerMembers);
+  const [outer, ...moreOuter] = named(outerMembers);
+  if (!inner || !outer || moreInner.length > 0 || moreOuter.length > 0) return undefined;
+  return isReplacement(w.innerDoc, w.outerDoc, w.names, inner, outer) ? [inner, outer] : undefined;
+}
+
+/**
+ * A union's discriminator: its own, or that of the one union it holds beside null (a nullable
+ * tagged union, written `anyOf: [{$ref: Shape}, {type: "null"}]` or with the tagged union inline).
+ */
+function discriminatorOf(doc: Node, schema: Node): { propertyName?: string; mapping?: Record<string, string> } | undefined {
+  if (schema?.discriminator) return schema.discriminator;
+  const others = variantsOf(schema).filter((variant) => !(variant?.type === "null" && Object.keys(variant).length === 1));
+  return others.length === 1 ? deref<Node>(doc, others[0])?.discriminator : undefined;
+}
+
+/**
+ * How the discriminator of a union changed from `before` (oldDoc) to `after` (newDoc): added,
+ * removed, another tag property, or a tag that names another member (a member renamed by the
+ * framework, `renamedMembers`, is the same member). Read in the "lost" walk alone, like presence.
+ * A tag dropped or gained is a member fact (above).
+ */
+function discriminatorChanges(w: Walk, before: Node, after: Node, at: string): SchemaChange[] {
+  const was = discriminatorOf(w.innerDoc, before);
+  const now = discriminatorOf(w.outerDoc, after);
+  if (!was && !now) return [];
+  if (!was) return [{ change: "discriminator-added", at, message: `now tagged by ${show(now!.propertyName)}` }];
+  if (!now) return [{ change: "discriminator-removed", at, message: `no longer tagged by ${show(was.propertyName)}` }];
+  if (was.propertyName !== now.propertyName) return [{ change: "discriminator-changed", at, message: `tagged by ${show(was.propertyName)} → ${show(now.propertyName)}` }];
+  if (!was.mapping || !now.mapping) return [];
+  const retargeted: string[] = [];
+  for (const [tag, oldRef] of Object.entries(was.mapping)) {
+    const newRef = now.mapping[tag];
+    if (newRef === undefined) continue;
+    const oldMember = { $ref: oldRef };
+    const newMember = { $ref: newRef };
+    if (schemaName(oldRef, w.names) === schemaName(newRef, w.names) || renamedMembers(w.innerDoc, w.outerDoc, w.names, [oldMember], [newMember]).size > 0) continue;
+    retargeted.push(`tag ${show(tag)} now names ${schemaName(newRef, w.names) ?? newRef}, not ${schemaName(oldRef, w.names) ?? oldRef}`);
+  }
+  return retargeted.length > 0 ? [{ change: "tag-retargeted", at, message: retargeted.join(", ") }] : [];
 }
 
 /**

@@ -78,3 +78,34 @@ export function renamedMembers(
   }
   return renamed;
 }
+
+/**
+ * The names of a named schema's union members, through the members that are named unions
+ * themselves; empty for a schema that is no union.
+ */
+function memberNames(doc: unknown, ref: string, names: ReadonlyMap<string, string>, seen: ReadonlySet<string> = new Set()): string[] {
+  if (seen.has(ref)) return [];
+  const schema = resolveRef<Node>(doc, { $ref: ref });
+  const members: Node[] = Array.isArray(schema?.anyOf) ? schema.anyOf : Array.isArray(schema?.oneOf) ? schema.oneOf : [];
+  return members.flatMap((member): string[] => {
+    if (typeof member?.$ref !== "string") return [];
+    const name = schemaName(member.$ref, names);
+    return name === undefined ? [] : [name, ...memberNames(doc, member.$ref, names, new Set([...seen, ref]))];
+  });
+}
+
+/**
+ * Whether the schema `inner` (a `$ref` of innerDoc) was replaced by `outer` (of outerDoc) at one
+ * place: another name, of another class (`classOf`: a name the framework made up for the same
+ * class is a rename, not a replacement), and neither a union that lists the other as a member (a
+ * schema moved into a union beside others is the same schema there, not a replacement). A
+ * replaced schema is compared with its replacement field by field.
+ */
+export function isReplacement(innerDoc: unknown, outerDoc: unknown, names: ReadonlyMap<string, string>, inner: Node, outer: Node): boolean {
+  if (typeof inner?.$ref !== "string" || typeof outer?.$ref !== "string") return false;
+  const innerName = schemaName(inner.$ref, names);
+  const outerName = schemaName(outer.$ref, names);
+  if (innerName === undefined || outerName === undefined || innerName === outerName) return false;
+  if (classOf(innerDoc, inner.$ref) === classOf(outerDoc, outer.$ref)) return false;
+  return !memberNames(outerDoc, outer.$ref, names).includes(innerName) && !memberNames(innerDoc, inner.$ref, names).includes(outerName);
+}

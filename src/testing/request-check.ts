@@ -10,7 +10,7 @@ import type { ResponseProblem } from "../validation/problems.js";
 import { isJsonMediaType } from "../contract/media-type.js";
 import { mediaTypeOf } from "../validation/response-validator.js";
 import type { SchemaValidator } from "../validation/schema-validator.js";
-import { fromText, itemsOf, propertyOf } from "./from-text.js";
+import { fromText, itemsOf, propertyOf } from "../validation/from-text.js";
 
 /** One entry of the service's 422 `detail`. */
 export interface ValidationDetail {

@@ -3,7 +3,7 @@
 // the contract marks `required` and the answer lacks is an error; one it only declares, a warning,
 // since OpenAPI lets an answer leave out a header that is not required.
 import { followRefs, pointerSegment } from "../contract/openapi-document.js";
-import { fromText } from "../testing/from-text.js";
+import { fromText } from "./from-text.js";
 import type { ContractOperation, JsonObject, OpenApiDocument } from "./contract.js";
 import { declaredResponse } from "./response-validator.js";
 import type { SchemaValidator } from "./schema-validator.js";

@@ -37,6 +37,12 @@ const ADVICE: Readonly<Record<string, string>> = {
   "response-field-became-optional": "handle its absence",
   "response-type-widened": "handle the new type or value",
   "response-enum-value-added": "handle the new value",
+  "request-discriminator-added": "send the tag that names each value's member",
+  "request-discriminator-changed": "send the new tag property in each value",
+  "request-tag-retargeted": "check that each tag you send names the member you mean",
+  "response-discriminator-removed": "tell the members apart by their shape, not by the tag",
+  "response-discriminator-changed": "read the new tag property to tell the members apart",
+  "response-tag-retargeted": "read a value with that tag as the member it now names",
   "error-response-added": "handle that answer",
   "operation-deprecated": "plan to stop calling it: the deployment marks it deprecated",
   "parameter-deprecated": "plan to stop sending it: the deployment marks it deprecated",
@@ -54,6 +60,16 @@ export interface Drift {
    */
   readonly unpublished: readonly string[];
 }
+
+/**
+ * A field the deployment's error answer adds. In verify's report it is information, told with the
+ * recorded differences under the record's `error-answers` reason, never a finding: an error body is
+ * read to learn why a call failed, and what else the deployment writes in it changes no call and no
+ * reading of a success. For the release worklist (scripts/lib/release-worklist.ts) it is a
+ * compatible change like any other, one the contract may take up.
+ */
+const ERROR_BODY_ADDITIONS: ReadonlySet<string> = new Set(["error-response-field-added"]);
+const ERROR_ANSWERS = "error-answers";
 
 const groupOf = (operation: unknown) => (operation as { tags?: string[] }).tags?.[0] ?? "(no tag)";
 
@@ -150,10 +166,13 @@ function beyondTheContract(added: readonly DriftChange[], published: unknown, co
 }
 
 /** The drift from `contract` to `published`: the deployment's changes as findings, the contract's recorded differences apart. */
-export function driftOf(contract: unknown, published: unknown, record = differenceRecord): Drift {
+export function driftOf(contract: unknown, published: unknown, record = differenceRecord, { errorBodyAdditions = "findings" }: { errorBodyAdditions?: "findings" | "information" } = {}): Drift {
   const changes = diffDocuments(contract, published).filter((change): change is DriftChange => change.kind !== null);
   // An operation the contract leaves out on purpose is recorded like any other difference.
-  const { drift: unrecorded, recorded } = sortChanges(changes, record);
+  const sorted = sortChanges(changes, record);
+  const told = (change: DocumentChange) => errorBodyAdditions === "information" && ERROR_BODY_ADDITIONS.has(change.rule);
+  const unrecorded = sorted.drift.filter((change) => !told(change));
+  const recorded = [...sorted.recorded, ...sorted.drift.filter(told).map((change) => ({ change, reason: ERROR_ANSWERS }))];
   const { kept: drift, unpublished } = splitUnpublished(unrecorded.filter((change) => change.kind !== "operation-added") as DriftChange[], contract, published);
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
   const breakingRecorded = recorded.filter(({ change }) => staysBreaking(change));
@@ -188,7 +207,7 @@ export async function driftReportOf(source: DocumentSource, fetcher: typeof fetc
     return { source: published.source, warning: `${published.unpublished}: the deployment publishes no OpenAPI document there (${elsewhere})`, findings: [], recorded: [] };
   }
   try {
-    const { findings, recorded, unpublished } = driftOf(contract, published.document);
+    const { findings, recorded, unpublished } = driftOf(contract, published.document, differenceRecord, { errorBodyAdditions: "information" });
     const version = (published.document.info as { version?: unknown } | undefined)?.version;
     return { source: published.source, findings, recorded, unpublished, ...(typeof version === "string" ? { documentVersion: version } : {}) };
   } catch (error) {

@@ -1,6 +1,10 @@
 // What verify found, one entry per finding: the JSON report's contract with scripts. Answer checks
 // (per call) and drift (the deployment's own OpenAPI document against the contract) both produce
-// these, so a script reads one shape whatever found it.
+// these, so a script reads one shape whatever found it. The drift kinds and classes are the diff
+// engine's (src/contract/openapi-diff.ts), which knows nothing of verify.
+import type { ChangeKind, DriftClass } from "../contract/openapi-diff.js";
+
+export type { DriftClass };
 
 /** Checks of an answer, of auth enforcement, and of drift between the contract and a deployment. */
 export type FindingKind =
@@ -12,13 +16,7 @@ export type FindingKind =
   | "server-error"
   | "auth-ignored"
   | "accepts-invalid"
-  | "operation-removed"
-  | "operation-added"
-  | "operation-deprecated"
-  | "parameter-changed"
-  | "field-changed"
-  | "enum-changed"
-  | "union-changed";
+  | ChangeKind;
 
 /** The kinds of invalid request verify sends (invalid-requests.ts), in the order it sends them. */
 export const INVALID_KINDS = ["missing-required", "wrong-type", "outside-enum", "outside-bounds", "not-a-uuid"] as const;
@@ -26,9 +24,6 @@ export type InvalidKind = (typeof INVALID_KINDS)[number];
 
 /** `error` fails the run; `warning` is reported and does not. */
 export type FindingSeverity = "error" | "warning";
-
-/** What a drift does to a user of this client (drift findings only). */
-export type DriftClass = "breaking-for-callers" | "breaking-for-readers" | "compatible";
 
 export interface Finding {
   /** `METHOD /path` as the contract writes it (for `operation-added`, as the deployment does). */

@@ -56,6 +56,8 @@ function base(): Doc {
             note: { anyOf: [{ type: "string" }, { type: "null" }] },
             parent: { anyOf: [{ $ref: "#/components/schemas/Thing" }, { type: "null" }] },
             tags: { type: "array", items: { type: "string" } },
+            pet: { $ref: "#/components/schemas/PetOut" },
+            pets: { type: "array", items: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] } },
           },
         },
         ThingInput: {
@@ -66,10 +68,26 @@ function base(): Doc {
             kind: { type: "string", enum: ["a", "b"], default: "a" },
             size: { type: ["number", "null"] },
             description: { type: "string" },
+            pet: { $ref: "#/components/schemas/PetIn" },
+            pets: { type: "array", items: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] } },
           },
         },
+        // Tagged unions: `pet` tagged by `kind` in requests (PetIn) and answers (PetOut), `pets`
+        // of the same members untagged.
+        PetIn: tagged(),
+        PetOut: tagged(),
+        Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string", const: "cat" }, lives: { type: "integer" } } },
+        Dog: { type: "object", required: ["kind"], properties: { kind: { type: "string", const: "dog" }, barks: { type: "boolean" } } },
       },
     },
+  };
+}
+
+/** A union of Cat and Dog told apart by `kind`. */
+function tagged(): Doc {
+  return {
+    oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+    discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" } },
   };
 }
 
@@ -78,6 +96,8 @@ const thing = (d: Doc) => d.components.schemas.Thing;
 const input = (d: Doc) => d.components.schemas.ThingInput;
 const getThing = (d: Doc) => d.paths["/things/{thing_id}"].get;
 const createThing = (d: Doc) => d.paths["/things"].post;
+const petIn = (d: Doc) => d.components.schemas.PetIn;
+const petOut = (d: Doc) => d.components.schemas.PetOut;
 
 const rows: Row[] = [
   // operations
@@ -132,6 +152,11 @@ const rows: Row[] = [
   ["request enum value added", (d) => (input(d).properties.kind.enum = ["a", "b", "c"]), null],
   ["request field becomes an enum", (d) => (input(d).properties.description.enum = ["x", "y"]), { rule: "request-type-narrowed" }],
   ["request additional properties forbidden", (d) => (input(d).additionalProperties = false), { rule: "request-type-narrowed" }],
+  // tagged unions: the tag the service reads to choose the member
+  ["request union gains a discriminator", (d) => (input(d).properties.pets.items.discriminator = tagged().discriminator), { rule: "request-discriminator-added", where: "request body application/json.pets[]" }],
+  ["request union loses its discriminator", (d) => { delete petIn(d).discriminator; }, null],
+  ["request union told apart by another property", (d) => (petIn(d).discriminator.propertyName = "species"), { rule: "request-discriminator-changed", where: "request body application/json.pet" }],
+  ["request union's tag names another member", (d) => (petIn(d).discriminator.mapping.cat = "#/components/schemas/Dog"), { rule: "request-tag-retargeted", where: "request body application/json.pet" }],
   // responses
   ["success response removed", (d) => delete getThing(d).responses["200"], { rule: "response-removed" }],
   ["error response removed", (d) => delete getThing(d).responses["404"], null],
@@ -147,6 +172,10 @@ const rows: Row[] = [
   ["response limit lowered", (d) => (thing(d).properties.name.maxLength = 10), null],
   ["response enum value added (warning)", (d) => (thing(d).properties.kind.enum = ["a", "b", "c"]), { rule: "response-enum-value-added" }],
   ["response enum value removed", (d) => (thing(d).properties.kind.enum = ["a"]), null],
+  ["response union gains a discriminator", (d) => (thing(d).properties.pets.items.discriminator = tagged().discriminator), null],
+  ["response union loses its discriminator", (d) => { delete petOut(d).discriminator; }, { rule: "response-discriminator-removed", where: "response 200 application/json.pet" }],
+  ["response union told apart by another property", (d) => (petOut(d).discriminator.propertyName = "species"), { rule: "response-discriminator-changed", where: "response 200 application/json.pet" }],
+  ["response union's tag names another member", (d) => (petOut(d).discriminator.mapping.cat = "#/components/schemas/Dog"), { rule: "response-tag-retargeted", where: "response 200 application/json.pet" }],
   ["change deep inside a recursive schema", (d) => {
     d.components.schemas.Thing = structuredClone(thing(d));
     thing(d).properties.parent = { anyOf: [{ $ref: "#/components/schemas/Thing" }, { type: "null" }] };
@@ -223,9 +252,14 @@ describe("breaking-change rules", () => {
     Object.assign(after.components.schemas, shapes(true));
     for (const doc of [before, after]) input(doc).properties.shape = { $ref: "#/components/schemas/Shape" };
     const findings: Finding[] = findBreakingChanges(before, after);
-    expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["request-field-became-required"]));
-    for (const finding of findings) expect(finding.where).toMatch(/^request body application\/json\.shape(\.shapes\[\])*\.kind$/);
-    expect(findings.map((f) => f.where)).toContain("request body application/json.shape.kind");
+    // The union is now told apart by its tag, at each depth, and every member requires it.
+    expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(["request-field-became-required", "request-discriminator-added"]));
+    const required = findings.filter((f) => f.rule === "request-field-became-required");
+    for (const finding of required) expect(finding.where).toMatch(/^request body application\/json\.shape(\.shapes\[\])*\.kind$/);
+    expect(required.map((f) => f.where)).toContain("request body application/json.shape.kind");
+    const tagged = findings.filter((f) => f.rule === "request-discriminator-added");
+    for (const finding of tagged) expect(finding).toMatchObject({ message: 'now tagged by "kind"', where: expect.stringMatching(/^request body application\/json\.shape(\.shapes\[\])*$/) });
+    expect(tagged.map((f) => f.where)).toContain("request body application/json.shape");
   });
 
   it("an identical document has no findings", () => {

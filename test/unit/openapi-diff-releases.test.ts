@@ -2,7 +2,10 @@
 // first written from) to 1.513.0, both kept in reference/ as the service publishes them. Each case
 // is a place where the engine once misread the newer document, taken from it as it stands: a
 // default whose keys come in another order, a list of lists, one class written twice as `-Input`
-// and `-Output`, a member renamed by the framework, and operations newly deprecated.
+// and `-Output`, a member renamed by the framework, and operations newly deprecated. Then from
+// 1.513.0 to the service's client API document (reference/openapi-client-2026-07-13.json), the
+// newest it publishes: tagged unions, schemas replaced by others, error answers' bodies and a
+// union's new member, each where the engine once said less than the documents do.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diffDocuments, type DocumentChange } from "../../src/contract/openapi-diff.js";
@@ -14,6 +17,8 @@ const release = (version: string): Doc => JSON.parse(readFileSync(new URL(`../..
 const older = release("1.378.0");
 const newer = release("1.513.0");
 const changes = diffDocuments(older, newer);
+const client: Doc = JSON.parse(readFileSync(new URL("../../reference/openapi-client-2026-07-13.json", import.meta.url), "utf8"));
+const toClient = diffDocuments(newer, client);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const at = (change: DocumentChange) => `${change.schema ?? ""}${change.within ?? ""}`;
 // A hang guard, not a budget, for the tests that diff the two whole releases again: one diff
@@ -156,4 +161,129 @@ describe("deprecated: an operation, a parameter or a field newly deprecated is a
     ]);
     expect(new Set(found.map((change) => change.class))).toEqual(new Set(["compatible"]));
   }, WHOLE_DIFF);
+});
+
+/** Each change at one place of a named schema, as "rule class: message", once. */
+const atPlace = (found: readonly DocumentChange[], place: string) => [...new Set(found.filter((change) => at(change) === place).map((change) => `${change.rule} ${change.class}: ${change.message}`))].sort();
+
+describe("discriminators are compared: added, removed, another tag property, a tag naming another member", () => {
+  it("TransactionMetricInfo's metrics, untagged in 1.378.0, are told apart by status_type in 1.513.0: a tag promised to readers, compatible", () => {
+    // The real case: an anyOf of the same seven members becomes a oneOf with a discriminator.
+    expect(older.components.schemas.TransactionMetricInfo.properties.toxicity.discriminator).toBeUndefined();
+    expect(newer.components.schemas.TransactionMetricInfo.properties.toxicity.discriminator.propertyName).toBe("status_type");
+    expect(atPlace(changes, "TransactionMetricInfo.toxicity")).toEqual(['response-discriminator-added compatible: now tagged by "status_type"']);
+    const tagged = changes.filter((change) => change.schema === "TransactionMetricInfo" && change.rule === "response-discriminator-added");
+    expect(tagged.length).toBeGreaterThan(40);
+    expect(new Set(tagged.map((change) => change.kind))).toEqual(new Set(["union-changed"]));
+  });
+
+  it("LogRecordsQueryResponse.records[]: in the client document each span tag names an Extended… member, breaking for readers", () => {
+    expect(atPlace(toClient, "LogRecordsQueryResponse.records[]")).toEqual([
+      'response-tag-retargeted breaking-for-readers: tag "llm" now names ExtendedLlmSpanRecord, not LlmSpanRecord, tag "retriever" now names ExtendedRetrieverSpanRecord, not RetrieverSpanRecord, tag "tool" now names ExtendedToolSpanRecord, not ToolSpanRecord, tag "workflow" now names ExtendedWorkflowSpanRecord, not WorkflowSpanRecord; union no longer has member WorkflowSpanRecord, LlmSpanRecord, ToolSpanRecord, RetrieverSpanRecord; now tagged by "type"; union no longer has member TraceRecord',
+      "response-type-widened breaking-for-readers: union now has member ExtendedTraceRecord, ExtendedAgentSpanRecord, ExtendedWorkflowSpanRecord, ExtendedLlmSpanRecord, ExtendedToolSpanRecord, ExtendedRetrieverSpanRecord, ExtendedControlSpanRecord, ExtendedSessionRecord",
+    ]);
+  });
+});
+
+describe("a schema replaced by another of another name is compared field by field", () => {
+  it("ScorerResponse.latest_version, BaseScorerVersionResponse → BaseScorerVersionDB: the replacement once, the fields it loses under it", () => {
+    expect(atPlace(toClient, "ScorerResponse.latest_version")).toEqual(["response-schema-replaced compatible: schema BaseScorerVersionResponse → BaseScorerVersionDB"]);
+    expect(atPlace(toClient, "BaseScorerVersionResponse.generated_scorer")).toEqual(["response-schema-replaced compatible: schema GeneratedScorerResponse → BaseGeneratedScorerDB"]);
+    expect(atPlace(toClient, "BaseScorerVersionResponse.registered_scorer")).toEqual(["response-schema-replaced compatible: schema CreateUpdateRegisteredScorerResponse → BaseRegisteredScorerDB"]);
+    const versions = /^(BaseScorerVersionResponse|GeneratedScorerResponse|CreateUpdateRegisteredScorerResponse)\./;
+    const scorer = toClient.filter((change) => change.operation === "GET /scorers/{scorer_id}" && versions.test(at(change)));
+    const removed = scorer.filter((change) => change.rule === "response-field-removed").map((change) => at(change)).sort();
+    expect(removed).toEqual([
+      "BaseScorerVersionResponse.created_at",
+      "BaseScorerVersionResponse.updated_at",
+      "CreateUpdateRegisteredScorerResponse.created_at",
+      "CreateUpdateRegisteredScorerResponse.created_by",
+      "CreateUpdateRegisteredScorerResponse.data_type",
+      "CreateUpdateRegisteredScorerResponse.scoreable_node_types",
+      "CreateUpdateRegisteredScorerResponse.updated_at",
+      "GeneratedScorerResponse.created_at",
+      "GeneratedScorerResponse.created_by",
+      "GeneratedScorerResponse.scoreable_node_types",
+      "GeneratedScorerResponse.scorer_configuration",
+      "GeneratedScorerResponse.updated_at",
+    ]);
+    expect(scorer.filter((change) => change.rule === "response-field-became-optional").map((change) => at(change)).sort()).toEqual([
+      "CreateUpdateRegisteredScorerResponse.score_type",
+      "GeneratedScorerResponse.instructions",
+    ]);
+    // No longer the member swap it was read as.
+    expect(toClient.filter((change) => /member BaseScorerVersion/.test(change.message))).toEqual([]);
+  });
+
+  it("is not a replacement: a schema that became a union listing it, a member added beside it, a rename by the framework", () => {
+    const schemas = (extra: Doc) => ({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas: { T: { type: "object", properties: { a: { type: "string" } } }, U: { type: "object", properties: { b: { type: "string" } } }, ...extra } } });
+    const was = schemas({});
+    // T → MaybeT, a named union of T and null; T → anyOf [T, U]; T|null → T-Input|null.
+    const now = schemas({ MaybeT: { anyOf: [ref("T"), { type: "null" }] }, "T-Input": { type: "object", properties: { a: { type: "string" } } } });
+    expect(schemaChanges(was, ref("T"), now, ref("MaybeT")).map((fact) => fact.message)).toEqual(["may now be null"]);
+    expect(schemaChanges(was, ref("T"), now, { anyOf: [ref("T"), ref("U")] }).filter((fact) => fact.change === "replaced")).toEqual([]);
+    expect(schemaChanges(was, { anyOf: [ref("T"), { type: "null" }] }, now, { anyOf: [ref("T"), ref("U"), { type: "null" }] }).map((fact) => fact.message)).toEqual(["union now has member U"]);
+    expect(schemaChanges(was, { anyOf: [ref("T"), { type: "null" }] }, now, { anyOf: [ref("T-Input"), { type: "null" }] })).toEqual([]);
+    // And one that is: T|null → U|null, compared field by field.
+    expect(schemaChanges(was, { anyOf: [ref("T"), { type: "null" }] }, now, { anyOf: [ref("U"), { type: "null" }] }).map((fact) => `${fact.change} ${fact.schema ?? ""}${fact.within ?? fact.at}: ${fact.message}`)).toEqual([
+      "replaced : schema T → U",
+      "field-removed T.a: removed",
+      "field-added T.b: new optional field",
+    ]);
+  });
+
+  it("the contract against itself has no change, replaced or other", () => {
+    const contract = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
+    expect(diffDocuments(contract, contract)).toEqual([]);
+  }, WHOLE_DIFF);
+});
+
+describe("error answers' bodies are compared", () => {
+  it("ValidationError gains ctx and input in the client document, reaching every operation with a 422: compatible, an error-response rule", () => {
+    expect(atPlace(toClient, "ValidationError.ctx")).toEqual(["error-response-field-added compatible: new optional field"]);
+    expect(atPlace(toClient, "ValidationError.input")).toEqual(["error-response-field-added compatible: new optional field"]);
+    const reached = toClient.filter((change) => at(change) === "ValidationError.ctx");
+    expect(new Set(reached.map((change) => change.where.split(" ").slice(0, 2).join(" ")))).toEqual(new Set(["response 422"]));
+    expect(reached.length).toBeGreaterThan(100);
+  });
+
+  it("drift tells a field an error body adds as information, with the recorded differences, never as a finding", () => {
+    const record = { release: "1.513.0", reasons: { "error-answers": "why" }, differences: [] };
+    const drift = driftOf(newer, client, record, { errorBodyAdditions: "information" });
+    expect(drift.findings.filter((finding) => /ValidationError/.test(finding.message))).toEqual([]);
+    const told = drift.recorded.filter((recorded) => recorded.place.startsWith("ValidationError."));
+    expect(told.map(({ reason, rule, place, message }) => `${reason} ${rule} ${place}: ${message}`).sort()).toEqual([
+      "error-answers error-response-field-added ValidationError.ctx: new optional field",
+      "error-answers error-response-field-added ValidationError.input: new optional field",
+    ]);
+    expect(told[0]!.operations.length).toBeGreaterThan(100);
+    // The release worklist (npm run follow-release) lists them as changes the contract may take up.
+    const worklist = driftOf(newer, client, record).findings.filter((finding) => finding.location === "#/components/schemas/ValidationError");
+    expect(worklist.map(({ rule, severity, message }) => `${rule} ${severity}: ${message}`).sort()).toEqual([
+      "error-response-field-added warning: ValidationError.ctx: new optional field",
+      "error-response-field-added warning: ValidationError.input: new optional field",
+    ]);
+  }, WHOLE_DIFF);
+
+  it("a field an error body loses, or now requires, is a warning (planted in the client document)", () => {
+    const later = structuredClone(client);
+    const error = later.components.schemas.ValidationError;
+    expect(error.required).not.toContain("ctx");
+    error.required = [...error.required.filter((name: string) => name !== "msg"), "ctx"];
+    delete error.properties.msg;
+    const drift = driftOf(client, later, { release: "1.513.0", reasons: {}, differences: [] });
+    expect(drift.findings.filter((finding) => finding.location === "#/components/schemas/ValidationError").map(({ rule, severity, class: cls, message }) => `${rule} ${severity} ${cls}: ${message}`).sort()).toEqual([
+      "error-response-field-became-required warning compatible: ValidationError.ctx: was optional, now required",
+      "error-response-field-removed warning compatible: ValidationError.msg: removed",
+    ]);
+  }, WHOLE_DIFF);
+});
+
+describe("a union's new member is named", () => {
+  it("the client document's Name object beside the string of BasePromptTemplateResponse.name and CreatePromptTemplateWithVersionRequestBody.name", () => {
+    expect(client.components.schemas.Name.type).toBe("object");
+    expect(atPlace(toClient, "BasePromptTemplateResponse.name")).toEqual(["response-type-widened breaking-for-readers: union now has member Name"]);
+    expect(atPlace(toClient, "CreatePromptTemplateWithVersionRequestBody.name")).toEqual(["request-type-widened compatible: union now has member Name"]);
+    expect(toClient.filter((change) => /\.name$/.test(at(change)) && change.message === "type string → object")).toEqual([]);
+  });
 });

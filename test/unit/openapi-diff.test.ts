@@ -178,10 +178,11 @@ describe("the contract's names", () => {
     expect(driftFindings(contract(), serviceNamed())).toEqual([]);
   });
 
-  it("without the x-service-name, the same union reads as a member gone and another come", () => {
+  it("without the x-service-name, the same union reads as a member gone and another come, its tag naming the other", () => {
     const findings = driftFindings(base(), serviceNamed());
-    expect(findings.map((f) => [f.kind, f.class, f.message])).toEqual([
-      ["union-changed", "breaking-for-readers", "Shape: union now has member Body_circle; union no longer has member Circle"],
+    expect(findings.map((f) => [f.kind, f.class, f.rule, f.message])).toEqual([
+      ["union-changed", "breaking-for-readers", "response-tag-retargeted", 'Shape: tag "circle" now names Body_circle, not Circle; union no longer has member Circle'],
+      ["union-changed", "breaking-for-readers", "response-type-widened", "Shape: union now has member Body_circle"],
     ]);
   });
 

@@ -2,8 +2,9 @@
 // limit, a boolean flag, a list of run ids). Like the service, the mock reads the text as the
 // type the schema allows before checking it, so "25" is a fine integer and "many" is not. Text
 // that reads as none of the allowed types stays text, and the check then says what was expected.
+// A response header's value is text too: the header check reads it the same way.
 import { resolveRef } from "../contract/openapi-document.js";
-import type { JsonObject, OpenApiDocument } from "../validation/contract.js";
+import type { JsonObject, OpenApiDocument } from "./contract.js";
 
 /** The JSON types a schema allows, through `$ref`s and the alternatives of anyOf/oneOf. */
 function typesOf(document: OpenApiDocument, schema: unknown, seen = 0): Set<string> {
