@@ -87,8 +87,9 @@ export interface paths {
          *     `Authorization: Bearer <access_token>` on every request, and fetch the next one a few minutes
          *     before `expires_at`.
          *
-         *     The example below is a token issued at 2026-03-04T14:32:10Z: its `expires_at` is a fixed moment
-         *     in the past, and a mock built from this contract answers with it. Clients should not trust
+         *     The example below is a well-formed JWT (its payload carries `exp`) with a fake signature. Its
+         *     `exp` and its `expires_at` are one fixed moment far ahead, 2100-01-01T00:00:00Z, further than the
+         *     documented 24 hours, and a mock built from this contract answers with it. Clients should not trust
          *     `expires_at` blindly: the TypeScript client in this package reads it by the server's clock (the
          *     `Date` header), and when it is missing, already past or beyond the documented 24 hours, keeps the
          *     token for 24 hours from receipt, logs one warning, and still replaces it at once on a 401.
@@ -374,7 +375,7 @@ export interface paths {
         get: operations["getProject"];
         /**
          * Update a project
-         * @description Changes a project's name, type or recorded creator and returns the updated project. What a field left out or `null` does is not documented.
+         * @description Changes a project's name, labels or description and returns the updated project. What a field left out or `null` does is not documented.
          */
         put: operations["updateProject"];
         post?: never;
@@ -1372,6 +1373,386 @@ export interface paths {
          *     the version. How the version is numbered is not documented.
          */
         post: operations["createLlmScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/health-scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a scorer's health scores on a dataset
+         * @description Returns the health scores stored for the versions of one scorer on one dataset. What a health score measures is not documented.
+         */
+        get: operations["getScorerHealthScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the projects of a scorer page by page
+         * @description Returns one page of the projects linked to one scorer. How a project comes to be linked to a scorer (its scope, or its use in a run) is not documented.
+         */
+        get: operations["listProjectsForScorer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a scorer's versions page by page
+         * @description Returns one page of the versions of one scorer. Their order is not documented.
+         */
+        get: operations["listAllScorerVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/code/validate/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the result of a code scorer's validation
+         * @description Returns where one validation task of a scorer's code stands and, once it has one, its result: whether the code is valid, with its test scores, or why it is not.
+         */
+        get: operations["getCodeScorerValidationResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/versions/{scorer_version_id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the projects of a scorer version page by page
+         * @description Returns one page of the projects linked to one version of a scorer. How a project comes to be linked to a version is not documented.
+         */
+        get: operations["listProjectsForScorerVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/metrics-testing/{run_id}/health-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute a scorer's health score on a run
+         * @description Computes a health score for one scorer from the scores of a metrics-testing run of a project, and returns it with the row counts behind it. Whether the score is also stored is not documented.
+         */
+        post: operations["computeHealthScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version/luna": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a version to a fine-tuned (Luna) scorer
+         * @description Adds a version to a scorer from a fine-tuned model: its fine-tuning task, prompt and weights, and returns the version. How the version is numbered is not documented.
+         */
+        post: operations["createLunaScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/version/preset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a version to a preset scorer
+         * @description Adds a version to one of the service's own (preset) scorers, with the settings in the body, and returns the version. How the version is numbered is not documented.
+         */
+        post: operations["createPresetScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/versions/{version_number}/health-scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a health score for a scorer version
+         * @description Stores one health score for one version of a scorer on a dataset, and returns the stored entry. Whether it replaces an earlier score of the same type is not documented.
+         */
+        post: operations["writeScorerVersionHealthScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/versions/{version_number}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an earlier version of a scorer
+         * @description Restores one earlier version of a scorer and returns the version the service answers with. Whether restoring makes a new version or makes the old one the default is not documented.
+         */
+        post: operations["restoreScorerVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/code/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start validating a scorer's code
+         * @description Uploads a scorer's code, with an optional test input and output, and starts a task that validates it. Read the task's result with `GET /scorers/code/validate/{task_id}`.
+         */
+        post: operations["startCodeScorerValidation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/code/validate/dataset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a scorer's code on a dataset
+         * @description Uploads a scorer's code and runs it on the rows of a dataset, and returns the experiment, and its project, that holds the scores. Whether the run finishes before the answer is not documented.
+         */
+        post: operations["validateCodeScorerOnDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/code/validate/log_record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a scorer's code on log records
+         * @description Uploads a scorer's code and runs it on the records of a log stream or an experiment, and returns the experiment, and its project, that holds the scores. Whether the run finishes before the answer is not documented.
+         */
+        post: operations["validateCodeScorerOnLogRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/llm/autogen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start generating an LLM scorer from instructions
+         * @description Starts a task that generates an LLM scorer from instructions and settings, and returns the ID of the task's result. Where that result is read is not documented.
+         */
+        post: operations["autogenLlmScorer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/llm/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start validating an LLM scorer
+         * @description Starts a task that validates an LLM scorer, and returns the ID of the task's result. The service's document declares no body for this operation, so what is validated, and where the result is read, is not documented; `POST /scorers/llm/validate/multipart` takes the scorer in its form.
+         */
+        post: operations["validateLlmScorer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/llm/validate/dataset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an LLM scorer on a dataset
+         * @description Runs an LLM scorer, given by its prompt template and settings, on the rows of a dataset, and returns the experiment, and its project, that holds the scores. Whether the run finishes before the answer is not documented.
+         */
+        post: operations["validateLlmScorerOnDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/llm/validate/log_record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an LLM scorer on log records
+         * @description Runs an LLM scorer, given by its prompt template and settings, on the records of a log stream, an experiment or a metrics-testing run, and returns the experiment, and its project, that holds the scores. Whether the run finishes before the answer is not documented.
+         */
+        post: operations["validateLlmScorerOnLogRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/llm/validate/multipart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start validating an LLM scorer, with files
+         * @description Sends an LLM scorer to be validated as a multipart form, its request as JSON text with files for the query and the response, and starts a task; returns the ID of the task's result. The fields of the JSON text, and where the result is read, are not documented.
+         */
+        post: operations["validateLlmScorerMultipart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorers/{scorer_id}/scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a scorer's scope
+         * @description Makes a scorer global, or limits it to the projects listed, and returns the scorer. What a global scorer may do that a limited one may not is not documented.
+         */
+        put: operations["setScorerScope"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2869,6 +3250,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set up the custom integration
+         * @description Creates or updates the caller's custom integration: an LLM endpoint of the caller's own, how the
+         *     service authenticates to it and which models it serves. Whether an update replaces every stored
+         *     setting or only those sent is not documented. Returns the stored integration (`IntegrationDB`).
+         */
+        put: operations["createOrUpdateCustomIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/custom/definition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the custom integration's full definition
+         * @description Returns the full definition of the caller's custom integration, in the shape it was created with,
+         *     its secrets (`api_key_value`, `token`, `headers`) included and decrypted. Only the integration's
+         *     creator and admins may call it.
+         */
+        get: operations["getCustomIntegrationDefinition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/custom/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a named custom integration
+         * @description Returns the stored record (`IntegrationDB`) of the custom integration of this name: its ID, name,
+         *     provider, creator and times. Its settings are not part of it.
+         */
+        get: operations["getNamedCustomIntegration"];
+        /**
+         * Set up a named custom integration
+         * @description Creates or updates the custom integration of this name. Whether an update replaces every stored setting or only those sent is not documented.
+         *     Returns the stored integration (`IntegrationDB`).
+         */
+        put: operations["createOrUpdateNamedCustomIntegration"];
+        post?: never;
+        /**
+         * Remove a named custom integration
+         * @description Deletes the custom integration of this name. The service does not publish the shape of its
+         *     answer.
+         */
+        delete: operations["deleteNamedCustomIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/custom/{name}/definition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a named custom integration's full definition
+         * @description Returns the full definition of the custom integration of this name, in the shape it was created
+         *     with, its secrets (`api_key_value`, `token`, `headers`) included and decrypted.
+         */
+        get: operations["getNamedCustomIntegrationDefinition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/custom/{name}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a named custom integration's status
+         * @description Returns a map of status values for the custom integration of this name. The service does not
+         *     document the keys or the values.
+         */
+        get: operations["getNamedCustomIntegrationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Select an integration for the caller
+         * @description Selects one integration, named and identified in the body, for the calling user, and returns it.
+         *     What a selection changes is not documented.
+         */
+        post: operations["selectIntegrationForUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an integration type for the caller
+         * @description Disables one type of integration for the calling user: the service records an opt-out, so that no
+         *     shared integration of that type is used for them. The service does not publish the shape of its
+         *     answer.
+         */
+        post: operations["disableIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/costs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summarise integration costs
+         * @description Returns the integrations' costs between `start_time` and `end_time`, by feature and, within each
+         *     feature, by project, each with its costs as data points at the `interval` given.
+         */
+        get: operations["getIntegrationCosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/runs/{run_id}/chains/ingest": {
         parameters: {
             query?: never;
@@ -3056,15 +3618,21 @@ export interface paths {
         };
         /**
          * Get a prompt template
+         * @deprecated
          * @description Returns one prompt template with its selected version and the numbers of all its versions.
+         *     The service's client document marks this project-scoped operation deprecated; use `GET /templates/{template_id}`,
+         *     which reads the same template by its ID alone.
          */
         get: operations["getTemplateFromProject"];
         put?: never;
         post?: never;
         /**
          * Delete a prompt template
+         * @deprecated
          * @description Deletes a prompt template and returns a message. What happens to the template's versions is not
          *     documented.
+         *     The service's client document marks this project-scoped operation deprecated; use `DELETE /templates/{template_id}`,
+         *     which deletes a template by its ID alone.
          */
         delete: operations["deleteTemplate"];
         options?: never;
@@ -3083,8 +3651,11 @@ export interface paths {
         put?: never;
         /**
          * Add a version to a prompt template
+         * @deprecated
          * @description Stores new text for a prompt template as a new version and returns it. Give `version` to choose
          *     its number; what number the service gives it otherwise is not documented.
+         *     The service's client document marks this project-scoped operation deprecated; use `POST /templates/{template_id}/versions`,
+         *     which adds a version to a template by its ID alone.
          */
         post: operations["createPromptTemplateVersion"];
         delete?: never;
@@ -3102,16 +3673,306 @@ export interface paths {
         };
         /**
          * Get a version of a prompt template
+         * @deprecated
          * @description Returns one numbered version of a prompt template with its text.
+         *     The service's client document marks this project-scoped operation deprecated; use `GET /templates/{template_id}/versions/{version}`,
+         *     which reads a version of a template by its ID alone.
          */
         get: operations["getTemplateVersion"];
         /**
          * Select a prompt template version
+         * @deprecated
          * @description Makes the numbered version the template's selected one and returns the template. No body is
          *     sent. What else the selection changes is not documented.
+         *     The service's client document marks this project-scoped operation deprecated; use `PUT /templates/{template_id}/versions/{version}`,
+         *     which selects a version of a template by its ID alone.
          */
         put: operations["setSelectedTemplateVersion"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a prompt template outside any project
+         * @description Creates a prompt template that is not tied to a project's path, with its name and its first
+         *     version's text (a string or a list of messages), and returns it. What the service answers when
+         *     the name is already taken is not documented.
+         */
+        post: operations["createGlobalPromptTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search prompt templates page by page
+         * @description Returns one page of prompt templates, filtered and sorted as the optional body asks; the POST
+         *     carries the filters. Which templates a caller may see is not documented.
+         */
+        post: operations["queryGlobalPromptTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/bulk_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete several prompt templates
+         * @description Deletes the prompt templates whose IDs the body lists (1 to 100 of them) and returns how many
+         *     were deleted, with the ID and a reason for each that was not. Whether the others are deleted
+         *     when one fails is not documented.
+         */
+        delete: operations["bulkDeleteGlobalPromptTemplates"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a prompt template by its ID
+         * @description Returns one prompt template, by its ID alone, with its selected version and all its versions.
+         */
+        get: operations["getGlobalPromptTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a prompt template by its ID
+         * @description Deletes a prompt template, by its ID alone, and returns a message. What happens to the
+         *     template's versions is not documented.
+         */
+        delete: operations["deleteGlobalPromptTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a prompt template
+         * @description Changes a prompt template's name and returns the template. What the service does when `name`
+         *     is `null` or left out is not documented.
+         */
+        patch: operations["updateGlobalPromptTemplate"];
+        trace?: never;
+    };
+    "/templates/{template_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a version to a prompt template
+         * @description Saves a new version of a prompt template, by the template's ID alone, with its text and
+         *     optionally its number and settings, and returns the version. Whether the new version becomes the
+         *     selected one is not documented.
+         */
+        post: operations["createGlobalPromptTemplateVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{template_id}/versions/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a prompt template's versions page by page
+         * @description Returns one page of a prompt template's versions, sorted as the optional body asks.
+         */
+        post: operations["queryGlobalPromptTemplateVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{template_id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a version of a prompt template
+         * @description Returns one version of a prompt template, by the template's ID and the version's number.
+         */
+        get: operations["getGlobalPromptTemplateVersion"];
+        /**
+         * Select a version of a prompt template
+         * @description Makes the numbered version the template's selected version and returns the template.
+         */
+        put: operations["setSelectedGlobalPromptTemplateVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{template_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users who collaborate on a prompt template
+         * @description Returns one page of the users who have been given a role on the prompt template, with the role
+         *     each holds.
+         */
+        get: operations["listUserPromptTemplateCollaborators"];
+        put?: never;
+        /**
+         * Share a prompt template with users
+         * @description Gives each listed user a role on the prompt template and returns the resulting collaborator
+         *     entries.
+         */
+        post: operations["createUserPromptTemplateCollaborators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{template_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user from a prompt template
+         * @description Takes away the user's collaborator role on the prompt template. The service does not publish the
+         *     shape of its answer.
+         */
+        delete: operations["deleteUserPromptTemplateCollaborator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on a prompt template
+         * @description Gives the user a new role on the prompt template and returns the user's collaborator entry.
+         */
+        patch: operations["updateUserPromptTemplateCollaborator"];
+        trace?: never;
+    };
+    "/templates/{template_id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the groups that collaborate on a prompt template
+         * @description Returns one page of the groups that have been given a role on the prompt template, with the
+         *     role each holds.
+         */
+        get: operations["listGroupPromptTemplateCollaborators"];
+        put?: never;
+        /**
+         * Share a prompt template with groups
+         * @description Gives each listed group a role on the prompt template and returns the resulting collaborator
+         *     entries.
+         */
+        post: operations["createGroupPromptTemplateCollaborators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{template_id}/groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a group from a prompt template
+         * @description Takes away the group's collaborator role on the prompt template. The service does not publish
+         *     the shape of its answer.
+         */
+        delete: operations["deleteGroupPromptTemplateCollaborator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a group's role on a prompt template
+         * @description Gives the group a new role on the prompt template and returns the group's collaborator entry.
+         */
+        patch: operations["updateGroupPromptTemplateCollaborator"];
+        trace?: never;
+    };
+    "/input_stub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an input stub for templates
+         * @description Takes a list of template texts and answers a JSON value the service calls an input stub. The
+         *     service does not publish the shape of its answer or what the stub holds.
+         */
+        post: operations["generateTemplateInputStub"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3762,6 +4623,47 @@ export interface paths {
          *     the models it supports for scorers, keyed by the integration's name.
          */
         get: operations["getIntegrationsAndModelInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm_integrations/recommended_models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the recommended models
+         * @description Returns the models the service recommends for each purpose, grouped by integration.
+         */
+        get: operations["getRecommendedModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llm_integrations/projects/{project_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the models of a run owner's providers
+         * @description Returns, for each LLM integration (provider) of the run's owner, the names of its models and of
+         *     the models it supports for scorers, keyed by the integration's name.
+         */
+        get: operations["getIntegrationsAndModelInfoForRun"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4566,9 +5468,9 @@ export interface components {
          * GetTokenResponse
          * @description A newly issued JWT and the moment it expires.
          * @example {
-         *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+         *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
          *       "token_type": "bearer",
-         *       "expires_at": "2026-03-05T14:32:10Z"
+         *       "expires_at": "2100-01-01T00:00:00Z"
          *     }
          */
         GetTokenResponse: {
@@ -4582,7 +5484,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the token expires, 24 hours after it was issued. Fetch a new token a few minutes before this moment.
-             * @example 2026-03-04T14:32:10Z
+             * @example 2100-01-01T00:00:00Z
              */
             expires_at: string;
         };
@@ -4607,6 +5509,10 @@ export interface components {
             msg: string;
             /** @description A machine-readable code for the kind of problem (for example `missing`). */
             type: string;
+            /** @description By its name, the value found at `loc` that was rejected. The document gives it no type, so it can be any JSON value, and when it is sent is not documented. */
+            input?: unknown | undefined;
+            /** @description By its name, details of the problem as an object; the document does not list its keys, and when it is sent is not documented. */
+            ctx?: Record<string, never> | undefined;
         };
         /**
          * HTTPValidationError
@@ -4814,15 +5720,27 @@ export interface components {
             last_name?: string | null | undefined;
         };
         /**
+         * ProjectLabels
+         * @description A label on a project, of those the service's console uses. What a label changes is not documented.
+         *
+         *     - `sample`: the label `sample`
+         * @enum {string}
+         */
+        ProjectLabels: "sample";
+        /**
          * UserAction
          * @description An action a user may take on a user account.
          *
          *     - `update`: change the user
          *     - `delete`: delete the user
          *     - `read_api_keys`: read the user's API keys
+         *     - `change_role_to_admin`: give the user the `admin` role
+         *     - `change_role_to_manager`: give the user the `manager` role
+         *     - `change_role_to_user`: give the user the `user` role
+         *     - `change_role_to_read_only`: give the user the `read_only` role
          * @enum {string}
          */
-        UserAction: "update" | "delete" | "read_api_keys";
+        UserAction: "update" | "delete" | "read_api_keys" | "change_role_to_admin" | "change_role_to_manager" | "change_role_to_user" | "change_role_to_read_only";
         /**
          * GroupAction
          * @description An action a user may take on a group.
@@ -4870,9 +5788,23 @@ export interface components {
          *     - `dismiss_alert`: dismiss insight alerts
          *     - `edit_slice`: change slices
          *     - `edit_edit`: change data edits
+         *     - `update_control_bindings`: change the project's control bindings (not documented further)
+         *     - `use_control_runtime`: use the control runtime (not documented further)
          * @enum {string}
          */
-        ProjectAction: "update" | "delete" | "rename" | "share" | "create_run" | "delete_run" | "rename_run" | "move_run" | "export_data" | "configure_human_feedback" | "record_human_feedback" | "log_data" | "toggle_metric" | "edit_alert" | "create_stage" | "edit_stage" | "configure_crown_logic" | "delete_data" | "set_metric" | "edit_run_tags" | "dismiss_alert" | "edit_slice" | "edit_edit";
+        ProjectAction: "update" | "delete" | "rename" | "share" | "create_run" | "delete_run" | "rename_run" | "move_run" | "export_data" | "configure_human_feedback" | "record_human_feedback" | "log_data" | "toggle_metric" | "edit_alert" | "create_stage" | "edit_stage" | "configure_crown_logic" | "delete_data" | "set_metric" | "edit_run_tags" | "dismiss_alert" | "edit_slice" | "edit_edit" | "update_control_bindings" | "use_control_runtime";
+        /**
+         * ScorerAction
+         * @description An action a user may take on a scorer.
+         *
+         *     - `update`: change the scorer
+         *     - `delete`: delete the scorer
+         *     - `share`: share the scorer
+         *     - `export`: export the scorer
+         *     - `autotune_apply`: apply an autotune result to the scorer (what autotuning changes is not documented)
+         * @enum {string}
+         */
+        ScorerAction: "update" | "delete" | "share" | "export" | "autotune_apply";
         /**
          * RegisteredScorerAction
          * @description An action a user may take on a registered scorer.
@@ -4901,6 +5833,15 @@ export interface components {
          */
         GeneratedScorerAction: "update" | "delete";
         /**
+         * FineTunedScorerAction
+         * @description An action a user may take on a fine-tuned scorer.
+         *
+         *     - `update`: change the fine-tuned scorer
+         *     - `delete`: delete the fine-tuned scorer
+         * @enum {string}
+         */
+        FineTunedScorerAction: "update" | "delete";
+        /**
          * DatasetAction
          * @description An action a user may take on a dataset.
          *
@@ -4919,18 +5860,45 @@ export interface components {
          *     - `update`: change the integration
          *     - `delete`: delete the integration
          *     - `share`: share the integration
+         *     - `read_secrets`: read the integration's secrets
          * @enum {string}
          */
-        IntegrationAction: "update" | "delete" | "share";
+        IntegrationAction: "update" | "delete" | "share" | "read_secrets";
         /**
          * OrganizationAction
          * @description An action a user may take on an organisation.
          *
          *     - `rename`: rename the organisation
          *     - `delete`: delete the organisation
+         *     - `delete_log_data`: delete the organisation's logged data
+         *     - `read_settings`: read the organisation's settings
+         *     - `update_settings`: change the organisation's settings
+         *     - `read_cost_settings`: read the organisation's cost settings
          * @enum {string}
          */
-        OrganizationAction: "rename" | "delete";
+        OrganizationAction: "rename" | "delete" | "delete_log_data" | "read_settings" | "update_settings" | "read_cost_settings";
+        /**
+         * AnnotationQueueAction
+         * @description An action a user may take on an annotation queue.
+         *
+         *     - `update`: change the annotation queue
+         *     - `delete`: delete the annotation queue
+         *     - `share`: share the annotation queue
+         *     - `record_annotation`: record an annotation in the queue
+         * @enum {string}
+         */
+        AnnotationQueueAction: "update" | "delete" | "share" | "record_annotation";
+        /**
+         * ControlResourceAction
+         * @description An action a user may take on the organisation-wide control resource of the service's agent control feature.
+         *
+         *     - `create`: create the resource
+         *     - `read`: read the resource
+         *     - `update`: change the resource
+         *     - `delete`: delete the resource
+         * @enum {string}
+         */
+        ControlResourceAction: "create" | "read" | "update" | "delete";
         /**
          * Permission
          * @description Whether one action on a resource is allowed, with a message. Whose permission it is (the caller's or another user's) is not documented.
@@ -4944,7 +5912,7 @@ export interface components {
              * @description The action (one of the per-resource action enums).
              * @example update
              */
-            action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["DatasetAction"] | components["schemas"]["IntegrationAction"] | components["schemas"]["OrganizationAction"];
+            action: components["schemas"]["UserAction"] | components["schemas"]["GroupAction"] | components["schemas"]["GroupMemberAction"] | components["schemas"]["ProjectAction"] | components["schemas"]["ScorerAction"] | components["schemas"]["RegisteredScorerAction"] | components["schemas"]["ApiKeyAction"] | components["schemas"]["GeneratedScorerAction"] | components["schemas"]["FineTunedScorerAction"] | components["schemas"]["DatasetAction"] | components["schemas"]["IntegrationAction"] | components["schemas"]["OrganizationAction"] | components["schemas"]["AnnotationQueueAction"] | components["schemas"]["ControlResourceAction"];
             /** @description Whether the action is allowed. */
             allowed: boolean;
             /** @description A message about the permission, or `null`. */
@@ -4952,7 +5920,7 @@ export interface components {
         };
         /**
          * AuthMethod
-         * @description How a user signs in: email and password, or one of the supported identity providers.
+         * @description How a user signs in: email and password, one of the supported identity providers, or an invitation.
          *
          *     - `email`: email address and password
          *     - `google`: Google sign-in
@@ -4960,9 +5928,11 @@ export interface components {
          *     - `okta`: Okta single sign-on
          *     - `azure-ad`: Microsoft Entra ID (Azure AD) single sign-on
          *     - `custom`: a custom identity provider
+         *     - `saml`: SAML single sign-on
+         *     - `invite`: an invitation (how a user signs in through one is not documented)
          * @enum {string}
          */
-        AuthMethod: "email" | "google" | "github" | "okta" | "azure-ad" | "custom";
+        AuthMethod: "email" | "google" | "github" | "okta" | "azure-ad" | "custom" | "saml" | "invite";
         /**
          * UserRole
          * @description A user's role in the organisation.
@@ -5133,10 +6103,13 @@ export interface components {
          *     - `14` (`prompt_optimization`): prompt optimisation
          *     - `15` (`log_stream`): a log stream
          *     - `16` (`experiment`): an experiment
-         *     - `17`: not documented; the public client the other names come from lists codes up to `16` (the generated name `task_type_17` is this contract's own)
+         *     - `17` (`playground`): a playground
+         *     - `18`: not documented; the public client the other names come from lists codes up to `17` (the generated name `task_type_18` is this contract's own)
+         *
+         *     The service's client API document lists only `7`, `9`, `12`, `13` and `15` to `18`; the full document of release 1.513.0 lists `0` to `17`, and this contract keeps every one, since operations of both reach this enum.
          * @enum {integer}
          */
-        TaskType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+        TaskType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18;
         /**
          * RunDB
          * @description A run in a project, with its creator, tags, and the splits and inference names logged for it.
@@ -5222,9 +6195,9 @@ export interface components {
              */
             last_updated_by: string;
             /** @description The names of the inference sets logged in the run. */
-            logged_inference_names: string[];
+            logged_inference_names?: string[] | undefined;
             /** @description The splits the run has logged data for. */
-            logged_splits: string[];
+            logged_splits?: string[] | undefined;
             /** @description The run's name. */
             name?: string | null | undefined;
             /** @description How many samples the run holds. */
@@ -5263,7 +6236,9 @@ export interface components {
          *       },
          *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "name": "support-bot-eval",
-         *       "type": "prompt_evaluation",
+         *       "type": "gen_ai",
+         *       "description": "Evaluations of the support bot's answers.",
+         *       "labels": [],
          *       "bookmark": true,
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "created_at": "2026-02-10T09:15:00Z",
@@ -5347,11 +6322,23 @@ export interface components {
             /** @description The user who created the project, in short (see `UserInfo`). */
             created_by_user: components["schemas"]["UserInfo"];
             /**
+             * @description The project's description, or `null`.
+             * @example Evaluations of the support bot's answers.
+             */
+            description?: string | null | undefined;
+            /**
              * Format: uuid
              * @description The project's ID.
              * @example a07d4e79-ce7a-4b32-82d3-54220604915f
              */
             id: string;
+            /**
+             * @description The project's labels (see `ProjectLabels`).
+             * @example [
+             *       "sample"
+             *     ]
+             */
+            labels?: components["schemas"]["ProjectLabels"][] | undefined;
             /** @description The project's name. */
             name?: string | null | undefined;
             /**
@@ -5363,7 +6350,7 @@ export interface components {
             runs: components["schemas"]["RunDB"][];
             /**
              * @description The kind of project, or `null`.
-             * @example training_inference
+             * @example gen_ai
              */
             type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
@@ -5395,9 +6382,9 @@ export interface components {
             /** @description The project's name. */
             name: string;
             /**
-             * @description The kind of project. Defaults to `training_inference`.
-             * @default training_inference
-             * @example training_inference
+             * @description The kind of project. Defaults to `gen_ai`.
+             * @default gen_ai
+             * @example gen_ai
              */
             type?: components["schemas"]["ProjectType"] | undefined;
         };
@@ -5407,7 +6394,7 @@ export interface components {
          * @example {
          *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "name": "support-bot-eval",
-         *       "type": "prompt_evaluation",
+         *       "type": "gen_ai",
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "created_at": "2026-02-10T09:15:00Z",
          *       "updated_at": "2026-02-10T09:15:00Z"
@@ -5436,7 +6423,7 @@ export interface components {
             name?: string | null | undefined;
             /**
              * @description The kind of project, or `null`.
-             * @example training_inference
+             * @example gen_ai
              */
             type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
@@ -5504,6 +6491,18 @@ export interface components {
             value: string;
         };
         /**
+         * NameFilterOperator
+         * @description How a name filter compares: with one text (eq, ne, contains) or a list of texts (one_of, not_in).
+         *
+         *     - `eq`: exactly the text
+         *     - `ne`: anything but the text
+         *     - `contains`: has the text somewhere in it
+         *     - `one_of`: exactly one of the texts given
+         *     - `not_in`: none of the texts given
+         * @enum {string}
+         */
+        NameFilterOperator: "eq" | "ne" | "contains" | "one_of" | "not_in";
+        /**
          * ProjectCreatorFilter
          * @description A project-list filter on the user who created the project.
          * @example {
@@ -5518,15 +6517,20 @@ export interface components {
              */
             name: "creator";
             /**
-             * Format: uuid
-             * @description The ID of the creator to match.
+             * @description How the project's creator is compared with `value` (see `NameFilterOperator`). Defaults to `eq`.
+             * @default eq
+             * @example eq
+             */
+            operator?: components["schemas"]["NameFilterOperator"] | undefined;
+            /**
+             * @description The creator's ID to match, or a list of them. Each may be a UUID or other text; which operators take a list is not documented.
              * @example f32b67c7-e263-42af-82ef-abc674d441dc
              */
-            value: string;
+            value: string | (string)[];
         };
         /**
          * ProjectIDFilter
-         * @description A project-list filter on the project's id.
+         * @description A project-list filter on the project's ID.
          * @example {
          *       "name": "id",
          *       "value": "f32b67c7-e263-42af-82ef-abc674d441dc"
@@ -5539,24 +6543,17 @@ export interface components {
              */
             name: "id";
             /**
-             * Format: uuid
-             * @description The project ID to match.
+             * @description How the project's ID is compared with `value` (see `NameFilterOperator`). Defaults to `eq`.
+             * @default eq
+             * @example eq
+             */
+            operator?: components["schemas"]["NameFilterOperator"] | undefined;
+            /**
+             * @description The project ID to match, or a list of them. Each may be a UUID or other text; which operators take a list is not documented.
              * @example f32b67c7-e263-42af-82ef-abc674d441dc
              */
-            value: string;
+            value: string | (string)[];
         };
-        /**
-         * NameFilterOperator
-         * @description How a name filter compares: with one text (eq, ne, contains) or a list of texts (one_of, not_in).
-         *
-         *     - `eq`: exactly the text
-         *     - `ne`: anything but the text
-         *     - `contains`: has the text somewhere in it
-         *     - `one_of`: exactly one of the texts given
-         *     - `not_in`: none of the texts given
-         * @enum {string}
-         */
-        NameFilterOperator: "eq" | "ne" | "contains" | "one_of" | "not_in";
         /**
          * ProjectNameFilter
          * @description A project-list filter on the project's name.
@@ -5654,10 +6651,10 @@ export interface components {
              */
             operator: components["schemas"]["MembershipFilterOperator"];
             /**
-             * @description The project type to match, or a list of types.
-             * @example training_inference
+             * @description The project type to match (a `ProjectType` value, such as `gen_ai`), or a list of them. The field takes any text.
+             * @example gen_ai
              */
-            value: components["schemas"]["ProjectType"] | components["schemas"]["ProjectType"][];
+            value: string | string[];
         };
         /**
          * ProjectUpdatedAtFilter
@@ -5930,7 +6927,7 @@ export interface components {
          *           },
          *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *           "name": "support-bot-eval",
-         *           "type": "prompt_evaluation",
+         *           "type": "gen_ai",
          *           "bookmark": true,
          *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *           "created_at": "2026-02-10T09:15:00Z",
@@ -6168,6 +7165,23 @@ export interface components {
             sort?: components["schemas"]["ProjectSortV2"] | null | undefined;
         };
         /**
+         * LogStreamInfo
+         * @description A log stream named by its ID and its name only.
+         * @example {
+         *       "id": "6c2b1f0e-3d4a-4b7e-9a51-0f2e8c7d9b13",
+         *       "name": "production"
+         *     }
+         */
+        LogStreamInfo: {
+            /**
+             * Format: uuid
+             * @description The log stream's ID.
+             */
+            id: string;
+            /** @description The log stream's name. */
+            name: string;
+        };
+        /**
          * ProjectItem
          * @description A project as `POST /v2/projects` lists it, with its counts of log streams and experiments.
          * @example {
@@ -6203,8 +7217,10 @@ export interface components {
              * @description When the project was created.
              */
             created_at: string;
-            /** @description The user who created the project. */
-            created_by_user: components["schemas"]["UserInfo"];
+            /** @description The user who created the project, or `null`. When it is left out or `null` is not documented. */
+            created_by_user?: components["schemas"]["UserInfo"] | null | undefined;
+            /** @description The project's description, or `null` where it has none. */
+            description?: string | null | undefined;
             /**
              * Format: uuid
              * @description The project's ID.
@@ -6212,10 +7228,14 @@ export interface components {
             id: string;
             /** @description The project's name. */
             name: string;
-            /** @description How many experiments the project has, counted as its runs of task type `16`. */
-            num_experiments: number;
-            /** @description How many log streams the project has, counted as its runs of task type `15`. */
-            num_logstreams: number;
+            /** @description How many experiments the project has, counted as its runs of task type `16`, or `null`. When it is `null` is not documented. */
+            num_experiments?: number | null | undefined;
+            /** @description How many log streams the project has, counted as its runs of task type `15`, or `null`. When it is `null` is not documented. */
+            num_logstreams?: number | null | undefined;
+            /** @description The labels on the project. */
+            labels?: components["schemas"]["ProjectLabels"][] | undefined;
+            /** @description The project's log streams, each by ID and name, or `null`. When the service fills it in is not documented; the client document's own description names an `include_logstreams` switch that none of its operations takes. */
+            log_streams?: components["schemas"]["LogStreamInfo"][] | null | undefined;
             /**
              * @description Actions on the project and whether each is allowed. Defaults to an empty list. Whose permissions they are is not documented.
              * @default []
@@ -6354,6 +7374,10 @@ export interface components {
              * @example 321cc8be-04c5-47e5-83ba-1b5031b52c23
              */
             last_updated_by: string;
+            /** @description The names of the inference sets logged in the run. */
+            logged_inference_names?: string[] | undefined;
+            /** @description The splits the run has logged data for. */
+            logged_splits?: string[] | undefined;
             /** @description The run's name. */
             name?: string | null | undefined;
             /** @description How many samples the run holds. */
@@ -6386,7 +7410,7 @@ export interface components {
          * @example {
          *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "name": "support-bot-eval",
-         *       "type": "prompt_evaluation",
+         *       "type": "gen_ai",
          *       "bookmark": true,
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "created_at": "2026-02-10T09:15:00Z",
@@ -6479,7 +7503,7 @@ export interface components {
             runs: components["schemas"]["RunDBThin"][];
             /**
              * @description The kind of project (evaluation, observation, training and inference, …); it decides which runs and views it has.
-             * @example training_inference
+             * @example gen_ai
              */
             type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
@@ -6491,25 +7515,26 @@ export interface components {
         };
         /**
          * ProjectUpdate
-         * @description New values for a project's name, type or recorded creator. What a field left out or `null` does is not documented.
+         * @description New values for a project's name, labels or description. No other field is accepted. What a field left out or `null` does is not documented.
          * @example {
          *       "name": "my_updated_project"
          *     }
          */
         ProjectUpdate: {
             /**
-             * Format: uuid
-             * @description The ID of the user to record as the project's creator, or `null`.
-             * @example 71a8aeb3-1196-4b64-8608-ffe1789be940
+             * @description The project's new description, or `null`.
+             * @example Evaluations of the support bot's answers.
              */
-            created_by?: string | null | undefined;
+            description?: string | null | undefined;
+            /**
+             * @description The project's new labels, or `null`.
+             * @example [
+             *       "sample"
+             *     ]
+             */
+            labels?: string[] | null | undefined;
             /** @description The project's new name, or `null`. */
             name?: string | null | undefined;
-            /**
-             * @description The project's new type, or `null`.
-             * @example training_inference
-             */
-            type?: components["schemas"]["ProjectType"] | null | undefined;
         };
         /**
          * ProjectUpdateResponse
@@ -6517,7 +7542,9 @@ export interface components {
          * @example {
          *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
          *       "name": "support-bot-eval-2026",
-         *       "type": "prompt_evaluation",
+         *       "type": "gen_ai",
+         *       "description": "Evaluations of the support bot's answers.",
+         *       "labels": [],
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "created_at": "2026-02-10T09:15:00Z",
          *       "updated_at": "2026-03-05T08:05:44Z"
@@ -6537,16 +7564,28 @@ export interface components {
              */
             created_by?: string | null | undefined;
             /**
+             * @description The project's description, or `null`.
+             * @example Evaluations of the support bot's answers.
+             */
+            description?: string | null | undefined;
+            /**
              * Format: uuid
              * @description The project's ID.
              * @example 7a4196f8-a77c-4aa0-8b77-ae2af566bef3
              */
             id: string;
+            /**
+             * @description The project's labels (see `ProjectLabels`).
+             * @example [
+             *       "sample"
+             *     ]
+             */
+            labels?: components["schemas"]["ProjectLabels"][] | undefined;
             /** @description The project's name. */
             name?: string | null | undefined;
             /**
              * @description The kind of project, or `null`.
-             * @example training_inference
+             * @example gen_ai
              */
             type?: components["schemas"]["ProjectType"] | null | undefined;
             /**
@@ -6702,11 +7741,17 @@ export interface components {
              */
             role?: components["schemas"]["CollaboratorRole"] | undefined;
             /**
+             * Format: email
+             * @description The email address of the user to give access, or `null`. Which of `user_id` and `user_email` the service needs, and what it does when both are given or both are `null`, is not documented.
+             * @example jane.doe@example.com
+             */
+            user_email?: string | null | undefined;
+            /**
              * Format: uuid
-             * @description The ID of the user to give access.
+             * @description The ID of the user to give access, or `null`.
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
-            user_id: string;
+            user_id?: string | null | undefined;
         };
         /**
          * GroupCollaborator
@@ -7994,9 +9039,10 @@ export interface components {
          *     - `agent`: an agent
          *     - `workflow`: a workflow
          *     - `trace`: a trace
+         *     - `session`: a session
          * @enum {string}
          */
-        NodeType: "chain" | "chat" | "llm" | "retriever" | "tool" | "agent" | "workflow" | "trace";
+        NodeType: "chain" | "chat" | "llm" | "retriever" | "tool" | "agent" | "workflow" | "trace" | "session";
         /**
          * HallucinationSegment
          * @description A span of text with its hallucination score and severity.
@@ -8272,9 +9318,11 @@ export interface components {
          *     - `score_rating_aggregate`: a summary of score ratings
          *     - `star_rating_aggregate`: a summary of star ratings
          *     - `tags_rating_aggregate`: a summary of tag ratings
+         *     - `choice_rating`: a choice rating
+         *     - `choice_rating_aggregate`: a summary of choice ratings
          * @enum {string}
          */
-        DataTypeOptions: "unknown" | "text" | "label" | "floating_point" | "integer" | "timestamp" | "milli_seconds" | "boolean" | "uuid" | "percentage" | "dollars" | "array" | "template_label" | "thumb_rating_percentage" | "user_id" | "text_offsets" | "segments" | "hallucination_segments" | "thumb_rating" | "score_rating" | "star_rating" | "tags_rating" | "thumb_rating_aggregate" | "score_rating_aggregate" | "star_rating_aggregate" | "tags_rating_aggregate";
+        DataTypeOptions: "unknown" | "text" | "label" | "floating_point" | "integer" | "timestamp" | "milli_seconds" | "boolean" | "uuid" | "percentage" | "dollars" | "array" | "template_label" | "thumb_rating_percentage" | "user_id" | "text_offsets" | "segments" | "hallucination_segments" | "thumb_rating" | "score_rating" | "star_rating" | "tags_rating" | "thumb_rating_aggregate" | "score_rating_aggregate" | "star_rating_aggregate" | "tags_rating_aggregate" | "choice_rating" | "choice_rating_aggregate";
         /**
          * JobStatus
          * @description The state of a background job. How `error` differs from `failed` is not documented.
@@ -9168,15 +10216,25 @@ export interface components {
             value: string | string[];
         };
         /**
-         * TextFilterOperator
-         * @description How a text filter compares: equal, not equal, or contains.
-         *
-         *     - `eq`: exactly the text
-         *     - `ne`: anything but the text
-         *     - `contains`: has the text somewhere in it
-         * @enum {string}
+         * ModalityFilter
+         * @description A scorer filter on the modality of a node.
+         * @example {
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "name": "modality"
+         *     }
          */
-        TextFilterOperator: "eq" | "ne" | "contains";
+        ModalityFilter: {
+            /**
+             * @description Which kind of filter this is: always `modality` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "modality";
+            /** @description How the node's modality is compared with `value`. */
+            operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The value, or values, to compare the node's modality with. */
+            value: string | string[];
+        };
         /**
          * NodeNameFilter
          * @description A scorer filter on a node's name: an operator and a value to compare.
@@ -9209,15 +10267,16 @@ export interface components {
              * @description How the node's name is compared with `value`.
              * @example eq
              */
-            operator: components["schemas"]["TextFilterOperator"];
-            /** @description The text to compare the node's name with. */
-            value: string;
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text, or list of texts, to compare the node's name with. */
+            value: string | string[];
         };
         /**
          * ScorerFilter
          * @description A condition that limits which nodes a scorer runs on. The `name` property says which kind of condition it is:
          *     - `metadata`: a node's metadata key and the value stored under it
          *     - `node_name`: a node's name
+         *     - `modality`: a node's modality
          *     How several filters on one scorer combine is not documented.
          * @example {
          *       "name": "node_name",
@@ -9227,7 +10286,19 @@ export interface components {
          *       "case_sensitive": true
          *     }
          */
-        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"];
+        ScorerFilter: components["schemas"]["NodeNameFilter"] | components["schemas"]["MetadataFilter"] | components["schemas"]["ModalityFilter"];
+        /**
+         * OutputTypeEnum
+         * @description The kind of output a model-based scorer produces.
+         * @enum {string}
+         */
+        OutputTypeEnum: "boolean" | "categorical" | "count" | "discrete" | "freeform" | "percentage" | "multilabel" | "retrieved_chunk_list_boolean" | "boolean_multilabel";
+        /**
+         * InputTypeEnum
+         * @description The kind of input a model-based scorer reads.
+         * @enum {string}
+         */
+        InputTypeEnum: "basic" | "llm_spans" | "retriever_spans" | "sessions_normalized" | "sessions_trace_io_only" | "tool_spans" | "trace_input_only" | "trace_io_only" | "trace_normalized" | "trace_output_only" | "agent_spans" | "workflow_spans";
         /**
          * ScorerDefaults
          * @description Settings a scorer uses unless its use says otherwise. How a use overrides them is not documented.
@@ -9244,6 +10315,14 @@ export interface components {
             model_name?: string | null | undefined;
             /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
             num_judges?: number | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description Whether chain of thought is enabled for the scorer, or `null`. */
+            cot_enabled?: boolean | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
         };
         /**
          * ScorerTypes
@@ -9252,9 +10331,199 @@ export interface components {
          *     - `llm`: by instructions to a language model (an LLM judge)
          *     - `code`: by code
          *     - `preset`: one of the service's own scorers
+         *     - `luna`: by a fine-tuned model (a Luna model)
          * @enum {string}
          */
-        ScorerTypes: "llm" | "code" | "preset";
+        ScorerTypes: "llm" | "code" | "preset" | "luna";
+        /**
+         * ModelType
+         * @description The kind of model behind a scorer.
+         *
+         *     - `slm`: a small language model
+         *     - `llm`: a large language model
+         *     - `code`: code, with no language model
+         * @enum {string}
+         */
+        ModelType: "slm" | "llm" | "code";
+        /**
+         * MultimodalCapability
+         * @description A multi-modal capability of a model.
+         *
+         *     - `vision`: it reads images
+         *     - `audio`: it reads audio
+         * @enum {string}
+         */
+        MultimodalCapability: "vision" | "audio";
+        /**
+         * RollUpMethodDisplayOptions
+         * @description How a metric's values are rolled up for display.
+         * @enum {string}
+         */
+        RollUpMethodDisplayOptions: "average" | "sum" | "max" | "min" | "category_count" | "percentage_true" | "percentage_false";
+        /**
+         * MetricColor
+         * @description A colour a metric's value can be shown in.
+         * @enum {string}
+         */
+        MetricColor: "red" | "yellow" | "green";
+        /**
+         * BooleanColorConstraint
+         * @description One colour rule of a boolean metric: a value and the colour it gives.
+         * @example {
+         *       "color": "red",
+         *       "operator": "eq",
+         *       "value": false
+         *     }
+         */
+        BooleanColorConstraint: {
+            /** @description The colour given. */
+            color: components["schemas"]["MetricColor"];
+            /**
+             * @description How the metric's value is compared with `value`.
+             * @constant
+             */
+            operator: "eq";
+            /** @description The value, or values, to compare the metric's value with. */
+            value: boolean;
+        };
+        /**
+         * MetricColorPickerBoolean
+         * @description Colours for a boolean metric.
+         * @example {
+         *       "constraints": [
+         *         {
+         *           "color": "red",
+         *           "operator": "eq",
+         *           "value": false
+         *         }
+         *       ],
+         *       "type": "boolean"
+         *     }
+         */
+        MetricColorPickerBoolean: {
+            /**
+             * @description Which kind this is: always `boolean` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "boolean";
+            /** @description The colour rules, each a condition and the colour it gives. */
+            constraints: components["schemas"]["BooleanColorConstraint"][];
+        };
+        /**
+         * CategoricalColorConstraintOperator
+         * @description The values of `CategoricalColorConstraint.operator`.
+         * @enum {string}
+         */
+        CategoricalColorConstraintOperator: "eq" | "one_of";
+        /**
+         * CategoricalColorConstraint
+         * @description One colour rule of a categorical metric: categories and the colour they give.
+         * @example {
+         *       "color": "red",
+         *       "operator": "eq",
+         *       "value": "example"
+         *     }
+         */
+        CategoricalColorConstraint: {
+            /** @description The colour given. */
+            color: components["schemas"]["MetricColor"];
+            /** @description How the metric's value is compared with `value`. */
+            operator: components["schemas"]["CategoricalColorConstraintOperator"];
+            /** @description The value, or values, to compare the metric's value with. */
+            value: string | string[];
+        };
+        /**
+         * MetricColorPickerCategorical
+         * @description Colours for a categorical metric, by category.
+         * @example {
+         *       "constraints": [
+         *         {
+         *           "color": "red",
+         *           "operator": "eq",
+         *           "value": "example"
+         *         }
+         *       ],
+         *       "type": "categorical"
+         *     }
+         */
+        MetricColorPickerCategorical: {
+            /**
+             * @description Which kind this is: always `categorical` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "categorical";
+            /** @description The colour rules, each a condition and the colour it gives. */
+            constraints: components["schemas"]["CategoricalColorConstraint"][];
+        };
+        /**
+         * MetricColorPickerMultiLabel
+         * @description Colours for a multi-label metric, by label.
+         * @example {
+         *       "constraints": [
+         *         {
+         *           "color": "red",
+         *           "operator": "eq",
+         *           "value": "example"
+         *         }
+         *       ],
+         *       "type": "multi_label"
+         *     }
+         */
+        MetricColorPickerMultiLabel: {
+            /**
+             * @description Which kind this is: always `multi_label` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "multi_label";
+            /** @description The colour rules, each a condition and the colour it gives. */
+            constraints: components["schemas"]["CategoricalColorConstraint"][];
+        };
+        /**
+         * NumericColorConstraintOperator
+         * @description The values of `NumericColorConstraint.operator`.
+         * @enum {string}
+         */
+        NumericColorConstraintOperator: "eq" | "gt" | "gte" | "lt" | "lte" | "between";
+        /**
+         * NumericColorConstraint
+         * @description One colour rule of a numeric metric: a comparison and the colour it gives.
+         * @example {
+         *       "color": "red",
+         *       "operator": "eq",
+         *       "value": 0.9
+         *     }
+         */
+        NumericColorConstraint: {
+            /** @description The colour given. */
+            color: components["schemas"]["MetricColor"];
+            /** @description How the metric's value is compared with `value`. */
+            operator: components["schemas"]["NumericColorConstraintOperator"];
+            /** @description The value, or values, to compare the metric's value with. */
+            value: number | number[];
+        };
+        /**
+         * MetricColorPickerNumeric
+         * @description Colours for a numeric metric, by thresholds.
+         * @example {
+         *       "constraints": [
+         *         {
+         *           "color": "red",
+         *           "operator": "eq",
+         *           "value": 0.9
+         *         }
+         *       ],
+         *       "type": "numeric"
+         *     }
+         */
+        MetricColorPickerNumeric: {
+            /**
+             * @description Which kind this is: always `numeric` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "numeric";
+            /** @description The colour rules, each a condition and the colour it gives. */
+            constraints: components["schemas"]["NumericColorConstraint"][];
+        };
         /**
          * CreateScorerRequest
          * @description A new scorer's name, kind, tags and default settings.
@@ -9286,6 +10555,46 @@ export interface components {
             scorer_type: components["schemas"]["ScorerTypes"];
             /** @description Labels for finding the scorer. */
             tags?: string[] | undefined;
+            /**
+             * Format: uuid
+             * @description The create scorer's ID, or `null`.
+             */
+            id?: string | null | undefined;
+            /** @description The scorer's label, or `null`. */
+            label?: string | null | undefined;
+            /** @description Whether the scorer is deprecated, or `null`. */
+            deprecated?: boolean | null | undefined;
+            /** @description The kind of model behind the scorer, or `null`. */
+            model_type?: components["schemas"]["ModelType"] | null | undefined;
+            /** @description Whether the scorer uses ground truth, or `null`. What it compares with is not documented. */
+            ground_truth?: boolean | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the scorer's default version, or `null`.
+             */
+            default_version_id?: string | null | undefined;
+            /** @description The prompt written by the user for the LLM judge, or `null`. */
+            user_prompt?: string | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+            /** @description The kinds of media (beyond text) the scorer can read, or `null`. */
+            multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+            /** @description The names of the scorers this one needs, or `null`. */
+            required_scorers?: string[] | null | undefined;
+            /** @description The IDs of the metrics this scorer needs, or `null`. */
+            required_metric_ids?: string[] | null | undefined;
+            /** @description How the scorer's values are rolled up for display, or `null`. */
+            roll_up_method?: components["schemas"]["RollUpMethodDisplayOptions"] | null | undefined;
+            /** @description How the metric's values are coloured, by the kind of value (`type`), or `null`. */
+            metric_color_picker_config?: (components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"]) | null | undefined;
+            /** @description Whether the scorer is global, or `null`. What being global covers is not documented. */
+            is_global?: boolean | null | undefined;
+            /** @description The IDs of the projects in the scorer's scope. */
+            project_ids?: string[] | undefined;
         };
         /**
          * FewShotExample
@@ -9332,181 +10641,194 @@ export interface components {
              * @default rating
              */
             value_field_name?: string | undefined;
+            /** @description A schema for the judge's output, or `null`. What the service does with it is not documented. */
+            response_schema?: {
+                [key: string]: unknown;
+            } | null | undefined;
         };
         /**
-         * GeneratedScorerConfiguration
-         * @description The model settings of an LLM scorer.
+         * BaseGeneratedScorerDB
+         * @description The LLM-judge definition of a scorer version (a generated scorer): its instructions and prompt template.
          * @example {
-         *       "model_alias": "GPT-4o mini",
-         *       "num_judges": 3
-         *     }
-         */
-        GeneratedScorerConfiguration: {
-            /**
-             * @description The name under which the service offers the model the scorer uses. Defaults to `GPT-4o mini`.
-             * @default GPT-4o mini
-             */
-            model_alias: string;
-            /**
-             * @description How many judges the scorer uses, from 1 to 10. Defaults to `3`. What a judge is here is not documented.
-             * @default 3
-             */
-            num_judges: number;
-        };
-        /**
-         * GeneratedScorerResponse
-         * @description The definition of an LLM scorer in one version.
-         * @example {
-         *       "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
          *       "name": "answer-politeness",
-         *       "instructions": "Rate whether the answer is polite to the customer.",
          *       "chain_poll_template": {
-         *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
-         *       },
-         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-         *       "created_at": "2026-03-04T14:32:10Z",
-         *       "updated_at": "2026-03-04T14:32:10Z",
-         *       "scoreable_node_types": [
-         *         "llm"
-         *       ],
-         *       "scorer_configuration": {
-         *         "model_alias": "GPT-4o mini",
-         *         "num_judges": 3
+         *         "template": "example"
          *       }
          *     }
          */
-        GeneratedScorerResponse: {
-            /** @description The prompt template of the scorer's judge. */
-            chain_poll_template: components["schemas"]["ChainPollTemplate"];
-            /**
-             * Format: date-time
-             * @description When the definition was created.
-             */
-            created_at: string;
+        BaseGeneratedScorerDB: {
             /**
              * Format: uuid
-             * @description The ID of the user who created the definition.
-             */
-            created_by: string;
-            /**
-             * Format: uuid
-             * @description The definition's ID.
+             * @description The generated scorer's ID.
              */
             id: string;
-            /** @description The scorer's instructions, in words. */
-            instructions: string;
-            /** @description The scorer's name in this definition. */
+            /** @description The generated scorer's name. */
             name: string;
-            /** @description The kinds of node the scorer can score, or `null`. What `null` means is not documented. */
-            scoreable_node_types: components["schemas"]["NodeType"][] | null;
-            /** @description The scorer's model settings. */
-            scorer_configuration: components["schemas"]["GeneratedScorerConfiguration"];
-            /**
-             * Format: date-time
-             * @description When the definition was last changed.
-             */
-            updated_at: string;
+            /** @description The instructions for the LLM judge, in plain language, or `null`. */
+            instructions?: string | null | undefined;
+            /** @description The prompt template the LLM judge uses. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /** @description The prompt written by the user for the LLM judge, or `null`. */
+            user_prompt?: string | null | undefined;
         };
         /**
-         * CreateUpdateRegisteredScorerResponse
-         * @description The definition of a code scorer in one version, as registered from its uploaded code.
+         * BaseRegisteredScorerDB
+         * @description The code definition of a scorer version (a registered scorer).
          * @example {
-         *       "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
-         *       "name": "answer-length",
-         *       "created_at": "2026-03-04T14:32:10Z",
-         *       "updated_at": "2026-03-04T14:32:10Z",
-         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-         *       "score_type": "int",
-         *       "data_type": "integer",
-         *       "scoreable_node_types": [
-         *         "llm"
+         *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+         *       "name": "answer-politeness"
+         *     }
+         */
+        BaseRegisteredScorerDB: {
+            /**
+             * Format: uuid
+             * @description The registered scorer's ID.
+             */
+            id: string;
+            /** @description The registered scorer's name. */
+            name: string;
+            /** @description The type of the scores the code produces, as the service names it, or `null`. */
+            score_type?: string | null | undefined;
+        };
+        /**
+         * LunaInputTypeEnum
+         * @description The kind of input a fine-tuned (Luna) model reads.
+         * @enum {string}
+         */
+        LunaInputTypeEnum: "span" | "trace_object" | "trace_input_output_only";
+        /**
+         * LunaOutputTypeEnum
+         * @description The kind of output a fine-tuned (Luna) model produces.
+         * @enum {string}
+         */
+        LunaOutputTypeEnum: "float" | "string" | "string_list" | "bool_list";
+        /**
+         * SharedScorerName
+         * @description The name of one of the service's own scorers.
+         * @enum {string}
+         */
+        SharedScorerName: "action_advancement_luna" | "action_completion_luna" | "agent_efficiency" | "agent_flow" | "agentic_session_success" | "agentic_workflow_success" | "bleu" | "chunk_attribution_utilization" | "chunk_attribution_utilization_luna" | "chunk_relevance" | "chunk_relevance_luna" | "completeness" | "completeness_luna" | "context_adherence" | "context_adherence_audio" | "context_adherence_luna" | "context_adherence_vision" | "context_precision" | "context_relevance" | "context_relevance_luna" | "conversation_quality" | "correctness" | "ground_truth_adherence" | "input_pii" | "input_pii_gpt" | "input_sexist" | "input_sexist_luna" | "input_tone" | "input_tone_gpt" | "input_toxicity" | "input_toxicity_audio" | "input_toxicity_luna" | "input_toxicity_vision" | "instruction_adherence" | "interruption_detection" | "output_pii" | "output_pii_gpt" | "output_sexist" | "output_sexist_luna" | "output_tone" | "output_tone_gpt" | "output_toxicity" | "output_toxicity_audio" | "output_toxicity_luna" | "output_toxicity_vision" | "precision_at_k" | "prompt_injection" | "prompt_injection_luna" | "prompt_perplexity" | "reasoning_coherence" | "rouge" | "sql_adherence" | "sql_correctness" | "sql_efficiency" | "sql_injection" | "tool_error_rate" | "tool_error_rate_luna" | "tool_selection_quality" | "tool_selection_quality_luna" | "uncertainty" | "user_intent_change" | "visual_fidelity" | "visual_quality";
+        /**
+         * BaseFinetunedScorerDB
+         * @description The fine-tuned model definition of a scorer version (a fine-tuned scorer).
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "name": "answer-politeness",
+         *       "lora_task_id": 1,
+         *       "prompt": "Is this answer polite?"
+         *     }
+         */
+        BaseFinetunedScorerDB: {
+            /**
+             * Format: uuid
+             * @description The finetuned scorer's ID.
+             */
+            id: string;
+            /** @description The finetuned scorer's name. */
+            name: string;
+            /** @description The ID of the fine-tuning (LoRA) task that produced the model. */
+            lora_task_id: number;
+            /** @description Where the fine-tuned (LoRA) weights are stored, or `null`. */
+            lora_weights_path?: string | null | undefined;
+            /** @description The prompt of the fine-tuned scorer. */
+            prompt: string;
+            /** @description The kind of input the fine-tuned (Luna) model reads, or `null`. */
+            luna_input_type?: components["schemas"]["LunaInputTypeEnum"] | null | undefined;
+            /** @description The kind of output the fine-tuned (Luna) model produces, or `null`. */
+            luna_output_type?: components["schemas"]["LunaOutputTypeEnum"] | null | undefined;
+            /** @description A map from each output class's name to vocabulary indexes of the model (one index, or a set of them), or `null`. How the model uses it is not documented. */
+            class_name_to_vocab_ix?: {
+                [key: string]: number[];
+            } | {
+                [key: string]: number;
+            } | null | undefined;
+            /** @description The service scorer that runs this fine-tuned model, or `null`. */
+            executor?: components["schemas"]["SharedScorerName"] | null | undefined;
+        };
+        /**
+         * BaseScorerVersionDB
+         * @description One version of a scorer, with its definition: an LLM judge (`generated_scorer`), code (`registered_scorer`) or a fine-tuned model (`finetuned_scorer`), and its settings.
+         * @example {
+         *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+         *       "version": 1,
+         *       "scorer_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        BaseScorerVersionDB: {
+            /**
+             * Format: uuid
+             * @description The scorer version's ID.
+             */
+            id: string;
+            /** @description The version's number. */
+            version: number;
+            /**
+             * Format: uuid
+             * @description The ID of the scorer this version belongs to.
+             */
+            scorer_id: string;
+            /** @description The LLM-judge definition of this version (a generated scorer), or `null`. */
+            generated_scorer?: components["schemas"]["BaseGeneratedScorerDB"] | null | undefined;
+            /** @description The code definition of this version (a registered scorer), or `null`. */
+            registered_scorer?: components["schemas"]["BaseRegisteredScorerDB"] | null | undefined;
+            /** @description The fine-tuned model definition of this version (a fine-tuned scorer), or `null`. */
+            finetuned_scorer?: components["schemas"]["BaseFinetunedScorerDB"] | null | undefined;
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
+            num_judges?: number | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description Whether chain of thought is enabled for the scorer, or `null`. */
+            cot_enabled?: boolean | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+        };
+        /**
+         * NumericRollUpMethod
+         * @description How a numeric metric's values are rolled up.
+         * @enum {string}
+         */
+        NumericRollUpMethod: "average" | "sum" | "max" | "min";
+        /**
+         * CategoricalRollUpMethod
+         * @description How a categorical metric's values are rolled up. It has one value.
+         * @enum {string}
+         */
+        CategoricalRollUpMethod: "category_count";
+        /**
+         * BaseMetricRollUpConfigDB
+         * @description The roll-up methods a metric offers.
+         * @example {
+         *       "roll_up_methods": [
+         *         "average"
          *       ]
          *     }
          */
-        CreateUpdateRegisteredScorerResponse: {
-            /**
-             * Format: date-time
-             * @description When the definition was registered.
-             */
-            created_at: string;
-            /**
-             * Format: uuid
-             * @description The ID of the user who registered the definition.
-             */
-            created_by: string;
-            /** @description The kind of value the scorer produces, or `null`. */
-            data_type: components["schemas"]["DataTypeOptions"] | null;
-            /**
-             * Format: uuid
-             * @description The definition's ID.
-             */
-            id: string;
-            /** @description The scorer's name in this definition. */
-            name: string;
-            /** @description The type of the scores, as text, or `null`. Its values are not documented. */
-            score_type: string | null;
-            /** @description The kinds of node the scorer can score, as text, or `null`. What `null` means is not documented. */
-            scoreable_node_types: string[] | null;
-            /**
-             * Format: date-time
-             * @description When the definition was last changed.
-             */
-            updated_at: string;
+        BaseMetricRollUpConfigDB: {
+            /** @description The roll-up methods offered. */
+            roll_up_methods: components["schemas"]["NumericRollUpMethod"][] | components["schemas"]["CategoricalRollUpMethod"][];
         };
         /**
-         * BaseScorerVersionResponse
-         * @description One version of a scorer, with the definition it holds.
+         * ScorerScopeProjectRef
+         * @description A project in a scorer's scope, by ID and name.
          * @example {
-         *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
-         *       "version": 1,
-         *       "registered_scorer": {
-         *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
-         *         "name": "answer-length",
-         *         "created_at": "2026-03-04T14:32:10Z",
-         *         "updated_at": "2026-03-04T14:32:10Z",
-         *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-         *         "score_type": "int",
-         *         "data_type": "integer",
-         *         "scoreable_node_types": [
-         *           "llm"
-         *         ]
-         *       },
-         *       "created_at": "2026-03-04T14:32:10Z",
-         *       "updated_at": "2026-03-04T14:32:10Z"
+         *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+         *       "name": "answer-politeness"
          *     }
          */
-        BaseScorerVersionResponse: {
-            /**
-             * Format: date-time
-             * @description When the version was created.
-             */
-            created_at: string;
-            /** @description The version's definition when the scorer is an LLM scorer, or `null`. */
-            generated_scorer?: components["schemas"]["GeneratedScorerResponse"] | null | undefined;
+        ScorerScopeProjectRef: {
             /**
              * Format: uuid
-             * @description The version's ID.
+             * @description The project's ID.
              */
             id: string;
-            /** @description The version's definition when the scorer is a code scorer, or `null`. */
-            registered_scorer?: components["schemas"]["CreateUpdateRegisteredScorerResponse"] | null | undefined;
-            /**
-             * Format: date-time
-             * @description When the version was last changed.
-             */
-            updated_at: string;
-            /** @description The version's number. */
-            version: number;
+            /** @description The project's name. */
+            name: string;
         };
-        /**
-         * ModelType
-         * @description The kind of model behind a scorer.
-         *
-         *     - `slm`: a small language model
-         *     - `llm`: a large language model
-         * @enum {string}
-         */
-        ModelType: "slm" | "llm";
         /**
          * ScorerResponse
          * @description A scorer, with its kind, tags, default settings and latest version.
@@ -9557,12 +10879,12 @@ export interface components {
             /** @description The names of the scorer's settings a user may configure when using it, such as its model or its number of judges. */
             included_fields?: string[] | undefined;
             /**
-             * @description The scorer's label. Defaults to an empty string. How it differs from `name` is not documented.
+             * @description The scorer's label, or `null`. Defaults to an empty string. How it differs from `name` is not documented.
              * @default
              */
-            label: string;
+            label: string | null;
             /** @description The scorer's latest version, or `null`. */
-            latest_version?: components["schemas"]["BaseScorerVersionResponse"] | null | undefined;
+            latest_version?: components["schemas"]["BaseScorerVersionDB"] | null | undefined;
             /** @description The kind of model behind the scorer, or `null`. */
             model_type?: components["schemas"]["ModelType"] | null | undefined;
             /** @description The scorer's name. */
@@ -9576,6 +10898,53 @@ export interface components {
              * @description When the scorer was last changed, or `null`.
              */
             updated_at?: string | null | undefined;
+            /**
+             * @description Whether each action on the scorer is allowed. Defaults to an empty list.
+             * @default []
+             */
+            permissions: components["schemas"]["Permission"][];
+            /** @description Whether the scorer uses ground truth, or `null`. What it compares with is not documented. */
+            ground_truth?: boolean | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the scorer's default version, or `null`.
+             */
+            default_version_id?: string | null | undefined;
+            /** @description The scorer's default version, or `null`. */
+            default_version?: components["schemas"]["BaseScorerVersionDB"] | null | undefined;
+            /** @description The prompt written by the user for the LLM judge, or `null`. */
+            user_prompt?: string | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+            /** @description The kinds of media (beyond text) the scorer can read, or `null`. */
+            multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+            /** @description The names of the scorers this one needs, or `null`. */
+            required_scorers?: string[] | null | undefined;
+            /** @description The IDs of the metrics this scorer needs, or `null`. */
+            required_metric_ids?: string[] | null | undefined;
+            /** @description Whether the scorer is deprecated, or `null`. */
+            deprecated?: boolean | null | undefined;
+            /** @description How the scorer's values are rolled up for display, or `null`. */
+            roll_up_method?: components["schemas"]["RollUpMethodDisplayOptions"] | null | undefined;
+            /** @description Which roll-up methods the scorer's metric offers, or `null`. */
+            roll_up_config?: components["schemas"]["BaseMetricRollUpConfigDB"] | null | undefined;
+            /** @description How the metric's values are coloured, by the kind of value (`type`), or `null`. */
+            metric_color_picker_config?: (components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"]) | null | undefined;
+            /** @description The numeric thresholds that colour the metric's values, or `null`. */
+            color_threshold_config?: components["schemas"]["MetricColorPickerNumeric"] | null | undefined;
+            /** @description The name of the metric the scorer writes, or `null`. */
+            metric_name?: string | null | undefined;
+            /**
+             * @description Whether the scorer is global. What being global covers is not documented. Defaults to `false`.
+             * @default false
+             */
+            is_global: boolean;
+            /** @description The projects in the scorer's scope. */
+            scope_projects?: components["schemas"]["ScorerScopeProjectRef"][] | undefined;
         };
         /**
          * ScorerCreatedAtFilter
@@ -9614,11 +10983,172 @@ export interface components {
              * @enum {string}
              */
             name: "creator";
+            /** @description The ID of the creator to match, or a list of IDs for `one_of` and `not_in`. */
+            value: string | (string)[];
             /**
-             * Format: uuid
-             * @description The ID of the creator to match.
+             * @description How the creator's ID is compared with `value`. Defaults to `eq`.
+             * @default eq
              */
-            value: string;
+            operator?: components["schemas"]["NameFilterOperator"] | undefined;
+        };
+        /**
+         * ScorerExcludeMultimodalScorersFilter
+         * @description A scorer-list filter that can leave out the multimodal scorers.
+         * @example {
+         *       "name": "exclude_multimodal_scorers"
+         *     }
+         */
+        ScorerExcludeMultimodalScorersFilter: {
+            /**
+             * @description Which kind of filter this is: always `exclude_multimodal_scorers` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "exclude_multimodal_scorers";
+        };
+        /**
+         * ScorerExcludeSlmScorersFilter
+         * @description A scorer-list filter that can leave out the scorers backed by a small language model.
+         * @example {
+         *       "name": "exclude_slm_scorers"
+         *     }
+         */
+        ScorerExcludeSlmScorersFilter: {
+            /**
+             * @description Which kind of filter this is: always `exclude_slm_scorers` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "exclude_slm_scorers";
+        };
+        /**
+         * ScorerIDFilter
+         * @description A scorer-list filter on the scorer's ID.
+         * @example {
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "name": "id"
+         *     }
+         */
+        ScorerIDFilter: {
+            /**
+             * @description Which kind of filter this is: always `id` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "id";
+            /**
+             * @description How the scorer's ID is compared with `value`. Defaults to `eq`.
+             * @default eq
+             */
+            operator?: components["schemas"]["NameFilterOperator"] | undefined;
+            /** @description The value, or values, to compare the scorer's ID with. */
+            value: string | (string)[];
+        };
+        /**
+         * LogRecordsBooleanOperator
+         * @description The values of `LogRecordsBooleanFilter.operator`.
+         * @enum {string}
+         */
+        LogRecordsBooleanOperator: "eq" | "ne";
+        /**
+         * ScorerIsGlobalFilter
+         * @description A scorer-list filter on whether the scorer is global.
+         * @example {
+         *       "value": false,
+         *       "name": "is_global"
+         *     }
+         */
+        ScorerIsGlobalFilter: {
+            /**
+             * @description Which kind of filter this is: always `is_global` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "is_global";
+            /**
+             * @description How whether the scorer is global is compared with `value`. Defaults to `eq`.
+             * @default eq
+             */
+            operator?: components["schemas"]["LogRecordsBooleanOperator"] | undefined;
+            /** @description The value, or values, to compare whether the scorer is global with. */
+            value: boolean;
+        };
+        /**
+         * ScorerLabelFilter
+         * @description A scorer-list filter on the scorer's label.
+         * @example {
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "name": "label"
+         *     }
+         */
+        ScorerLabelFilter: {
+            /**
+             * @description Which kind of filter this is: always `label` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "label";
+            /** @description How the scorer's label is compared with `value`. */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The value, or values, to compare the scorer's label with. */
+            value: string | string[];
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Whether the match is strict. Defaults to `true`. What a strict match is, is not documented.
+             * @default true
+             */
+            strict?: boolean | undefined;
+        };
+        /**
+         * ScorerModelTypeFilter
+         * @description A scorer-list filter on the kind of model behind the scorer.
+         * @example {
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "name": "model_type"
+         *     }
+         */
+        ScorerModelTypeFilter: {
+            /**
+             * @description Which kind of filter this is: always `model_type` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "model_type";
+            /** @description How the kind of model behind the scorer is compared with `value`. */
+            operator: components["schemas"]["MembershipFilterOperator"];
+            /** @description The value, or values, to compare the kind of model behind the scorer with. */
+            value: string | string[];
+        };
+        /**
+         * LogRecordsCollectionOperator
+         * @description The values of `LogRecordsCollectionFilter.operator`.
+         * @enum {string}
+         */
+        LogRecordsCollectionOperator: "eq" | "contains" | "one_of" | "not_in";
+        /**
+         * ScorerMultimodalCapabilitiesFilter
+         * @description A scorer-list filter on the scorer's multimodal capabilities.
+         * @example {
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "name": "multimodal_capabilities"
+         *     }
+         */
+        ScorerMultimodalCapabilitiesFilter: {
+            /**
+             * @description Which kind of filter this is: always `multimodal_capabilities` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "multimodal_capabilities";
+            /** @description How the scorer's multimodal capabilities is compared with `value`. */
+            operator: components["schemas"]["LogRecordsCollectionOperator"];
+            /** @description The value, or values, to compare the scorer's multimodal capabilities with. */
+            value: string | string[];
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
         };
         /**
          * ScorerNameFilter
@@ -9646,6 +11176,55 @@ export interface components {
             value: string | string[];
         };
         /**
+         * ScorerScopeProjectsFilter
+         * @description A scorer-list filter on the projects in the scorer's scope.
+         * @example {
+         *       "project_ids": [
+         *         "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+         *       ],
+         *       "name": "scope_projects"
+         *     }
+         */
+        ScorerScopeProjectsFilter: {
+            /**
+             * @description Which kind of filter this is: always `scope_projects` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "scope_projects";
+            /** @description The IDs of the projects in the scorer's scope. */
+            project_ids: string[];
+            /**
+             * @description Whether global scorers are included. Defaults to `false`.
+             * @default false
+             */
+            include_global?: boolean | undefined;
+        };
+        /**
+         * ScorerScoreableNodeTypesFilter
+         * @description A scorer-list filter on the kinds of node a scorer can score.
+         * @example {
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "name": "scoreable_node_types"
+         *     }
+         */
+        ScorerScoreableNodeTypesFilter: {
+            /**
+             * @description Which kind of filter this is: always `scoreable_node_types` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "scoreable_node_types";
+            /** @description How the kinds of node the scorer can score is compared with `value`. */
+            operator: components["schemas"]["LogRecordsCollectionOperator"];
+            /** @description The value, or values, to compare the kinds of node the scorer can score with. */
+            value: string | string[];
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+        };
+        /**
          * ScorerTypeFilter
          * @description A scorer-list filter on how the scorer is defined.
          * @example {
@@ -9662,18 +11241,20 @@ export interface components {
             name: "scorer_type";
             /** @description How the scorer's kind is compared with `value`. */
             operator: components["schemas"]["MembershipFilterOperator"];
-            /** @description The kind to compare with, or a list of kinds for `one_of` and `not_in`. */
-            value: components["schemas"]["ScorerTypes"] | components["schemas"]["ScorerTypes"][];
+            /** @description The kind to compare with, or a list of kinds for `one_of` and `not_in`: for example `llm`, `code` or `preset` (the values of `ScorerTypes`), though the service takes any text here. */
+            value: string | string[];
         };
         /**
          * TagsFilterOperator
-         * @description How a filter on a list of tags compares with one tag.
+         * @description How a filter on a scorer's tags compares them with its value, one tag or a list of tags. What `eq` means for a list of tags is not documented.
          *
          *     - `contains`: the list has the tag
          *     - `not_in`: the list does not have the tag
+         *     - `eq`: equal to the value
+         *     - `one_of`: one of the values
          * @enum {string}
          */
-        TagsFilterOperator: "contains" | "not_in";
+        TagsFilterOperator: "contains" | "not_in" | "eq" | "one_of";
         /**
          * ScorerTagsFilter
          * @description A scorer-list filter on the scorer's tags.
@@ -9691,8 +11272,13 @@ export interface components {
             name: "tags";
             /** @description How the scorer's tags are compared with `value`. */
             operator: components["schemas"]["TagsFilterOperator"];
-            /** @description The tag to look for. */
-            value: string;
+            /** @description The tag to look for, or a list of tags. */
+            value: string | string[];
+            /**
+             * @description Whether letter case matters when comparing the tags. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
         };
         /**
          * ScorerUpdatedAtFilter
@@ -9727,7 +11313,133 @@ export interface components {
          *       "value": "llm"
          *     }
          */
-        ScorerListFilter: components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"];
+        ScorerListFilter: components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"] | components["schemas"]["ScorerModelTypeFilter"] | components["schemas"]["ScorerExcludeSlmScorersFilter"] | components["schemas"]["ScorerExcludeMultimodalScorersFilter"] | components["schemas"]["ScorerLabelFilter"] | components["schemas"]["ScorerScoreableNodeTypesFilter"] | components["schemas"]["ScorerMultimodalCapabilitiesFilter"] | components["schemas"]["ScorerIDFilter"] | components["schemas"]["ScorerIsGlobalFilter"] | components["schemas"]["ScorerScopeProjectsFilter"];
+        /**
+         * ScorerEnabledInPlaygroundSort
+         * @description Orders the scorer list by whether each scorer is enabled in a playground.
+         * @example {
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "name": "enabled_in_playground"
+         *     }
+         */
+        ScorerEnabledInPlaygroundSort: {
+            /**
+             * @description Which order this is: always `enabled_in_playground` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "enabled_in_playground";
+            /**
+             * @description Whether the order is ascending. Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort this is: always `custom_uuid` here.
+             * @default custom_uuid
+             * @constant
+             */
+            sort_type?: "custom_uuid" | undefined;
+            /**
+             * Format: uuid
+             * @description An ID the order is taken from. Whose ID it is, is not documented.
+             */
+            value: string;
+        };
+        /**
+         * ScorerEnabledInRunSort
+         * @description Orders the scorer list by whether each scorer is enabled in a run.
+         * @example {
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "name": "enabled_in_run"
+         *     }
+         */
+        ScorerEnabledInRunSort: {
+            /**
+             * @description Which order this is: always `enabled_in_run` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "enabled_in_run";
+            /**
+             * @description Whether the order is ascending. Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort this is: always `custom_uuid` here.
+             * @default custom_uuid
+             * @constant
+             */
+            sort_type?: "custom_uuid" | undefined;
+            /**
+             * Format: uuid
+             * @description An ID the order is taken from. Whose ID it is, is not documented.
+             */
+            value: string;
+        };
+        /**
+         * ScorerNameSort
+         * @description Orders the scorer list by name.
+         * @example {
+         *       "name": "name",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        ScorerNameSort: {
+            /**
+             * @description Which order this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /**
+             * @description Whether the order is ascending. Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort this is: always `column` here.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ScorerUpdatedAtSort
+         * @description Orders the scorer list by when each scorer was last changed.
+         * @example {
+         *       "name": "updated_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        ScorerUpdatedAtSort: {
+            /**
+             * @description Which order this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /**
+             * @description Whether the order is ascending. Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort this is: always `column` here.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ScorerListSort
+         * @description How `POST /scorers/list` orders the scorers. The `name` property is the tag: it names the order, and picks the member.
+         * @example {
+         *       "name": "name",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        ScorerListSort: components["schemas"]["ScorerNameSort"] | components["schemas"]["ScorerUpdatedAtSort"] | components["schemas"]["ScorerEnabledInRunSort"] | components["schemas"]["ScorerEnabledInPlaygroundSort"];
         /**
          * ListScorersRequest
          * @description Conditions on the scorers to list.
@@ -9747,8 +11459,10 @@ export interface components {
          *     }
          */
         ListScorersRequest: {
-            /** @description Conditions a scorer must meet to be listed. The `name` property of each says which field of the scorer is compared: `name`, `scorer_type`, `tags`, `creator`, `created_at` or `updated_at`. How several conditions combine is not documented. */
+            /** @description Conditions a scorer must meet to be listed. The `name` property of each says which field of the scorer is compared: for example `name`, `scorer_type`, `tags` or `creator` (`ScorerListFilter` lists them all). How several conditions combine is not documented. */
             filters?: components["schemas"]["ScorerListFilter"][] | undefined;
+            /** @description How the scorers are ordered, or `null`. The order when it is left out or `null` is not documented. */
+            sort?: components["schemas"]["ScorerListSort"] | null | undefined;
         };
         /**
          * ScorerPage
@@ -9822,12 +11536,306 @@ export interface components {
             name?: string | null | undefined;
             /** @description The scorer's new tags, or `null`. Whether `null` clears them or leaves them as they are is not documented. */
             tags?: string[] | null | undefined;
+            /** @description The kind of model behind the scorer, or `null`. */
+            model_type?: components["schemas"]["ModelType"] | null | undefined;
+            /** @description Whether the scorer uses ground truth, or `null`. What it compares with is not documented. */
+            ground_truth?: boolean | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the scorer's default version, or `null`.
+             */
+            default_version_id?: string | null | undefined;
+            /** @description The prompt written by the user for the LLM judge, or `null`. */
+            user_prompt?: string | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+            /** @description The kinds of media (beyond text) the scorer can read, or `null`. */
+            multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+            /** @description How the scorer's values are rolled up for display, or `null`. */
+            roll_up_method?: components["schemas"]["RollUpMethodDisplayOptions"] | null | undefined;
+            /** @description How the metric's values are coloured, by the kind of value (`type`), or `null`. */
+            metric_color_picker_config?: (components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"]) | null | undefined;
+        };
+        /**
+         * GeneratedScorerConfiguration
+         * @description The model settings of an LLM scorer.
+         * @example {
+         *       "model_alias": "gpt-4.1-mini",
+         *       "num_judges": 3
+         *     }
+         */
+        GeneratedScorerConfiguration: {
+            /**
+             * @description The name under which the service offers the model the scorer uses. Defaults to `gpt-4.1-mini`.
+             * @default gpt-4.1-mini
+             */
+            model_alias?: string | undefined;
+            /**
+             * @description How many judges the scorer uses, from 1 to 10. Defaults to `3`. What a judge is here is not documented.
+             * @default 3
+             */
+            num_judges?: number | undefined;
+            /**
+             * @description The kind of output the scorer produces. Defaults to `boolean`.
+             * @default boolean
+             */
+            output_type?: components["schemas"]["OutputTypeEnum"] | undefined;
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types?: string[] | undefined;
+            /**
+             * @description Whether chain of thought is enabled for the scorer. Defaults to `false`.
+             * @default false
+             */
+            cot_enabled?: boolean | undefined;
+            /**
+             * @description Whether the scorer uses ground truth. What it compares with is not documented. Defaults to `false`.
+             * @default false
+             */
+            ground_truth?: boolean | undefined;
+            /** @description The kinds of media (beyond text) the scorer can read, or `null`. */
+            multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+        };
+        /**
+         * GeneratedScorerResponse
+         * @description The definition of an LLM scorer in one version.
+         * @example {
+         *       "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "name": "answer-politeness",
+         *       "instructions": "Rate whether the answer is polite to the customer.",
+         *       "chain_poll_template": {
+         *         "template": "Is this answer polite? Answer in JSON with a rating and an explanation.\n{{ output }}"
+         *       },
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ],
+         *       "scorer_configuration": {
+         *         "model_alias": "GPT-4o mini",
+         *         "num_judges": 3
+         *       }
+         *     }
+         */
+        GeneratedScorerResponse: {
+            /** @description The prompt template of the scorer's judge. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /**
+             * Format: date-time
+             * @description When the definition was created.
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the definition.
+             */
+            created_by: string;
+            /**
+             * Format: uuid
+             * @description The definition's ID.
+             */
+            id: string;
+            /** @description The scorer's instructions, in words, or `null`. */
+            instructions?: string | null | undefined;
+            /** @description The scorer's name in this definition. */
+            name: string;
+            /** @description The kinds of node the scorer can score, or `null`. What `null` means is not documented. */
+            scoreable_node_types: components["schemas"]["NodeType"][] | null;
+            /** @description The scorer's model settings. */
+            scorer_configuration: components["schemas"]["GeneratedScorerConfiguration"];
+            /**
+             * Format: date-time
+             * @description When the definition was last changed.
+             */
+            updated_at: string;
+            /** @description The prompt written by the user for the LLM judge, or `null`. */
+            user_prompt?: string | null | undefined;
+        };
+        /**
+         * CreateUpdateRegisteredScorerResponse
+         * @description The definition of a code scorer in one version, as registered from its uploaded code.
+         * @example {
+         *       "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "name": "answer-length",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "score_type": "int",
+         *       "data_type": "integer",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ]
+         *     }
+         */
+        CreateUpdateRegisteredScorerResponse: {
+            /**
+             * Format: date-time
+             * @description When the definition was registered.
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who registered the definition.
+             */
+            created_by: string;
+            /** @description The kind of value the scorer produces, or `null`. */
+            data_type: components["schemas"]["DataTypeOptions"] | null;
+            /**
+             * Format: uuid
+             * @description The definition's ID.
+             */
+            id: string;
+            /** @description The scorer's name in this definition. */
+            name: string;
+            /** @description The type of the scores, as text, or `null`. Its values are not documented. */
+            score_type: string | null;
+            /** @description The kinds of node the scorer can score, as text, or `null`. What `null` means is not documented. */
+            scoreable_node_types: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the definition was last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * FineTunedScorerResponse
+         * @description A fine-tuned scorer: the fine-tuned model a scorer version runs.
+         * @example {
+         *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "name": "answer-politeness",
+         *       "lora_task_id": 1,
+         *       "prompt": "Is this answer polite?",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "created_by": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+         *     }
+         */
+        FineTunedScorerResponse: {
+            /**
+             * Format: uuid
+             * @description The fine tuned scorer's ID.
+             */
+            id: string;
+            /** @description The fine tuned scorer's name. */
+            name: string;
+            /** @description The ID of the fine-tuning (LoRA) task that produced the model. */
+            lora_task_id: number;
+            /** @description Where the fine-tuned (LoRA) weights are stored, or `null`. */
+            lora_weights_path?: string | null | undefined;
+            /** @description The prompt of the fine-tuned scorer. */
+            prompt: string;
+            /** @description The kind of input the fine-tuned (Luna) model reads, or `null`. */
+            luna_input_type?: components["schemas"]["LunaInputTypeEnum"] | null | undefined;
+            /** @description The kind of output the fine-tuned (Luna) model produces, or `null`. */
+            luna_output_type?: components["schemas"]["LunaOutputTypeEnum"] | null | undefined;
+            /** @description A map from each output class's name to vocabulary indexes of the model (one index, or a set of them), or `null`. How the model uses it is not documented. */
+            class_name_to_vocab_ix?: {
+                [key: string]: number[];
+            } | {
+                [key: string]: number;
+            } | null | undefined;
+            /** @description The service scorer that runs this fine-tuned model, or `null`. */
+            executor?: components["schemas"]["SharedScorerName"] | null | undefined;
+            /**
+             * Format: date-time
+             * @description When the fine tuned scorer was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the fine tuned scorer was last changed.
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the fine tuned scorer.
+             */
+            created_by: string;
+        };
+        /**
+         * BaseScorerVersionResponse
+         * @description One version of a scorer, with the definition it holds.
+         * @example {
+         *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
+         *       "version": 1,
+         *       "registered_scorer": {
+         *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *         "name": "answer-length",
+         *         "created_at": "2026-03-04T14:32:10Z",
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "score_type": "int",
+         *         "data_type": "integer",
+         *         "scoreable_node_types": [
+         *           "llm"
+         *         ]
+         *       },
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+         *     }
+         */
+        BaseScorerVersionResponse: {
+            /**
+             * Format: date-time
+             * @description When the version was created.
+             */
+            created_at: string;
+            /** @description The version's definition when the scorer is an LLM scorer, or `null`. */
+            generated_scorer?: components["schemas"]["GeneratedScorerResponse"] | null | undefined;
+            /**
+             * Format: uuid
+             * @description The version's ID.
+             */
+            id: string;
+            /** @description The version's definition when the scorer is a code scorer, or `null`. */
+            registered_scorer?: components["schemas"]["CreateUpdateRegisteredScorerResponse"] | null | undefined;
+            /**
+             * Format: date-time
+             * @description When the version was last changed.
+             */
+            updated_at: string;
+            /** @description The version's number. */
+            version: number;
+            /**
+             * Format: uuid
+             * @description The ID of the scorer this version belongs to.
+             */
+            scorer_id: string;
+            /** @description The fine-tuned model definition of this version (a fine-tuned scorer), or `null`. */
+            finetuned_scorer?: components["schemas"]["FineTunedScorerResponse"] | null | undefined;
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
+            num_judges?: number | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description Whether chain of thought is enabled for the scorer, or `null`. */
+            cot_enabled?: boolean | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+            /** @description The prompt template the LLM judge uses, or `null`. */
+            chain_poll_template?: components["schemas"]["ChainPollTemplate"] | null | undefined;
+            /** @description Whether the model is allowed, or `null`. Which model, and allowed for what, is not documented. */
+            allowed_model?: boolean | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the scorer version, or `null`.
+             */
+            created_by?: string | null | undefined;
         };
         /**
          * CodeScorerVersionForm
          * @description The multipart form that uploads the code of a new version of a code scorer.
          * @example {
-         *       "file": "example file"
+         *       "file": "example file",
+         *       "validation_result": "{}"
          *     }
          */
         CodeScorerVersionForm: {
@@ -9836,6 +11844,8 @@ export interface components {
              * @description The file holding the scorer's code. Its language and layout are not documented.
              */
             file: Blob | Uint8Array;
+            /** @description The result of validating the code, as text. Its form, and how the service checks it, are not documented. */
+            validation_result: string;
         };
         /**
          * CreateLLMScorerVersionRequest
@@ -9848,10 +11858,1171 @@ export interface components {
          *     }
          */
         CreateLLMScorerVersionRequest: {
-            /** @description The prompt template of the scorer's judge. */
-            chain_poll_template: components["schemas"]["ChainPollTemplate"];
-            /** @description The scorer's instructions, in words. How they relate to the template is not documented. */
+            /** @description The prompt template of the scorer's judge, or `null`. What leaving it out or sending `null` does is not documented. */
+            chain_poll_template?: components["schemas"]["ChainPollTemplate"] | null | undefined;
+            /** @description The scorer's instructions, in words, or `null`. How they relate to the template, and what leaving them out does, is not documented. */
+            instructions?: string | null | undefined;
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
+            num_judges?: number | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description Whether chain of thought is enabled for the scorer, or `null`. */
+            cot_enabled?: boolean | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+            /** @description The prompt written by the user for the LLM judge, or `null`. */
+            user_prompt?: string | null | undefined;
+        };
+        /**
+         * ScorerVersionHealthScoreEntry
+         * @description One stored health score of a scorer version on a dataset.
+         * @example {
+         *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+         *       "scorer_version_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "scorer_version_number": 1,
+         *       "dataset_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "health_score_type": "macro_f1",
+         *       "score": 0.9,
+         *       "secondary": {},
+         *       "computed_at": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        ScorerVersionHealthScoreEntry: {
+            /**
+             * Format: uuid
+             * @description The stored health score's ID.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The ID of the scorer version the score belongs to.
+             */
+            scorer_version_id: string;
+            /** @description The scorer version's number. */
+            scorer_version_number: number;
+            /**
+             * Format: uuid
+             * @description The ID of the dataset the score was computed on.
+             */
+            dataset_id: string;
+            /** @description Which health score this is. */
+            health_score_type: string;
+            /** @description The score's value. */
+            score: number;
+            /** @description Further named values that come with the score, or `null`. */
+            secondary: {
+                [key: string]: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the score was computed.
+             */
+            computed_at: string;
+        };
+        /**
+         * ScorerHealthScoresResponse
+         * @description A scorer's stored health scores.
+         * @example {
+         *       "scores": [
+         *         {
+         *           "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+         *           "scorer_version_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "scorer_version_number": 1,
+         *           "dataset_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "health_score_type": "macro_f1",
+         *           "score": 0.9,
+         *           "secondary": {},
+         *           "computed_at": "2026-03-04T14:32:10Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ScorerHealthScoresResponse: {
+            /** @description The health scores, one entry each. */
+            scores: components["schemas"]["ScorerVersionHealthScoreEntry"][];
+        };
+        /**
+         * ListScorerVersionsResponse
+         * @description One page of a scorer's versions.
+         * @example {
+         *       "starting_token": 1,
+         *       "limit": 1,
+         *       "paginated": false
+         *     }
+         */
+        ListScorerVersionsResponse: {
+            /**
+             * @description Where the page starts. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+            /**
+             * @description The most items to return in one page. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /**
+             * @description Whether the results are paged. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description Where the next page starts, or `null`. */
+            next_starting_token?: number | null | undefined;
+            /** @description The page's scorer versions. */
+            versions?: components["schemas"]["BaseScorerVersionResponse"][] | undefined;
+        };
+        /**
+         * TaskResultStatus
+         * @description Where a task stands.
+         * @enum {string}
+         */
+        TaskResultStatus: "pending" | "started" | "completed" | "failed";
+        /**
+         * ChainAggregationStrategy
+         * @description How the scores of a chain's nodes are combined into one.
+         * @enum {string}
+         */
+        ChainAggregationStrategy: "sum" | "average" | "first" | "last";
+        /**
+         * TestScore
+         * @description The score the code gave one kind of node in the test run.
+         * @example {
+         *       "node_type": "llm",
+         *       "score": true
+         *     }
+         */
+        TestScore: {
+            /** @description The kind of node. */
+            node_type: components["schemas"]["NodeType"];
+            /** @description The score's value, or `null`. */
+            score?: number | string | boolean | null | undefined;
+        };
+        /**
+         * ValidResult
+         * @description The code is valid: what it scores, and its test scores.
+         * @example {
+         *       "result_type": "valid",
+         *       "score_type": "bool",
+         *       "scoreable_node_types": [
+         *         "llm"
+         *       ],
+         *       "test_scores": [
+         *         {
+         *           "node_type": "llm",
+         *           "score": true
+         *         }
+         *       ]
+         *     }
+         */
+        ValidResult: {
+            /**
+             * @description Which kind of result this is: always `valid` here.
+             * @default valid
+             * @constant
+             */
+            result_type: "valid";
+            /** @description The type of the scores the code produces, as the service names it. */
+            score_type: string;
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types: components["schemas"]["NodeType"][];
+            /**
+             * @description Whether the code needs the user's LLM credentials. Defaults to `false`.
+             * @default false
+             */
+            include_llm_credentials: boolean;
+            /** @description How the scores of a chain's nodes are combined, or `null`. */
+            chain_aggregation?: components["schemas"]["ChainAggregationStrategy"] | null | undefined;
+            /** @description The scores the code gave in the test run, one per node type. */
+            test_scores: components["schemas"]["TestScore"][];
+        };
+        /**
+         * InvalidResult
+         * @description The code is invalid, and why.
+         * @example {
+         *       "error_message": "The code defines no scorer function."
+         *     }
+         */
+        InvalidResult: {
+            /**
+             * @description Which kind of result this is: always `invalid` here.
+             * @default invalid
+             * @constant
+             */
+            result_type: "invalid";
+            /** @description Why the code was found invalid. */
+            error_message: string;
+        };
+        /**
+         * ValidateRegisteredScorerResult
+         * @description The result of validating a scorer's code: valid or invalid.
+         * @example {
+         *       "result": {
+         *         "result_type": "valid",
+         *         "score_type": "bool",
+         *         "scoreable_node_types": [
+         *           "llm"
+         *         ],
+         *         "include_llm_credentials": false,
+         *         "test_scores": [
+         *           {
+         *             "node_type": "llm",
+         *             "score": true
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        ValidateRegisteredScorerResult: {
+            /** @description Whether the code is valid: a valid result, with what it scores, or an invalid one, with why. */
+            result: components["schemas"]["ValidResult"] | components["schemas"]["InvalidResult"];
+        };
+        /**
+         * RegisteredScorerTaskResultResponse
+         * @description The state and result of a code scorer's validation task.
+         * @example {
+         *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:12Z",
+         *       "status": "completed",
+         *       "result": {
+         *         "result": {
+         *           "result_type": "invalid",
+         *           "error_message": "The code defines no scorer function."
+         *         }
+         *       }
+         *     }
+         */
+        RegisteredScorerTaskResultResponse: {
+            /**
+             * Format: uuid
+             * @description The task's ID.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the task was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the task was last changed.
+             */
+            updated_at: string;
+            /** @description Where the task stands. */
+            status: components["schemas"]["TaskResultStatus"];
+            /** @description The task's result, or `null`: the code's validation result, or a text. When each is given is not documented. */
+            result?: components["schemas"]["ValidateRegisteredScorerResult"] | string | null | undefined;
+        };
+        /**
+         * StepType
+         * @description The kind of a step (a node) of a trace.
+         * @enum {string}
+         */
+        StepType: "agent" | "llm" | "retriever" | "session" | "tool" | "trace" | "workflow";
+        /**
+         * ComputeHealthScoreRequest
+         * @description Which scorer to compute a health score for, and how.
+         * @example {
+         *       "scorer_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "output_type": "boolean"
+         *     }
+         */
+        ComputeHealthScoreRequest: {
+            /**
+             * Format: uuid
+             * @description The ID of the scorer whose health score to compute.
+             */
+            scorer_id: string;
+            /** @description The kind of output the scorer produces. */
+            output_type: components["schemas"]["OutputTypeEnum"];
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types?: components["schemas"]["StepType"][] | undefined;
+            /** @description Values keyed by row ID that stand in for the dataset's committed ones. What MGT stands for is not documented. */
+            mgt_overlay?: {
+                [key: string]: string | null;
+            } | undefined;
+        };
+        /**
+         * HealthScoreType
+         * @description Which kind of health score.
+         * @enum {string}
+         */
+        HealthScoreType: "macro_f1" | "micro_f1" | "mse" | "mae";
+        /**
+         * HealthScoreResult
+         * @description A computed health score, with the row counts behind it.
+         * @example {
+         *       "health_score_type": "macro_f1",
+         *       "value": 0.9,
+         *       "skipped_rows": 1,
+         *       "secondary": {},
+         *       "total_scored_rows": 1,
+         *       "total_mgt_rows": 1,
+         *       "joined_rows": 1
+         *     }
+         */
+        HealthScoreResult: {
+            /** @description Which health score this is, or `null`. */
+            health_score_type: components["schemas"]["HealthScoreType"] | null;
+            /** @description The health score's value, or `null`. */
+            value: number | null;
+            /** @description How many rows were skipped. */
+            skipped_rows: number;
+            /** @description Further named values that come with the score. */
+            secondary: {
+                [key: string]: number | null;
+            };
+            /** @description How many rows have a score. */
+            total_scored_rows: number;
+            /** @description How many rows have a value in the dataset. What MGT stands for is not documented. */
+            total_mgt_rows: number;
+            /** @description How many rows were matched between the scores and the dataset. */
+            joined_rows: number;
+        };
+        /**
+         * CreateCustomLunaScorerVersionRequest
+         * @description A new version of a scorer backed by a fine-tuned (Luna) model.
+         * @example {
+         *       "lora_task_id": 1,
+         *       "prompt": "Is this answer polite?"
+         *     }
+         */
+        CreateCustomLunaScorerVersionRequest: {
+            /** @description The ID of the fine-tuning (LoRA) task that produced the model. */
+            lora_task_id: number;
+            /** @description The prompt of the fine-tuned scorer. */
+            prompt: string;
+            /** @description Where the fine-tuned (LoRA) weights are stored, or `null`. */
+            lora_weights_path?: string | null | undefined;
+            /** @description The service scorer that runs this fine-tuned model, or `null`. */
+            executor?: components["schemas"]["SharedScorerName"] | null | undefined;
+            /** @description The kind of input the fine-tuned (Luna) model reads, or `null`. */
+            luna_input_type?: components["schemas"]["LunaInputTypeEnum"] | null | undefined;
+            /** @description The kind of output the fine-tuned (Luna) model produces, or `null`. */
+            luna_output_type?: components["schemas"]["LunaOutputTypeEnum"] | null | undefined;
+        };
+        /**
+         * CreateScorerVersionRequest
+         * @description A new version of a preset scorer: its settings.
+         * @example {
+         *       "model_name": "gpt-4.1-mini",
+         *       "num_judges": 1,
+         *       "scoreable_node_types": [
+         *         "example"
+         *       ]
+         *     }
+         */
+        CreateScorerVersionRequest: {
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description How many judges the scorer uses, or `null`. What a judge is here is not documented. */
+            num_judges?: number | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description Whether chain of thought is enabled for the scorer, or `null`. */
+            cot_enabled?: boolean | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+        };
+        /**
+         * WriteHealthScoreRequest
+         * @description A health score to store for a scorer version.
+         * @example {
+         *       "dataset_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "health_score_type": "macro_f1",
+         *       "score": 0.9
+         *     }
+         */
+        WriteHealthScoreRequest: {
+            /**
+             * Format: uuid
+             * @description The ID of the dataset the score was computed on.
+             */
+            dataset_id: string;
+            /** @description Which health score this is. */
+            health_score_type: string;
+            /** @description The score's value. */
+            score: number;
+            /** @description Further named values that come with the score, or `null`. */
+            secondary?: {
+                [key: string]: number | null;
+            } | null | undefined;
+        };
+        /**
+         * CodeScorerValidateForm
+         * @description The multipart form that sends a scorer's code to be validated.
+         * @example {
+         *       "file": "example file"
+         *     }
+         */
+        CodeScorerValidateForm: {
+            /**
+             * Format: binary
+             * @description The file holding the scorer's code. Its language and layout are not documented.
+             */
+            file: Blob | Uint8Array;
+            /** @description An input to run the code on. */
+            test_input?: string | undefined;
+            /** @description An output to run the code on. */
+            test_output?: string | undefined;
+            /** @description The names of the scorers this one needs. */
+            required_scorers?: string | string[] | undefined;
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types?: string | string[] | undefined;
+        };
+        /**
+         * ValidateCodeScorerResponse
+         * @description The validation task started for a scorer's code.
+         * @example {
+         *       "task_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c"
+         *     }
+         */
+        ValidateCodeScorerResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the validation task.
+             */
+            task_id: string;
+        };
+        /**
+         * CodeScorerDatasetValidateForm
+         * @description The multipart form that sends a scorer's code to be validated on a dataset.
+         * @example {
+         *       "file": "example file",
+         *       "dataset_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+         *     }
+         */
+        CodeScorerDatasetValidateForm: {
+            /**
+             * Format: binary
+             * @description The file holding the scorer's code. Its language and layout are not documented.
+             */
+            file: Blob | Uint8Array;
+            /**
+             * Format: uuid
+             * @description The ID of the dataset to run the code on.
+             */
+            dataset_id: string;
+            /** @description Which version of the dataset, by index. */
+            dataset_version_index?: number | undefined;
+            /**
+             * @description The most items to return in one page. Defaults to `100`.
+             * @default 100
+             */
+            limit?: number | undefined;
+            /** @description Where the page starts. */
+            starting_token?: number | undefined;
+            /** @description The names of the scorers this one needs. */
+            required_scorers?: string | string[] | undefined;
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types?: string | string[] | undefined;
+            /** @description The type of the scores the code produces, as the service names it. */
+            score_type?: string | undefined;
+        };
+        /**
+         * ValidateCodeScorerDatasetResponse
+         * @description Where the scores of a validation on a dataset are kept: the experiment and its project.
+         * @example {
+         *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "project_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+         *     }
+         */
+        ValidateCodeScorerDatasetResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the experiment that holds the validation's scores.
+             */
+            metrics_experiment_id: string;
+            /**
+             * Format: uuid
+             * @description The ID of the project that holds the experiment.
+             */
+            project_id: string;
+        };
+        /**
+         * CodeScorerLogRecordValidateForm
+         * @description The multipart form that sends a scorer's code to be validated on log records.
+         * @example {
+         *       "file": "example file"
+         *     }
+         */
+        CodeScorerLogRecordValidateForm: {
+            /**
+             * Format: binary
+             * @description The file holding the scorer's code. Its language and layout are not documented.
+             */
+            file: Blob | Uint8Array;
+            /**
+             * Format: uuid
+             * @description The ID of the log stream whose records to run the code on. How it combines with `experiment_id` is not documented.
+             */
+            log_stream_id?: string | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the experiment whose records to run the code on. How it combines with `log_stream_id` is not documented.
+             */
+            experiment_id?: string | undefined;
+            /**
+             * @description The most items to return in one page. Defaults to `100`.
+             * @default 100
+             */
+            limit?: number | undefined;
+            /** @description Where the page starts. */
+            starting_token?: number | undefined;
+            /** @description Conditions on the records, as JSON text. Their form is not documented. */
+            filters?: string | undefined;
+            /** @description The order of the records, as JSON text. Its form is not documented. */
+            sort?: string | undefined;
+            /** @description The names of the scorers this one needs. */
+            required_scorers?: string | string[] | undefined;
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types?: string | string[] | undefined;
+        };
+        /**
+         * ValidateScorerLogRecordResponse
+         * @description Where the scores of a validation on log records are kept: the experiment and its project.
+         * @example {
+         *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "project_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+         *     }
+         */
+        ValidateScorerLogRecordResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the experiment that holds the validation's scores.
+             */
+            metrics_experiment_id: string;
+            /**
+             * Format: uuid
+             * @description The ID of the project that holds the experiment.
+             */
+            project_id: string;
+        };
+        /**
+         * CreateLLMScorerAutogenRequest
+         * @description What an LLM scorer is generated from: instructions and settings.
+         * @example {
+         *       "instructions": "Rate whether the answer is polite.",
+         *       "model_name": "gpt-4.1-mini",
+         *       "output_type": "boolean",
+         *       "cot_enabled": false,
+         *       "scoreable_node_types": [
+         *         "example"
+         *       ]
+         *     }
+         */
+        CreateLLMScorerAutogenRequest: {
+            /** @description The instructions for the LLM judge, in plain language. */
             instructions: string;
+            /** @description The name of the model the scorer uses. */
+            model_name: string;
+            /** @description The kind of output the scorer produces. */
+            output_type: components["schemas"]["OutputTypeEnum"];
+            /** @description Whether chain of thought is enabled for the scorer. */
+            cot_enabled: boolean;
+            /** @description The kinds of node the scorer can score. */
+            scoreable_node_types: string[];
+        };
+        /**
+         * GenerationResponse
+         * @description The task started to generate an LLM scorer.
+         * @example {
+         *       "task_result_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        GenerationResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the task's result. Where it is read is not documented.
+             */
+            task_result_id: string;
+        };
+        /**
+         * GeneratedScorerValidationResponse
+         * @description The task started to validate an LLM scorer.
+         * @example {
+         *       "task_result_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        GeneratedScorerValidationResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the task's result. Where it is read is not documented.
+             */
+            task_result_id: string;
+        };
+        /**
+         * FileContentPart
+         * @description A file part of an input, by the uploaded file's ID.
+         * @example {
+         *       "file_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "type": "file"
+         *     }
+         */
+        FileContentPart: {
+            /**
+             * @description Which kind this is: always `file` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file";
+            /**
+             * Format: uuid
+             * @description The ID of the uploaded file this part refers to.
+             */
+            file_id: string;
+        };
+        /**
+         * TextContentPart
+         * @description A text part of an input.
+         * @example {
+         *       "text": "What is the capital of France?",
+         *       "type": "text"
+         *     }
+         */
+        TextContentPart: {
+            /**
+             * @description Which kind this is: always `text` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "text";
+            /** @description The text of this part. */
+            text: string;
+        };
+        /**
+         * ContentPart
+         * @description One part of an input: text, or an uploaded file. The `type` property is the tag, and picks the member.
+         * @example {
+         *       "type": "text",
+         *       "text": "What is the capital of France?"
+         *     }
+         */
+        ContentPart: components["schemas"]["TextContentPart"] | components["schemas"]["FileContentPart"];
+        /**
+         * ValidateLLMScorerDatasetRequest
+         * @description An LLM scorer to validate on a dataset, and which dataset.
+         * @example {
+         *       "query": "What is the capital of France?",
+         *       "response": "Paris.",
+         *       "chain_poll_template": {
+         *         "template": "Is the response polite? Answer yes or no."
+         *       },
+         *       "scorer_configuration": {
+         *         "model_alias": "gpt-4.1-mini",
+         *         "num_judges": 1,
+         *         "output_type": "boolean"
+         *       },
+         *       "user_prompt": "Is this answer polite?",
+         *       "dataset_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+         *     }
+         */
+        ValidateLLMScorerDatasetRequest: {
+            /** @description The query (the input) to score. */
+            query: string;
+            /** @description The response (the output) to score. */
+            response: string;
+            /** @description The prompt template the LLM judge uses. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /** @description The settings of the generated scorer. */
+            scorer_configuration: components["schemas"]["GeneratedScorerConfiguration"];
+            /** @description The input as a list of parts, text or files, or `null`. */
+            normalized_input?: components["schemas"]["ContentPart"][] | null | undefined;
+            /** @description The prompt written by the user for the LLM judge. */
+            user_prompt: string;
+            /**
+             * Format: uuid
+             * @description The ID of the dataset to run the scorer on.
+             */
+            dataset_id: string;
+            /** @description Which version of the dataset, by index, or `null`. */
+            dataset_version_index?: number | null | undefined;
+            /**
+             * @description The most items to return in one page. Defaults to `100`.
+             * @default 100
+             */
+            limit?: number | undefined;
+            /** @description Where the page starts, or `null`. */
+            starting_token?: number | null | undefined;
+            /** @description How the rows are ordered, or `null`. */
+            sort?: {
+                [key: string]: unknown;
+            } | null | undefined;
+        };
+        /**
+         * ValidateLLMScorerDatasetResponse
+         * @description Where the scores of an LLM scorer's validation on a dataset are kept: the experiment and its project.
+         * @example {
+         *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "project_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+         *     }
+         */
+        ValidateLLMScorerDatasetResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the experiment that holds the validation's scores.
+             */
+            metrics_experiment_id: string;
+            /**
+             * Format: uuid
+             * @description The ID of the project that holds the experiment.
+             */
+            project_id: string;
+        };
+        /**
+         * LogRecordsBooleanFilter
+         * @description A log-record condition on a boolean column.
+         * @example {
+         *       "column_id": "input",
+         *       "value": false,
+         *       "type": "boolean"
+         *     }
+         */
+        LogRecordsBooleanFilter: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /**
+             * @description How the column's value is compared with `value`. Defaults to `eq`.
+             * @default eq
+             */
+            operator?: components["schemas"]["LogRecordsBooleanOperator"] | undefined;
+            /** @description The value to compare with. */
+            value: boolean;
+            /**
+             * @description Which kind this is: always `boolean` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "boolean";
+        };
+        /**
+         * LogRecordsCollectionFilter
+         * @description A log-record condition on a collection column.
+         * @example {
+         *       "column_id": "input",
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "type": "collection"
+         *     }
+         */
+        LogRecordsCollectionFilter: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /** @description How the column's value is compared with `value`. */
+            operator: components["schemas"]["LogRecordsCollectionOperator"];
+            /** @description The value to compare with. */
+            value: string | string[];
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind this is: always `collection` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "collection";
+        };
+        /**
+         * LogRecordsDateFilter
+         * @description A log-record condition on a date column.
+         * @example {
+         *       "column_id": "input",
+         *       "operator": "eq",
+         *       "value": "2026-03-04T14:32:10Z",
+         *       "type": "date"
+         *     }
+         */
+        LogRecordsDateFilter: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /** @description How the column's value is compared with `value`. */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The value to compare with.
+             */
+            value: string;
+            /**
+             * @description Which kind this is: always `date` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "date";
+        };
+        /**
+         * LogRecordsFullyAnnotatedFilter
+         * @description A log-record condition on whether the record is fully annotated.
+         * @example {
+         *       "column_id": "fully_annotated",
+         *       "type": "fully_annotated",
+         *       "user_ids": [
+         *         "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+         *       ]
+         *     }
+         */
+        LogRecordsFullyAnnotatedFilter: {
+            /**
+             * @description The ID of the column the condition or order reads.
+             * @default fully_annotated
+             * @constant
+             */
+            column_id?: "fully_annotated" | undefined;
+            /**
+             * @description Which kind this is: always `fully_annotated` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "fully_annotated";
+            /** @description The IDs of users, or `null`. How they narrow the condition is not documented. */
+            user_ids?: string[] | null | undefined;
+        };
+        /**
+         * LogRecordsIDFilter
+         * @description A log-record condition on an ID column.
+         * @example {
+         *       "column_id": "input",
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "type": "id"
+         *     }
+         */
+        LogRecordsIDFilter: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /**
+             * @description How the column's value is compared with `value`. Defaults to `eq`.
+             * @default eq
+             */
+            operator?: components["schemas"]["NameFilterOperator"] | undefined;
+            /** @description The value to compare with. */
+            value: string | (string)[];
+            /**
+             * @description Which kind this is: always `id` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "id";
+        };
+        /**
+         * LogRecordsNumberFilter
+         * @description A log-record condition on a number column.
+         * @example {
+         *       "column_id": "input",
+         *       "operator": "eq",
+         *       "value": 1,
+         *       "type": "number"
+         *     }
+         */
+        LogRecordsNumberFilter: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /** @description How the column's value is compared with `value`. */
+            operator: components["schemas"]["RangeFilterOperator"];
+            /** @description The value to compare with. */
+            value: number | number[] | number[];
+            /**
+             * @description Which kind this is: always `number` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "number";
+        };
+        /**
+         * LogRecordsTextFilter
+         * @description A log-record condition on a text column.
+         * @example {
+         *       "column_id": "input",
+         *       "operator": "eq",
+         *       "value": "example",
+         *       "type": "text"
+         *     }
+         */
+        LogRecordsTextFilter: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /** @description How the column's value is compared with `value`. */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The value to compare with. */
+            value: string | string[];
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind this is: always `text` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "text";
+        };
+        /**
+         * LogRecordsFilter
+         * @description The condition.
+         * @example {
+         *       "column_id": "input",
+         *       "operator": "contains",
+         *       "value": "refund",
+         *       "type": "text"
+         *     }
+         */
+        LogRecordsFilter: components["schemas"]["LogRecordsIDFilter"] | components["schemas"]["LogRecordsDateFilter"] | components["schemas"]["LogRecordsNumberFilter"] | components["schemas"]["LogRecordsBooleanFilter"] | components["schemas"]["LogRecordsCollectionFilter"] | components["schemas"]["LogRecordsTextFilter"] | components["schemas"]["LogRecordsFullyAnnotatedFilter"];
+        /**
+         * LogRecordsFilterLeaf
+         * @description A leaf of a log-record filter tree: one condition.
+         * @example {
+         *       "filter": {
+         *         "column_id": "input",
+         *         "operator": "contains",
+         *         "value": "refund",
+         *         "type": "text"
+         *       }
+         *     }
+         */
+        LogRecordsFilterLeaf: {
+            /** @description The one condition this leaf holds. */
+            filter: components["schemas"]["LogRecordsFilter"];
+        };
+        /**
+         * LogRecordsFilterAnd
+         * @description A node of a log-record filter tree that joins expressions with AND.
+         * @example {
+         *       "and": [
+         *         {
+         *           "filter": {
+         *             "column_id": "input",
+         *             "operator": "contains",
+         *             "value": "refund",
+         *             "type": "text"
+         *           }
+         *         },
+         *         {
+         *           "not": {
+         *             "filter": {
+         *               "column_id": "input",
+         *               "operator": "contains",
+         *               "value": "refund",
+         *               "type": "text"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        LogRecordsFilterAnd: {
+            /** @description The expressions this node joins with AND. */
+            and: (components["schemas"]["LogRecordsFilterLeaf"] | components["schemas"]["LogRecordsFilterAnd"] | components["schemas"]["LogRecordsFilterOr"] | components["schemas"]["LogRecordsFilterNot"])[];
+        };
+        /**
+         * LogRecordsFilterOr
+         * @description A node of a log-record filter tree that joins expressions with OR.
+         * @example {
+         *       "or": [
+         *         {
+         *           "filter": {
+         *             "column_id": "input",
+         *             "operator": "contains",
+         *             "value": "refund",
+         *             "type": "text"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        LogRecordsFilterOr: {
+            /** @description The expressions this node joins with OR. */
+            or: (components["schemas"]["LogRecordsFilterLeaf"] | components["schemas"]["LogRecordsFilterAnd"] | components["schemas"]["LogRecordsFilterOr"] | components["schemas"]["LogRecordsFilterNot"])[];
+        };
+        /**
+         * LogRecordsFilterNot
+         * @description A node of a log-record filter tree that negates an expression.
+         * @example {
+         *       "not": {
+         *         "filter": {
+         *           "column_id": "input",
+         *           "operator": "contains",
+         *           "value": "refund",
+         *           "type": "text"
+         *         }
+         *       }
+         *     }
+         */
+        LogRecordsFilterNot: {
+            /** @description The expression this node negates. */
+            not: components["schemas"]["LogRecordsFilterLeaf"] | components["schemas"]["LogRecordsFilterAnd"] | components["schemas"]["LogRecordsFilterOr"] | components["schemas"]["LogRecordsFilterNot"];
+        };
+        /**
+         * LogRecordsFilterExpression
+         * @description A log-record filter tree: one condition, or an AND, OR or NOT node.
+         * @example {
+         *       "and": [
+         *         {
+         *           "filter": {
+         *             "column_id": "input",
+         *             "operator": "contains",
+         *             "value": "refund",
+         *             "type": "text"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        LogRecordsFilterExpression: components["schemas"]["LogRecordsFilterLeaf"] | components["schemas"]["LogRecordsFilterAnd"] | components["schemas"]["LogRecordsFilterOr"] | components["schemas"]["LogRecordsFilterNot"];
+        /**
+         * LogRecordsSortClause
+         * @description Orders log records by one column.
+         * @example {
+         *       "column_id": "input"
+         *     }
+         */
+        LogRecordsSortClause: {
+            /** @description The ID of the column the condition or order reads. */
+            column_id: string;
+            /**
+             * @description Whether the order is ascending. Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort this is: always `column` here.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ValidateLLMScorerLogRecordRequest
+         * @description An LLM scorer to validate on log records, and which records.
+         * @example {
+         *       "query": "What is the capital of France?",
+         *       "response": "Paris.",
+         *       "chain_poll_template": {
+         *         "template": "Is the response polite? Answer yes or no."
+         *       },
+         *       "scorer_configuration": {
+         *         "model_alias": "gpt-4.1-mini",
+         *         "num_judges": 1,
+         *         "output_type": "boolean"
+         *       },
+         *       "user_prompt": "Is this answer polite?"
+         *     }
+         */
+        ValidateLLMScorerLogRecordRequest: {
+            /**
+             * @description Where the page starts. Defaults to `0`.
+             * @default 0
+             */
+            starting_token?: number | undefined;
+            /**
+             * @description The most items to return in one page. Defaults to `100`.
+             * @default 100
+             */
+            limit?: number | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the last row of the previous page, or `null`.
+             */
+            previous_last_row_id?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the log stream, or `null`.
+             */
+            log_stream_id?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the experiment, or `null`.
+             */
+            experiment_id?: string | null | undefined;
+            /**
+             * Format: uuid
+             * @description The ID of the metrics-testing run, or `null`.
+             */
+            metrics_testing_id?: string | null | undefined;
+            /** @description Conditions on the rows. */
+            filters?: components["schemas"]["LogRecordsFilter"][] | undefined;
+            /** @description A tree of conditions on the rows, joined with AND, OR and NOT nodes, or `null`. */
+            filter_tree?: components["schemas"]["LogRecordsFilterExpression"] | null | undefined;
+            /** @description How the rows are ordered, or `null`. */
+            sort?: components["schemas"]["LogRecordsSortClause"] | null | undefined;
+            /**
+             * @description Whether long fields are cut short. Defaults to `false`.
+             * @default false
+             */
+            truncate_fields?: boolean | undefined;
+            /**
+             * @description Whether counts are included. Defaults to `false`.
+             * @default false
+             */
+            include_counts?: boolean | undefined;
+            /**
+             * @description Whether the metadata of code metrics is included. Defaults to `false`.
+             * @default false
+             */
+            include_code_metric_metadata?: boolean | undefined;
+            /** @description The query (the input) to score. */
+            query: string;
+            /** @description The response (the output) to score. */
+            response: string;
+            /** @description The prompt template the LLM judge uses. */
+            chain_poll_template: components["schemas"]["ChainPollTemplate"];
+            /** @description The settings of the generated scorer. */
+            scorer_configuration: components["schemas"]["GeneratedScorerConfiguration"];
+            /** @description The input as a list of parts, text or files, or `null`. */
+            normalized_input?: components["schemas"]["ContentPart"][] | null | undefined;
+            /** @description The prompt written by the user for the LLM judge. */
+            user_prompt: string;
+        };
+        /**
+         * ValidateLLMScorerLogRecordResponse
+         * @description Where the scores of an LLM scorer's validation on log records are kept: the experiment and its project.
+         * @example {
+         *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+         *       "project_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+         *     }
+         */
+        ValidateLLMScorerLogRecordResponse: {
+            /**
+             * Format: uuid
+             * @description The ID of the experiment that holds the validation's scores.
+             */
+            metrics_experiment_id: string;
+            /**
+             * Format: uuid
+             * @description The ID of the project that holds the experiment.
+             */
+            project_id: string;
+        };
+        /**
+         * LlmScorerValidateMultipartForm
+         * @description The multipart form that sends an LLM scorer to be validated, with files.
+         * @example {
+         *       "body": "{}"
+         *     }
+         */
+        LlmScorerValidateMultipartForm: {
+            /** @description The rest of the request, as JSON text. Its fields are not documented. */
+            body: string;
+            /**
+             * @description Files that go with the query. Defaults to an empty list.
+             * @default []
+             */
+            query_files?: (Blob | Uint8Array)[] | undefined;
+            /**
+             * @description Files that go with the response. Defaults to an empty list.
+             * @default []
+             */
+            response_files?: (Blob | Uint8Array)[] | undefined;
+        };
+        /**
+         * UpdateScorerScopeRequest
+         * @description A scorer's new scope: global, or limited to some projects.
+         * @example {
+         *       "is_global": false
+         *     }
+         */
+        UpdateScorerScopeRequest: {
+            /** @description Whether the scorer is global. What being global covers is not documented. */
+            is_global: boolean;
+            /** @description The IDs of the projects in the scorer's scope. */
+            project_ids?: string[] | undefined;
         };
         /**
          * LikeDislikeConstraints
@@ -13517,30 +16688,31 @@ export interface components {
             percentage: number;
         };
         /**
-         * IntegrationName
-         * @description The kind of an integration.
+         * IntegrationProvider
+         * @description The provider an integration connects to: its kind.
          *
+         *     - `anthropic`: Anthropic
          *     - `aws_bedrock`: Amazon Bedrock
          *     - `aws_sagemaker`: Amazon SageMaker endpoints
          *     - `azure`: Azure OpenAI
+         *     - `custom`: a custom integration, set up with `PUT /integrations/custom`
          *     - `databricks`: Databricks (models and storage)
-         *     - `labelstudio`: Label Studio (annotation)
-         *     - `openai`: OpenAI
-         *     - `vertex_ai`: Google Vertex AI
-         *     - `writer`: Writer
-         *     - `anthropic`: Anthropic
          *     - `mistral`: Mistral AI
          *     - `nvidia`: NVIDIA
+         *     - `openai`: OpenAI
          *     - `vegas_gateway`: the Vegas gateway; what it connects to is not documented
+         *     - `vertex_ai`: Google Vertex AI
+         *     - `writer`: Writer
          * @enum {string}
          */
-        IntegrationName: "aws_bedrock" | "aws_sagemaker" | "azure" | "databricks" | "labelstudio" | "openai" | "vertex_ai" | "writer" | "anthropic" | "mistral" | "nvidia" | "vegas_gateway";
+        IntegrationProvider: "anthropic" | "aws_bedrock" | "aws_sagemaker" | "azure" | "custom" | "databricks" | "mistral" | "nvidia" | "openai" | "vegas_gateway" | "vertex_ai" | "writer";
         /**
          * IntegrationDB
-         * @description An integration that has been set up: its kind, who created it and when. Its settings are read with `GET /integrations/{name}`.
+         * @description An integration that has been set up: its name, its kind (provider), who created it and when. Its settings are read with `GET /integrations/{name}`.
          * @example {
          *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
          *       "name": "openai",
+         *       "provider": "openai",
          *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "created_at": "2026-02-10T09:15:00Z",
          *       "updated_at": "2026-02-10T09:15:00Z"
@@ -13566,20 +16738,30 @@ export interface components {
              */
             id: string;
             /**
+             * @description Whether this integration is disabled. Defaults to `false`. What disabling an integration does is not documented.
+             * @default false
+             */
+            is_disabled: boolean;
+            /**
              * @description Whether this integration is selected. Defaults to `false`. What selecting an integration does is not documented.
              * @default false
              */
             is_selected: boolean;
             /**
-             * @description The kind of integration.
+             * @description The integration's name. How it relates to `provider` is not documented.
              * @example aws_bedrock
              */
-            name: components["schemas"]["IntegrationName"];
+            name: string;
             /**
              * @description Permissions for actions on this integration: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented. Defaults to an empty list.
              * @default []
              */
             permissions: components["schemas"]["Permission"][];
+            /**
+             * @description The provider the integration connects to (its kind).
+             * @example aws_bedrock
+             */
+            provider?: components["schemas"]["IntegrationProvider"] | undefined;
             /**
              * Format: date-time
              * @description When the integration was last changed.
@@ -13595,23 +16777,61 @@ export interface components {
          *         "openai",
          *         "anthropic",
          *         "azure",
-         *         "labelstudio"
+         *         "custom"
          *       ]
          *     }
          */
         AvailableIntegrations: {
             /** @description The kinds of integration that can be set up. */
-            integrations: components["schemas"]["IntegrationName"][];
+            integrations: components["schemas"]["IntegrationProvider"][];
+        };
+        /**
+         * AnthropicAuthenticationType
+         * @description How the service authenticates to Anthropic: with an API key or with custom OAuth2.
+         *
+         *     - `api_key`: an Anthropic API key
+         *     - `custom_oauth2`: custom OAuth2 (see the integration's `oauth2_token_url`)
+         * @enum {string}
+         */
+        AnthropicAuthenticationType: "api_key" | "custom_oauth2";
+        /**
+         * MultiModalModelIntegrationConfig
+         * @description An integration's limits on the files sent to its models (multi-modal input).
+         * @example {
+         *       "max_files": 5,
+         *       "max_file_size_bytes": 10485760
+         *     }
+         */
+        MultiModalModelIntegrationConfig: {
+            /** @description The largest size of one file, in bytes, at least 1; `null` sets no limit. */
+            max_file_size_bytes?: number | null | undefined;
+            /** @description The most files one request may carry, at least 1; `null` sets no limit. */
+            max_files?: number | null | undefined;
         };
         /**
          * AnthropicIntegration
          * @description The Anthropic integration's settings as the service returns them; the token is not among them.
          * @example {
          *       "extra": {},
-         *       "name": "anthropic"
+         *       "name": "anthropic",
+         *       "provider": "anthropic"
          *     }
          */
         AnthropicIntegration: {
+            /** @description The authentication scope, or `null`. When the service uses it, and what `null` does, are not documented. */
+            authentication_scope?: string | null | undefined;
+            /**
+             * @description How the service authenticates to Anthropic: with an API key or with custom OAuth2. Defaults to `api_key`.
+             * @default api_key
+             * @example api_key
+             */
+            authentication_type: components["schemas"]["AnthropicAuthenticationType"];
+            /** @description A map from internal fields of the service to the names of the HTTP headers that carry them in its LLM requests to Anthropic, or `null`. Which fields it takes, and what `null` does, are not documented. */
+            custom_header_mapping?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description A custom base address of the Anthropic API, or `null`. What `null` does is not documented. */
+            endpoint?: string | null | undefined;
             /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
@@ -13622,11 +16842,21 @@ export interface components {
              * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
              */
             id?: string | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /**
-             * @description Which kind of integration this is: always `anthropic` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `anthropic` for this kind. Defaults to `anthropic`.
+             * @default anthropic
+             * @constant
              */
             name: "anthropic";
+            /** @description The address of the OAuth2 token endpoint for custom OAuth2 authentication, or `null`. What `null` does is not documented. */
+            oauth2_token_url?: string | null | undefined;
+            /**
+             * @description Which provider the integration connects to: always `anthropic` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "anthropic";
         };
         /**
          * AwsCredentialType
@@ -13644,6 +16874,7 @@ export interface components {
          *       "credential_type": "assumed_role",
          *       "extra": {},
          *       "name": "aws_bedrock",
+         *       "provider": "aws_bedrock",
          *       "region": "us-west-2"
          *     }
          */
@@ -13664,11 +16895,23 @@ export interface components {
              * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
              */
             id?: string | null | undefined;
+            /** @description A map from a model's name (its foundation model ID) to the ARN or ID of the inference profile to call it through. What leaving a model out does is not documented. */
+            inference_profiles?: {
+                [key: string]: string;
+            } | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /**
-             * @description Which kind of integration this is: always `aws_bedrock` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `aws_bedrock` for this kind. Defaults to `aws_bedrock`.
+             * @default aws_bedrock
+             * @constant
              */
             name: "aws_bedrock";
+            /**
+             * @description Which provider the integration connects to: always `aws_bedrock` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "aws_bedrock";
             /**
              * @description The AWS region of Bedrock (for example `us-west-2`). Defaults to `us-west-2`.
              * @default us-west-2
@@ -13708,6 +16951,18 @@ export interface components {
             suffix?: string | undefined;
         };
         /**
+         * ContentModality
+         * @description A kind of content a model takes as input.
+         *
+         *     - `text`: text
+         *     - `document`: documents
+         *     - `image`: images
+         *     - `audio`: audio
+         *     - `video`: video
+         * @enum {string}
+         */
+        ContentModality: "text" | "document" | "image" | "audio" | "video";
+        /**
          * LLMIntegration
          * @description The LLM provider an integration or model belongs to.
          *
@@ -13722,9 +16977,10 @@ export interface components {
          *     - `mistral`: Mistral AI
          *     - `nvidia`: NVIDIA
          *     - `vegas_gateway`: the Vegas gateway; what it connects to is not documented
+         *     - `custom`: a custom integration, set up with `PUT /integrations/custom`
          * @enum {string}
          */
-        LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral" | "nvidia" | "vegas_gateway";
+        LLMIntegration: "anthropic" | "azure" | "aws_bedrock" | "aws_sagemaker" | "databricks" | "vertex_ai" | "openai" | "writer" | "mistral" | "nvidia" | "vegas_gateway" | "custom";
         /**
          * OutputMap
          * @description Where to find the response, token counts and finish reason in a model's raw output.
@@ -13790,6 +17046,8 @@ export interface components {
             n?: string | null | undefined;
             /** @description The name under which the model's API takes the presence penalty, or `null`. */
             presence_penalty?: string | null | undefined;
+            /** @description For the reasoning effort setting: the name under which the model's API takes it, as for this map's other fields, or `null`. */
+            reasoning_effort?: string | null | undefined;
             /** @description The name under which the model's API takes the response format, or `null`. */
             response_format?: string | null | undefined;
             /** @description The name under which the model's API takes stop sequences, or `null`. */
@@ -13806,12 +17064,13 @@ export interface components {
             top_logprobs?: string | null | undefined;
             /** @description The name under which the model's API takes top p, or `null`. */
             top_p?: string | null | undefined;
+            /** @description For the verbosity setting: the name under which the model's API takes it, as for this map's other fields, or `null`. */
+            verbosity?: string | null | undefined;
         };
         /**
-         * ModelOutput
-         * @description An LLM the service can call, as an answer carries it: its provider, token limits, prices, how its prompts and parameters are mapped, and whether it takes completion requests only. Requests send it as `ModelInput`.
+         * Model
+         * @description An LLM the service can call: its provider, input modalities, token limits and how its prompts and parameters are mapped. Requests and answers carry it alike.
          * @example {
-         *       "completion_only": false,
          *       "alias": "GPT-4o mini",
          *       "api_version": "2024-06-01",
          *       "assistant_role": "assistant",
@@ -13822,7 +17081,6 @@ export interface components {
          *         "prompt": "inputs",
          *         "suffix": ""
          *       },
-         *       "input_price": 0,
          *       "input_token_limit": 1,
          *       "integration": "anthropic",
          *       "is_chat": false,
@@ -13834,7 +17092,6 @@ export interface components {
          *         "response": "generated_text",
          *         "token_count": "total_tokens"
          *       },
-         *       "output_price": 0,
          *       "output_token_limit": 1,
          *       "params_map": {
          *         "api_version": "api-version",
@@ -13862,33 +17119,30 @@ export interface components {
          *       "user_role": "user"
          *     }
          */
-        ModelOutput: {
+        Model: {
             /** @description The model's alias: the name by which settings such as a scorer's `model_alias` choose it. */
             alias: string;
+            /** @description Other names of the model. Where the service accepts them is not documented. */
+            alternative_names?: string[] | undefined;
             /** @description The provider API version to call, or `null`. */
             api_version?: string | null | undefined;
             /** @description The role name the model's API uses for the assistant's messages, or `null`. */
             assistant_role?: string | null | undefined;
-            /** @description Whether the model takes completion requests only and not chat messages. Read-only. */
-            readonly completion_only: boolean;
             /**
              * @description Whether the model's prices count tokens or characters. Defaults to `tokens`.
              * @default tokens
              * @example tokens
              */
-            cost_by: components["schemas"]["ModelCostBy"];
+            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
             /**
              * @description A count of formatting tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
              * @default 0
              */
-            formatting_tokens: number;
+            formatting_tokens?: number | undefined;
             /** @description How a prompt is put into the model's requests, or `null`. */
             input_map?: components["schemas"]["InputMap"] | null | undefined;
-            /**
-             * @description The price of the model's input, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
-             * @default 0
-             */
-            input_price: number;
+            /** @description The kinds of content the model takes as input. */
+            input_modalities?: components["schemas"]["ContentModality"][] | undefined;
             /** @description The most tokens the model takes as input, or `null`. */
             input_token_limit?: number | null | undefined;
             /**
@@ -13896,21 +17150,23 @@ export interface components {
              * @default openai
              * @example openai
              */
-            integration: components["schemas"]["LLMIntegration"];
+            integration?: components["schemas"]["LLMIntegration"] | undefined;
             /**
              * @description Whether the model is a chat model. Defaults to `false`.
              * @default false
              */
-            is_chat: boolean;
+            is_chat?: boolean | undefined;
+            /**
+             * @description Whether the model's prompts use the legacy Mistral prompt format. Defaults to `false`.
+             * @default false
+             */
+            legacy_mistral_prompt_format?: boolean | undefined;
+            /** @description The highest `top_p` the model takes, or `null`. What `null` does is not documented. */
+            max_top_p?: number | null | undefined;
             /** @description The model's name at its provider (for example `gpt-4o-mini`). */
             name: string;
             /** @description Where the output and the token counts are in the model's answers, or `null`. */
             output_map?: components["schemas"]["OutputMap"] | null | undefined;
-            /**
-             * @description The price of the model's output, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
-             * @default 0
-             */
-            output_price: number;
             /** @description The most tokens the model generates, or `null`. */
             output_token_limit?: number | null | undefined;
             /** @description The parameter names the model's API uses for each run setting. */
@@ -13919,18 +17175,23 @@ export interface components {
              * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
              * @default false
              */
-            provides_log_probs: boolean;
+            provides_log_probs?: boolean | undefined;
+            /**
+             * @description Whether the model's requests must set a maximum number of tokens. Defaults to `false`.
+             * @default false
+             */
+            requires_max_tokens?: boolean | undefined;
             /**
              * @description A count of response prefix tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
              * @default 0
              */
-            response_prefix_tokens: number;
+            response_prefix_tokens?: number | undefined;
             /**
              * @description Whether the model accepts a system message. Defaults to `false`.
              * @default false
              */
-            system_supported: boolean;
-            /** @description The most tokens of input and output together, or `null`. */
+            system_supported?: boolean | undefined;
+            /** @description The model's token limit, or `null`. Which tokens it counts (the input, the output or both) is not documented. */
             token_limit?: number | null | undefined;
             /** @description The role name the model's API uses for the user's messages, or `null`. */
             user_role?: string | null | undefined;
@@ -13943,7 +17204,6 @@ export interface components {
          *       "extra": {},
          *       "models": [
          *         {
-         *           "completion_only": false,
          *           "alias": "GPT-4o mini",
          *           "api_version": "2024-06-01",
          *           "assistant_role": "assistant",
@@ -13954,7 +17214,6 @@ export interface components {
          *             "prompt": "inputs",
          *             "suffix": ""
          *           },
-         *           "input_price": 0,
          *           "input_token_limit": 1,
          *           "integration": "anthropic",
          *           "is_chat": false,
@@ -13966,7 +17225,6 @@ export interface components {
          *             "response": "generated_text",
          *             "token_count": "total_tokens"
          *           },
-         *           "output_price": 0,
          *           "output_token_limit": 1,
          *           "params_map": {
          *             "api_version": "api-version",
@@ -13995,6 +17253,7 @@ export interface components {
          *         }
          *       ],
          *       "name": "aws_sagemaker",
+         *       "provider": "aws_sagemaker",
          *       "region": "us-west-2"
          *     }
          */
@@ -14015,13 +17274,21 @@ export interface components {
              * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
              */
             id?: string | null | undefined;
-            /** @description The models served through this integration, each with its provider settings, limits and prices. */
-            models?: components["schemas"]["ModelOutput"][] | undefined;
+            /** @description The models served through this integration, each with its provider settings and limits. */
+            models?: components["schemas"]["Model"][] | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /**
-             * @description Which kind of integration this is: always `aws_sagemaker` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `aws_sagemaker` for this kind. Defaults to `aws_sagemaker`.
+             * @default aws_sagemaker
+             * @constant
              */
             name: "aws_sagemaker";
+            /**
+             * @description Which provider the integration connects to: always `aws_sagemaker` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "aws_sagemaker";
             /**
              * @description The AWS region of the SageMaker endpoints (for example `us-west-2`). Defaults to `us-west-2`.
              * @default us-west-2
@@ -14030,14 +17297,15 @@ export interface components {
         };
         /**
          * AzureAuthenticationType
-         * @description How the service authenticates to Azure: with an API key, a client secret, or a user name and password.
+         * @description How the service authenticates to Azure: with an API key, a client secret, a user name and password, or custom OAuth2.
          *
          *     - `api_key`: an API key of the Azure resource
          *     - `client_secret`: a client ID and its client secret
          *     - `username_password`: a user name and password
+         *     - `custom_oauth2`: custom OAuth2 (see the integration's `oauth2_token_url`)
          * @enum {string}
          */
-        AzureAuthenticationType: "api_key" | "client_secret" | "username_password";
+        AzureAuthenticationType: "api_key" | "client_secret" | "username_password" | "custom_oauth2";
         /**
          * AzureModelDeployment
          * @description A model deployment available in an Azure integration, with the model it serves.
@@ -14071,10 +17339,11 @@ export interface components {
          *       "azure_deployment": "example azure deployment",
          *       "endpoint": "https://acme-openai.openai.azure.com",
          *       "extra": {},
-         *       "headers": {
+         *       "default_headers": {
          *         "example_headers": "example headers"
          *       },
          *       "name": "azure",
+         *       "provider": "azure",
          *       "proxy": false
          *     }
          */
@@ -14087,7 +17356,7 @@ export interface components {
             /** @description The authentication scope for Azure, or `null`. When the service uses it, and what `null` does, are not documented. */
             authentication_scope?: string | null | undefined;
             /**
-             * @description How the service authenticates to Azure: with an API key, a client secret, or a user name and password. Defaults to `api_key`.
+             * @description How the service authenticates to Azure: with an API key, a client secret, a user name and password, or custom OAuth2. Defaults to `api_key`.
              * @default api_key
              * @example api_key
              */
@@ -14096,13 +17365,152 @@ export interface components {
             available_deployments?: components["schemas"]["AzureModelDeployment"][] | null | undefined;
             /** @description The name of one Azure deployment, or `null`. How the service uses it, and what `null` does, are not documented. */
             azure_deployment?: string | null | undefined;
+            /** @description A map from internal fields of the service to the names of the HTTP headers that carry them in its LLM requests to Azure, or `null`. Which fields it takes, and what `null` does, are not documented. */
+            custom_header_mapping?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description Default HTTP headers of the Azure integration, as a map from header name to value, or `null`. How the service uses them is not documented. */
+            default_headers?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description Deployments of the integration, as a map from string to string. What the keys and values name is not documented. */
+            deployments?: {
+                [key: string]: string;
+            } | undefined;
             /** @description The address of the Azure OpenAI resource, or of the proxy in front of it when `proxy` is `true`. */
             endpoint: string;
             /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
-            /** @description HTTP headers for the Azure integration, as a map from header name to value, or `null`. How the service uses them is not documented. */
+            /**
+             * Format: uuid
+             * @description The integration's ID, or `null`.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            id?: string | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
+            /**
+             * @description The integration's name: always `azure` for this kind. Defaults to `azure`.
+             * @default azure
+             * @constant
+             */
+            name: "azure";
+            /** @description The address of the OAuth2 token endpoint for custom OAuth2 authentication, or `null`. What `null` does is not documented. */
+            oauth2_token_url?: string | null | undefined;
+            /**
+             * @description Which provider the integration connects to: always `azure` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "azure";
+            /**
+             * @description Whether `endpoint` is a proxy in front of Azure rather than Azure itself. Defaults to `false`.
+             * @default false
+             */
+            proxy: boolean;
+        };
+        /**
+         * CustomAuthenticationType
+         * @description How the service authenticates to a custom integration's endpoint.
+         *
+         *     - `api_key`: an API key
+         *     - `none`: no authentication
+         *     - `oauth2`: OAuth2
+         * @enum {string}
+         */
+        CustomAuthenticationType: "api_key" | "none" | "oauth2";
+        /**
+         * CustomLLMConfig
+         * @description A custom LiteLLM handler class (a subclass of `litellm.CustomLLM`) that makes a custom integration's completion calls, transforming its requests and answers.
+         * @example {
+         *       "file_name": "my_handler.py",
+         *       "class_name": "AcmeHandler",
+         *       "init_kwargs": {
+         *         "timeout": 30
+         *       }
+         *     }
+         */
+        CustomLLMConfig: {
+            /** @description The name of the handler class in the file; it must subclass `litellm.CustomLLM`. */
+            class_name: string;
+            /** @description The name of the Python file that holds the handler class (for example `my_handler.py`). */
+            file_name: string;
+            /** @description Keyword arguments for the handler class's constructor, or `null` for none. */
+            init_kwargs?: {
+                [key: string]: unknown;
+            } | null | undefined;
+        };
+        /**
+         * CustomModelProperties
+         * @description One model of a custom integration.
+         * @example {
+         *       "name": "acme-chat-1",
+         *       "alias": "Acme Chat",
+         *       "supported_parameters": [
+         *         "max_tokens",
+         *         "temperature"
+         *       ]
+         *     }
+         */
+        CustomModelProperties: {
+            /** @description The name the model is shown under, or `null` to show `name`. */
+            alias?: string | null | undefined;
+            /** @description The alias of a built-in model whose parameter map this model uses, or `null`. It cannot be given with `supported_parameters`. */
+            based_on?: string | null | undefined;
+            /** @description The model's name as the integration's API is called with it. */
+            name: string;
+            /** @description The names of the parameters the model takes, each a field of `RunParamsMap`, or `null`. It cannot be given with `based_on`. */
+            supported_parameters?: string[] | null | undefined;
+        };
+        /**
+         * CustomIntegration
+         * @description A custom integration's settings as the service returns them. Its stored API key and HTTP headers are not returned.
+         * @example {
+         *       "endpoint": "https://llm.example.com/v1",
+         *       "authentication_type": "api_key",
+         *       "api_key_header": "X-API-Key",
+         *       "model_properties": [
+         *         {
+         *           "name": "acme-chat-1",
+         *           "alias": "Acme Chat"
+         *         }
+         *       ],
+         *       "name": "custom",
+         *       "provider": "custom"
+         *     }
+         */
+        CustomIntegration: {
+            /** @description The name of the HTTP header that carries the API key when `authentication_type` is `api_key` (for example `X-API-Key`), or `null`. */
+            api_key_header?: string | null | undefined;
+            /** @description The API key the service sends in the `api_key_header` header, or `null`. The service stores it encrypted and does not require it in this answer. */
+            api_key_value?: string | null | undefined;
+            /** @description The scope to ask for in OAuth2 authentication, or `null`. */
+            authentication_scope?: string | null | undefined;
+            /**
+             * @description How the service authenticates to the endpoint. Defaults to `oauth2`.
+             * @default oauth2
+             * @example api_key
+             */
+            authentication_type: components["schemas"]["CustomAuthenticationType"];
+            /** @description A map from internal fields of the service (`job_id`, `user_id`, `project_id`, `run_id`) to the names of the HTTP headers that carry them in its LLM requests, or `null`. */
+            custom_header_mapping?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description A custom LiteLLM handler class for the service to call the models through instead of LiteLLM's own, or `null` for none. */
+            custom_llm_config?: components["schemas"]["CustomLLMConfig"] | null | undefined;
+            /** @description The model to use by default, or `null` for the first of the integration's models. */
+            default_model?: string | null | undefined;
+            /**
+             * @description The address of the custom integration's endpoint.
+             * @example https://llm.example.com/v1
+             */
+            endpoint: string;
+            /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
+            extra?: {
+                [key: string]: unknown;
+            } | null | undefined;
+            /** @description HTTP headers of the integration, or `null`. The service does not return the headers it stores. */
             headers?: {
                 [key: string]: string;
             } | null | undefined;
@@ -14113,22 +17521,36 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `azure` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            name: "azure";
-            /**
-             * @description Whether `endpoint` is a proxy in front of Azure rather than Azure itself. Defaults to `false`.
+             * @description Whether these settings were made from the older `models` field rather than `model_properties`; the service's SDK document calls the field internal. Defaults to `false`.
              * @default false
              */
-            proxy: boolean;
+            is_legacy_format: boolean;
+            /** @description The integration's models, each with its name and alias, or `null`. */
+            model_properties?: components["schemas"]["CustomModelProperties"][] | null | undefined;
+            /** @description The names of the integration's models, or `null`. The service's SDK document calls this field deprecated in favour of `model_properties`. */
+            models?: string[] | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
+            /**
+             * @description The custom integration's name. Defaults to `custom`.
+             * @default custom
+             */
+            name: string;
+            /** @description The address of the OAuth2 token endpoint, or `null` to use `endpoint`. */
+            oauth2_token_url?: string | null | undefined;
+            /**
+             * @description Which provider the integration connects to: always `custom` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "custom";
         };
         /**
          * DatabricksIntegration
          * @description The Databricks integration as the service returns it, without its secret.
          * @example {
          *       "extra": {},
-         *       "name": "databricks"
+         *       "name": "databricks",
+         *       "provider": "databricks"
          *     }
          */
         DatabricksIntegration: {
@@ -14143,48 +17565,24 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `databricks` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `databricks` for this kind. Defaults to `databricks`.
+             * @default databricks
+             * @constant
              */
             name: "databricks";
-        };
-        /**
-         * LabelStudioIntegration
-         * @description The labelling-tool (Label Studio) integration as the service returns it, without its secret.
-         * @example {
-         *       "extra": {},
-         *       "is_enterprise": false,
-         *       "name": "labelstudio",
-         *       "url": "https://acme.example/resource"
-         *     }
-         */
-        LabelStudioIntegration: {
-            /** @description Further settings of this integration, as a JSON object, or `null`. The service documents no keys for it. */
-            extra?: {
-                [key: string]: unknown;
-            } | null | undefined;
             /**
-             * Format: uuid
-             * @description The integration's ID, or `null`.
-             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
-             */
-            id?: string | null | undefined;
-            /** @description Whether the server runs the enterprise edition of Label Studio. */
-            is_enterprise: boolean;
-            /**
-             * @description Which kind of integration this is: always `labelstudio` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @description Which provider the integration connects to: always `databricks` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            name: "labelstudio";
-            /** @description The address of the Label Studio server. */
-            url: string;
+            provider: "databricks";
         };
         /**
          * MistralIntegration
          * @description The Mistral integration as the service returns it, without its secret.
          * @example {
          *       "extra": {},
-         *       "name": "mistral"
+         *       "name": "mistral",
+         *       "provider": "mistral"
          *     }
          */
         MistralIntegration: {
@@ -14199,16 +17597,23 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `mistral` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `mistral` for this kind. Defaults to `mistral`.
+             * @default mistral
+             * @constant
              */
             name: "mistral";
+            /**
+             * @description Which provider the integration connects to: always `mistral` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "mistral";
         };
         /**
          * OpenAIIntegration
          * @description The OpenAI integration as the service returns it, without its secret.
          * @example {
          *       "name": "openai",
+         *       "provider": "openai",
          *       "organization_id": "org-example",
          *       "extra": null
          *     }
@@ -14225,8 +17630,9 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `openai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `openai` for this kind. Defaults to `openai`.
+             * @default openai
+             * @constant
              */
             name: "openai";
             /**
@@ -14234,13 +17640,33 @@ export interface components {
              * @example org-acme-example
              */
             organization_id?: string | null | undefined;
+            /**
+             * @description Which provider the integration connects to: always `openai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "openai";
+        };
+        /**
+         * VertexAIGCSConfigResponse
+         * @description The Google Cloud Storage settings of a Vertex AI integration as the service returns them, without the service account credentials.
+         * @example {
+         *       "bucket_name": "example-bucket",
+         *       "object_path_prefix": "uploads/"
+         *     }
+         */
+        VertexAIGCSConfigResponse: {
+            /** @description The name of the Google Cloud Storage bucket. */
+            bucket_name: string;
+            /** @description The prefix of the object paths in the bucket. */
+            object_path_prefix: string;
         };
         /**
          * VertexAIIntegration
          * @description The Google Vertex AI integration as the service returns it, without its secret.
          * @example {
          *       "extra": {},
-         *       "name": "vertex_ai"
+         *       "name": "vertex_ai",
+         *       "provider": "vertex_ai"
          *     }
          */
         VertexAIIntegration: {
@@ -14248,17 +17674,27 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             } | null | undefined;
+            /** @description The integration's Google Cloud Storage settings (a bucket and a path prefix), or `null`. What `null` does is not documented. */
+            gcs_config?: components["schemas"]["VertexAIGCSConfigResponse"] | null | undefined;
             /**
              * Format: uuid
              * @description The integration's ID, or `null`.
              * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
              */
             id?: string | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /**
-             * @description Which kind of integration this is: always `vertex_ai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `vertex_ai` for this kind. Defaults to `vertex_ai`.
+             * @default vertex_ai
+             * @constant
              */
             name: "vertex_ai";
+            /**
+             * @description Which provider the integration connects to: always `vertex_ai` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "vertex_ai";
         };
         /**
          * WriterIntegration
@@ -14266,6 +17702,7 @@ export interface components {
          * @example {
          *       "extra": {},
          *       "name": "writer",
+         *       "provider": "writer",
          *       "organization_id": "example organization id"
          *     }
          */
@@ -14281,8 +17718,9 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `writer` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `writer` for this kind. Defaults to `writer`.
+             * @default writer
+             * @constant
              */
             name: "writer";
             /**
@@ -14290,13 +17728,19 @@ export interface components {
              * @example acme-example-org
              */
             organization_id: string;
+            /**
+             * @description Which provider the integration connects to: always `writer` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "writer";
         };
         /**
          * NvidiaIntegration
          * @description The NVIDIA integration as the service returns it, without its secret.
          * @example {
          *       "extra": {},
-         *       "name": "nvidia"
+         *       "name": "nvidia",
+         *       "provider": "nvidia"
          *     }
          */
         NvidiaIntegration: {
@@ -14311,17 +17755,24 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `nvidia` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `nvidia` for this kind. Defaults to `nvidia`.
+             * @default nvidia
+             * @constant
              */
             name: "nvidia";
+            /**
+             * @description Which provider the integration connects to: always `nvidia` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "nvidia";
         };
         /**
          * VegasGatewayIntegration
          * @description The Vegas gateway integration as the service returns it, without its secret.
          * @example {
          *       "extra": {},
-         *       "name": "vegas_gateway"
+         *       "name": "vegas_gateway",
+         *       "provider": "vegas_gateway"
          *     }
          */
         VegasGatewayIntegration: {
@@ -14336,24 +17787,48 @@ export interface components {
              */
             id?: string | null | undefined;
             /**
-             * @description Which kind of integration this is: always `vegas_gateway` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description The integration's name: always `vegas_gateway` for this kind. Defaults to `vegas_gateway`.
+             * @default vegas_gateway
+             * @constant
              */
             name: "vegas_gateway";
+            /**
+             * @description Which provider the integration connects to: always `vegas_gateway` here. It is the tag that tells the kinds of integration apart, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            provider: "vegas_gateway";
         };
         /**
          * IntegrationSettings
-         * @description An integration's stored settings, in the shape of its kind; secrets are left out.
+         * @description An integration's stored settings, in the shape of its kind (its `provider`); secrets are left out.
          */
-        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["LabelStudioIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VegasGatewayIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"];
+        IntegrationSettings: components["schemas"]["AwsBedrockIntegration"] | components["schemas"]["AwsSageMakerIntegration"] | components["schemas"]["AzureIntegration"] | components["schemas"]["AnthropicIntegration"] | components["schemas"]["CustomIntegration"] | components["schemas"]["DatabricksIntegration"] | components["schemas"]["MistralIntegration"] | components["schemas"]["NvidiaIntegration"] | components["schemas"]["OpenAIIntegration"] | components["schemas"]["VegasGatewayIntegration"] | components["schemas"]["VertexAIIntegration"] | components["schemas"]["WriterIntegration"];
         /**
          * AnthropicIntegrationCreate
-         * @description The API token needed to connect this model provider's integration.
+         * @description The API token and the settings needed to connect the Anthropic integration.
          * @example {
          *       "token": "my_secret_api_token"
          *     }
          */
         AnthropicIntegrationCreate: {
+            /** @description The authentication scope, or `null`. When the service uses it, and what `null` does, are not documented. */
+            authentication_scope?: string | null | undefined;
+            /**
+             * @description How the service authenticates to Anthropic: with an API key or with custom OAuth2. Defaults to `api_key`.
+             * @default api_key
+             * @example api_key
+             */
+            authentication_type?: components["schemas"]["AnthropicAuthenticationType"] | undefined;
+            /** @description A map from internal fields of the service to the names of the HTTP headers that carry them in its LLM requests to Anthropic, or `null`. Which fields it takes, and what `null` does, are not documented. */
+            custom_header_mapping?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description A custom base address of the Anthropic API, or `null`. What `null` does is not documented. */
+            endpoint?: string | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
+            /** @description The address of the OAuth2 token endpoint for custom OAuth2 authentication, or `null`. What `null` does is not documented. */
+            oauth2_token_url?: string | null | undefined;
             /** @description The API token or key for the service to use with the provider. It is not part of the settings read back with `GET /integrations/{name}`. */
             token: string;
         };
@@ -14383,6 +17858,12 @@ export interface components {
              * @example key_secret
              */
             credential_type?: components["schemas"]["AwsCredentialType"] | undefined;
+            /** @description A map from a model's name (its foundation model ID) to the ARN or ID of the inference profile to call it through. What leaving a model out does is not documented. */
+            inference_profiles?: {
+                [key: string]: string;
+            } | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /**
              * @description The AWS region to use. Defaults to `us-west-2`.
              * @default us-west-2
@@ -14392,131 +17873,6 @@ export interface components {
             token: {
                 [key: string]: string;
             };
-        };
-        /**
-         * ModelInput
-         * @description An LLM the service can call, as a request sends it: its provider, token limits, prices and how its prompts and parameters are mapped. Answers carry it as `ModelOutput`, which adds `completion_only`.
-         * @example {
-         *       "alias": "GPT-4o mini",
-         *       "api_version": "2024-06-01",
-         *       "assistant_role": "assistant",
-         *       "cost_by": "tokens",
-         *       "formatting_tokens": 0,
-         *       "input_map": {
-         *         "prefix": "",
-         *         "prompt": "inputs",
-         *         "suffix": ""
-         *       },
-         *       "input_price": 0,
-         *       "input_token_limit": 1,
-         *       "integration": "anthropic",
-         *       "is_chat": false,
-         *       "name": "support-bot-eval",
-         *       "output_map": {
-         *         "completion_reason": "finish_reason",
-         *         "input_token_count": "prompt_tokens",
-         *         "output_token_count": "completion_tokens",
-         *         "response": "generated_text",
-         *         "token_count": "total_tokens"
-         *       },
-         *       "output_price": 0,
-         *       "output_token_limit": 1,
-         *       "params_map": {
-         *         "api_version": "api-version",
-         *         "deployment_name": "deployment_id",
-         *         "echo": "echo",
-         *         "frequency_penalty": "frequency_penalty",
-         *         "logprobs": "logprobs",
-         *         "max_tokens": "max_tokens",
-         *         "model": "model",
-         *         "n": "n",
-         *         "presence_penalty": "presence_penalty",
-         *         "response_format": "response_format",
-         *         "stop_sequences": "stop",
-         *         "temperature": "temperature",
-         *         "tool_choice": "tool_choice",
-         *         "tools": "tools",
-         *         "top_k": "top_k",
-         *         "top_logprobs": "top_logprobs",
-         *         "top_p": "top_p"
-         *       },
-         *       "provides_log_probs": false,
-         *       "response_prefix_tokens": 0,
-         *       "system_supported": false,
-         *       "token_limit": 1,
-         *       "user_role": "user"
-         *     }
-         */
-        ModelInput: {
-            /** @description The model's alias: the name by which settings such as a scorer's `model_alias` choose it. */
-            alias: string;
-            /** @description The provider API version to call, or `null`. */
-            api_version?: string | null | undefined;
-            /** @description The role name the model's API uses for the assistant's messages, or `null`. */
-            assistant_role?: string | null | undefined;
-            /**
-             * @description Whether the model's prices count tokens or characters. Defaults to `tokens`.
-             * @default tokens
-             * @example tokens
-             */
-            cost_by?: components["schemas"]["ModelCostBy"] | undefined;
-            /**
-             * @description A count of formatting tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
-             * @default 0
-             */
-            formatting_tokens?: number | undefined;
-            /** @description How a prompt is put into the model's requests, or `null`. */
-            input_map?: components["schemas"]["InputMap"] | null | undefined;
-            /**
-             * @description The price of the model's input, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
-             * @default 0
-             */
-            input_price?: number | undefined;
-            /** @description The most tokens the model takes as input, or `null`. */
-            input_token_limit?: number | null | undefined;
-            /**
-             * @description The integration (provider) that serves the model. Defaults to `openai`.
-             * @default openai
-             * @example openai
-             */
-            integration?: components["schemas"]["LLMIntegration"] | undefined;
-            /**
-             * @description Whether the model is a chat model. Defaults to `false`.
-             * @default false
-             */
-            is_chat?: boolean | undefined;
-            /** @description The model's name at its provider (for example `gpt-4o-mini`). */
-            name: string;
-            /** @description Where the output and the token counts are in the model's answers, or `null`. */
-            output_map?: components["schemas"]["OutputMap"] | null | undefined;
-            /**
-             * @description The price of the model's output, counted in the unit `cost_by` names. Defaults to `0`. The currency, and whether the price is per unit or per thousand or million units, are not documented.
-             * @default 0
-             */
-            output_price?: number | undefined;
-            /** @description The most tokens the model generates, or `null`. */
-            output_token_limit?: number | null | undefined;
-            /** @description The parameter names the model's API uses for each run setting. */
-            params_map?: components["schemas"]["RunParamsMap"] | undefined;
-            /**
-             * @description Whether the model can return log probabilities of its output tokens. Defaults to `false`.
-             * @default false
-             */
-            provides_log_probs?: boolean | undefined;
-            /**
-             * @description A count of response prefix tokens for the model. Defaults to `0`. What they are and how the service uses them is not documented.
-             * @default 0
-             */
-            response_prefix_tokens?: number | undefined;
-            /**
-             * @description Whether the model accepts a system message. Defaults to `false`.
-             * @default false
-             */
-            system_supported?: boolean | undefined;
-            /** @description The most tokens of input and output together, or `null`. */
-            token_limit?: number | null | undefined;
-            /** @description The role name the model's API uses for the user's messages, or `null`. */
-            user_role?: string | null | undefined;
         };
         /**
          * AwsSageMakerIntegrationCreate
@@ -14533,11 +17889,9 @@ export interface components {
          *             "prompt": "prompt",
          *             "suffix": ""
          *           },
-         *           "input_price": 0,
          *           "integration": "aws_sagemaker",
          *           "is_chat": false,
          *           "name": "huggingface-pytorch-inference-2024-02-29-14-53-51-829",
-         *           "output_price": 0,
          *           "params_map": {
          *             "model": "model"
          *           },
@@ -14569,8 +17923,14 @@ export interface components {
              * @example key_secret
              */
             credential_type?: components["schemas"]["AwsCredentialType"] | undefined;
-            /** @description The models to serve through this integration, each with its provider settings, limits and prices. */
-            models?: components["schemas"]["ModelInput"][] | undefined;
+            /** @description A map from a model's name (its foundation model ID) to the ARN or ID of the inference profile to call it through. What leaving a model out does is not documented. */
+            inference_profiles?: {
+                [key: string]: string;
+            } | undefined;
+            /** @description The models to serve through this integration, each with its provider settings and limits. */
+            models?: components["schemas"]["Model"][] | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /**
              * @description The AWS region to use. Defaults to `us-west-2`.
              * @default us-west-2
@@ -14615,7 +17975,7 @@ export interface components {
          *     }
          * @example {
          *       "endpoint": "https://example-endpoint.openai.azure.com",
-         *       "headers": {
+         *       "default_headers": {
          *         "project_name": "foo-bar",
          *         "user_id": "user@example.com"
          *       },
@@ -14640,7 +18000,7 @@ export interface components {
             /** @description The authentication scope for Azure, or `null`. When the service uses it, and what `null` does, are not documented. */
             authentication_scope?: string | null | undefined;
             /**
-             * @description How the service authenticates to Azure: with an API key, a client secret, or a user name and password. Defaults to `api_key`.
+             * @description How the service authenticates to Azure: with an API key, a client secret, a user name and password, or custom OAuth2. Defaults to `api_key`.
              * @default api_key
              * @example api_key
              */
@@ -14649,12 +18009,24 @@ export interface components {
             available_deployments?: components["schemas"]["AzureModelDeployment"][] | null | undefined;
             /** @description The name of one Azure deployment, or `null`. How the service uses it, and what `null` does, are not documented. */
             azure_deployment?: string | null | undefined;
-            /** @description The address of the Azure OpenAI resource, or of the proxy in front of it when `proxy` is `true`. */
-            endpoint: string;
-            /** @description HTTP headers for the Azure integration, as a map from header name to value, or `null`. How the service uses them is not documented. */
-            headers?: {
+            /** @description A map from internal fields of the service to the names of the HTTP headers that carry them in its LLM requests to Azure, or `null`. Which fields it takes, and what `null` does, are not documented. */
+            custom_header_mapping?: {
                 [key: string]: string;
             } | null | undefined;
+            /** @description Default HTTP headers of the Azure integration, as a map from header name to value, or `null`. How the service uses them is not documented. */
+            default_headers?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description Deployments of the integration, as a map from string to string. What the keys and values name is not documented. */
+            deployments?: {
+                [key: string]: string;
+            } | undefined;
+            /** @description The address of the Azure OpenAI resource, or of the proxy in front of it when `proxy` is `true`. */
+            endpoint: string;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
+            /** @description The address of the OAuth2 token endpoint for custom OAuth2 authentication, or `null`. What `null` does is not documented. */
+            oauth2_token_url?: string | null | undefined;
             /**
              * @description Whether `endpoint` is a proxy in front of Azure rather than Azure itself. Defaults to `false`.
              * @default false
@@ -14711,6 +18083,23 @@ export interface components {
             token: string;
         };
         /**
+         * VertexAIGCSConfig
+         * @description The Google Cloud Storage settings a Vertex AI integration uses for file uploads, with the service account credentials that reach the bucket.
+         * @example {
+         *       "bucket_name": "example-bucket",
+         *       "object_path_prefix": "uploads/",
+         *       "service_account_credentials": "example service account credentials"
+         *     }
+         */
+        VertexAIGCSConfig: {
+            /** @description The name of the Google Cloud Storage bucket. */
+            bucket_name: string;
+            /** @description The prefix of the object paths in the bucket. */
+            object_path_prefix: string;
+            /** @description The credentials of a Google Cloud service account, as a string. Their format is not documented. */
+            service_account_credentials: string;
+        };
+        /**
          * VertexAIIntegrationCreate
          * @description The credentials and settings needed to connect the Google Vertex AI integration.
          * @example {
@@ -14718,6 +18107,10 @@ export interface components {
          *     }
          */
         VertexAIIntegrationCreate: {
+            /** @description The integration's Google Cloud Storage settings (a bucket, a path prefix and service account credentials), or `null`. What `null` does is not documented. */
+            gcs_config?: components["schemas"]["VertexAIGCSConfig"] | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /** @description The API token or key for the service to use with the provider. It is not part of the settings read back with `GET /integrations/{name}`. */
             token: string;
         };
@@ -14770,6 +18163,8 @@ export interface components {
              * @description The gateway's endpoint, as a URI.
              */
             endpoint: string;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
             /** @description The API token or key for the service to use with the gateway. */
             token: string;
             /** @description The use case to send to the gateway. What values the gateway accepts is not documented. */
@@ -15686,6 +19081,284 @@ export interface components {
             task?: string | null | undefined;
             /** @description The annotation tool's workspace to send the samples to, or `null`. What `null` selects is not documented. */
             workspace?: string | null | undefined;
+        };
+        /**
+         * CustomIntegrationCreate
+         * @description The settings of a custom integration: an LLM endpoint of the caller's own, how the service authenticates to it, and its models. With `authentication_type` `api_key`, `api_key_header` and `api_key_value` are required; `token` is used with `oauth2` only.
+         * @example {
+         *       "endpoint": "https://llm.example.com/v1",
+         *       "authentication_type": "api_key",
+         *       "api_key_header": "X-API-Key",
+         *       "api_key_value": "example-api-key",
+         *       "model_properties": [
+         *         {
+         *           "name": "acme-chat-1",
+         *           "alias": "Acme Chat"
+         *         }
+         *       ],
+         *       "default_model": "acme-chat-1"
+         *     }
+         */
+        CustomIntegrationCreate: {
+            /** @description The name of the HTTP header that carries the API key when `authentication_type` is `api_key` (for example `X-API-Key`), or `null`. */
+            api_key_header?: string | null | undefined;
+            /** @description The API key the service sends in the `api_key_header` header, or `null`. */
+            api_key_value?: string | null | undefined;
+            /** @description The scope to ask for in OAuth2 authentication, or `null`. */
+            authentication_scope?: string | null | undefined;
+            /**
+             * @description How the service authenticates to the endpoint. Defaults to `oauth2`.
+             * @default oauth2
+             * @example api_key
+             */
+            authentication_type?: components["schemas"]["CustomAuthenticationType"] | undefined;
+            /** @description A map from internal fields of the service (`job_id`, `user_id`, `project_id`, `run_id`) to the names of the HTTP headers that carry them in its LLM requests, or `null`. */
+            custom_header_mapping?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description A custom LiteLLM handler class for the service to call the models through instead of LiteLLM's own, or `null` for none. */
+            custom_llm_config?: components["schemas"]["CustomLLMConfig"] | null | undefined;
+            /** @description The model to use by default, or `null` for the first of the integration's models. */
+            default_model?: string | null | undefined;
+            /**
+             * @description The address of the custom integration's endpoint.
+             * @example https://llm.example.com/v1
+             */
+            endpoint: string;
+            /** @description Custom HTTP headers for the service to send with its requests to the endpoint, at most 50, or `null`. The service stores them encrypted. */
+            headers?: {
+                [key: string]: string;
+            } | null | undefined;
+            /**
+             * @description Whether these settings were made from the older `models` field rather than `model_properties`; the service's SDK document calls the field internal. Defaults to `false`.
+             * @default false
+             */
+            is_legacy_format?: boolean | undefined;
+            /** @description The integration's models, each with its name and alias, or `null`. */
+            model_properties?: components["schemas"]["CustomModelProperties"][] | null | undefined;
+            /** @description The names of the integration's models, or `null`. The service's SDK document calls this field deprecated in favour of `model_properties`. */
+            models?: string[] | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
+            /** @description The address of the OAuth2 token endpoint, or `null` to use `endpoint`. */
+            oauth2_token_url?: string | null | undefined;
+            /** @description The OAuth2 client credentials, used only when `authentication_type` is `oauth2`, or `null`. Their format is not documented. */
+            token?: string | null | undefined;
+        };
+        /**
+         * CustomIntegrationDefinition
+         * @description The full definition of a custom integration, in the shape it was created with, secrets included and decrypted: `api_key_value`, `token` and `headers`. Only the integration's creator and admins may read it.
+         * @example {
+         *       "endpoint": "https://llm.example.com/v1",
+         *       "authentication_type": "api_key",
+         *       "api_key_header": "X-API-Key",
+         *       "api_key_value": "example-api-key",
+         *       "model_properties": [
+         *         {
+         *           "name": "acme-chat-1",
+         *           "alias": "Acme Chat"
+         *         }
+         *       ],
+         *       "default_model": "acme-chat-1"
+         *     }
+         */
+        CustomIntegrationDefinition: {
+            /** @description The name of the HTTP header that carries the API key when `authentication_type` is `api_key` (for example `X-API-Key`), or `null`. */
+            api_key_header?: string | null | undefined;
+            /** @description The API key the service sends in the `api_key_header` header, decrypted, or `null`. */
+            api_key_value?: string | null | undefined;
+            /** @description The scope to ask for in OAuth2 authentication, or `null`. */
+            authentication_scope?: string | null | undefined;
+            /**
+             * @description How the service authenticates to the endpoint.
+             * @example api_key
+             */
+            authentication_type: components["schemas"]["CustomAuthenticationType"];
+            /** @description A map from internal fields of the service (`job_id`, `user_id`, `project_id`, `run_id`) to the names of the HTTP headers that carry them in its LLM requests, or `null`. */
+            custom_header_mapping?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description A custom LiteLLM handler class for the service to call the models through instead of LiteLLM's own, or `null` for none. */
+            custom_llm_config?: components["schemas"]["CustomLLMConfig"] | null | undefined;
+            /** @description The model to use by default, or `null` for the first of the integration's models. */
+            default_model?: string | null | undefined;
+            /**
+             * @description The address of the custom integration's endpoint.
+             * @example https://llm.example.com/v1
+             */
+            endpoint: string;
+            /** @description The custom HTTP headers for the endpoint, decrypted, or `null`. */
+            headers?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description The integration's models, each with its name and alias, or `null`. */
+            model_properties?: components["schemas"]["CustomModelProperties"][] | null | undefined;
+            /** @description The integration's settings for multi-modal input (limits on the number and size of files), or `null`. What `null` does is not documented. */
+            multi_modal_config?: components["schemas"]["MultiModalModelIntegrationConfig"] | null | undefined;
+            /** @description The address of the OAuth2 token endpoint, or `null` to use `endpoint`. */
+            oauth2_token_url?: string | null | undefined;
+            /** @description The OAuth2 client credentials, decrypted, or `null`. Their format is not documented. */
+            token?: string | null | undefined;
+        };
+        /**
+         * IntegrationSelectRequest
+         * @description Which integration to select, by name and ID.
+         * @example {
+         *       "integration_name": "openai",
+         *       "integration_id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5"
+         *     }
+         */
+        IntegrationSelectRequest: {
+            /**
+             * Format: uuid
+             * @description The ID of the integration to select.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            integration_id: string;
+            /**
+             * @description The name of the integration to select. How it must relate to `integration_id` is not documented.
+             * @example openai
+             */
+            integration_name: string;
+        };
+        /**
+         * IntegrationDisableRequest
+         * @description Which kind of integration to disable, by name.
+         * @example {
+         *       "integration_name": "openai"
+         *     }
+         */
+        IntegrationDisableRequest: {
+            /**
+             * @description The name of the integration type to disable (for example `openai`). Which names it takes is not documented.
+             * @example openai
+             */
+            integration_name: string;
+        };
+        /**
+         * CostInterval
+         * @description The interval of a costs summary's data points, by the value's name. How costs are gathered into one data point is not documented.
+         *
+         *     - `hourly`: every hour
+         *     - `daily`: every day
+         *     - `weekly`: every week
+         *     - `monthly`: every month
+         * @enum {string}
+         */
+        CostInterval: "hourly" | "daily" | "weekly" | "monthly";
+        /**
+         * IntegrationCostsDataPoint
+         * @description A cost at one point in time of a costs summary.
+         * @example {
+         *       "timestamp": "2026-07-01T00:00:00Z",
+         *       "cost": 0.75
+         *     }
+         */
+        IntegrationCostsDataPoint: {
+            /** @description The cost at this point. Its currency, and whether it covers the whole interval from this point, are not documented. */
+            cost: number;
+            /**
+             * Format: date-time
+             * @description The point in time the cost is for.
+             */
+            timestamp: string;
+        };
+        /**
+         * ProjectIntegrationCosts
+         * @description One project's integration costs for a feature, in total and at each data point.
+         * @example {
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "project_name": "support-bot",
+         *       "total_cost": 0.75,
+         *       "data_points": [
+         *         {
+         *           "timestamp": "2026-07-01T00:00:00Z",
+         *           "cost": 0.75
+         *         }
+         *       ]
+         *     }
+         */
+        ProjectIntegrationCosts: {
+            /** @description The project's costs at each point in time. */
+            data_points?: components["schemas"]["IntegrationCostsDataPoint"][] | undefined;
+            /**
+             * Format: uuid
+             * @description The project's ID.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            project_id: string;
+            /** @description The project's name. */
+            project_name: string;
+            /**
+             * @description The project's total cost for the feature. Defaults to `0`. Its currency is not documented.
+             * @default 0
+             */
+            total_cost: number;
+        };
+        /**
+         * FeatureIntegrationCosts
+         * @description One feature's integration costs, in total and by project.
+         * @example {
+         *       "feature_name": "example feature",
+         *       "total_cost": 0.75,
+         *       "projects": [
+         *         {
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "project_name": "support-bot",
+         *           "total_cost": 0.75,
+         *           "data_points": [
+         *             {
+         *               "timestamp": "2026-07-01T00:00:00Z",
+         *               "cost": 0.75
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        FeatureIntegrationCosts: {
+            /** @description The feature's name. Which features there are is not documented. */
+            feature_name: string;
+            /** @description The feature's costs in each project. */
+            projects?: components["schemas"]["ProjectIntegrationCosts"][] | undefined;
+            /**
+             * @description The feature's total cost. Defaults to `0`. Its currency is not documented.
+             * @default 0
+             */
+            total_cost: number;
+        };
+        /**
+         * IntegrationCostsResponse
+         * @description A summary of integration costs over a time range, by feature and, within each feature, by project.
+         * @example {
+         *       "features": [
+         *         {
+         *           "feature_name": "example feature",
+         *           "total_cost": 1.25,
+         *           "projects": [
+         *             {
+         *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *               "project_name": "support-bot",
+         *               "total_cost": 1.25,
+         *               "data_points": [
+         *                 {
+         *                   "timestamp": "2026-07-01T00:00:00Z",
+         *                   "cost": 0.75
+         *                 },
+         *                 {
+         *                   "timestamp": "2026-07-02T00:00:00Z",
+         *                   "cost": 0.5
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        IntegrationCostsResponse: {
+            /** @description The costs of each feature. */
+            features?: components["schemas"]["FeatureIntegrationCosts"][] | undefined;
         };
         /**
          * GeneratedScorerConfig
@@ -20459,6 +24132,126 @@ export interface components {
             scorer_name: string;
         };
         /**
+         * OpenAIFunction
+         * @description A function named in a tool choice.
+         * @example {
+         *       "name": "support-bot-eval"
+         *     }
+         */
+        OpenAIFunction: {
+            /** @description Name of the function. */
+            name: string;
+        };
+        /**
+         * OpenAIToolChoice
+         * @description A tool choice that names one function for the model to call.
+         * @example {
+         *       "function": {
+         *         "name": "support-bot-eval"
+         *       },
+         *       "type": "function"
+         *     }
+         */
+        OpenAIToolChoice: {
+            /** @description The function to call. */
+            function: components["schemas"]["OpenAIFunction"];
+            /**
+             * @description The tool's kind. Defaults to `function`.
+             * @default function
+             */
+            type?: string | undefined;
+        };
+        /**
+         * PromptRunSettings
+         * @description The model and generation settings (model, temperature, token limit, tools and so on) saved with a prompt template version, the same shape in requests and answers.
+         * @example {
+         *       "model_alias": "gpt-5.1",
+         *       "temperature": 0.2,
+         *       "max_tokens": 512,
+         *       "reasoning_effort": "medium"
+         *     }
+         */
+        PromptRunSettings: {
+            /** @description Name of the model deployment to call, or `null`. Which integrations use it is not documented. */
+            deployment_name?: string | null | undefined;
+            /**
+             * @description Whether to echo the prompt back with the completion. Defaults to `false`.
+             * @default false
+             */
+            echo?: boolean | undefined;
+            /**
+             * @description Frequency penalty for the model call. Defaults to `0`.
+             * @default 0
+             */
+            frequency_penalty?: number | undefined;
+            /** @description A list of models. What the service does with them is not documented. */
+            known_models?: components["schemas"]["Model"][] | undefined;
+            /**
+             * @description Whether to ask for log probabilities of the output tokens. Defaults to `true`.
+             * @default true
+             */
+            logprobs?: boolean | undefined;
+            /**
+             * @description Maximum number of tokens to generate. Defaults to `4096`.
+             * @default 4096
+             */
+            max_tokens?: number | undefined;
+            /**
+             * @description Alias of the model to call. Defaults to `gpt-5.1`.
+             * @default gpt-5.1
+             */
+            model_alias?: string | undefined;
+            /**
+             * @description How many completions to ask for per prompt. Defaults to `1`.
+             * @default 1
+             */
+            n?: number | undefined;
+            /**
+             * @description Presence penalty for the model call. Defaults to `0`.
+             * @default 0
+             */
+            presence_penalty?: number | undefined;
+            /**
+             * @description The reasoning effort to ask the model for. Defaults to `medium`. Which other values are accepted is not documented.
+             * @default medium
+             */
+            reasoning_effort?: string | undefined;
+            /** @description The response format to ask the model for, as a map of strings, or `null`. Its keys are not documented. */
+            response_format?: {
+                [key: string]: string;
+            } | null | undefined;
+            /** @description Sequences at which generation stops, or `null`. */
+            stop_sequences?: string[] | null | undefined;
+            /** @description Sampling temperature for the model call, or `null`. What `null` selects is not documented. */
+            temperature?: number | null | undefined;
+            /** @description Which tool the model should call: a string, an `OpenAIToolChoice` naming one function, or `null`. Which strings are accepted is not documented. */
+            tool_choice?: string | components["schemas"]["OpenAIToolChoice"] | null | undefined;
+            /** @description The tool definitions offered to the model, each an object, or `null`. Their format is not documented. */
+            tools?: {
+                [key: string]: unknown;
+            }[] | null | undefined;
+            /**
+             * @description Top-k sampling: how many of the most likely tokens are considered at each step. Defaults to `40`.
+             * @default 40
+             */
+            top_k?: number | undefined;
+            /**
+             * @description How many of the most likely tokens to return log probabilities for, at each position. Defaults to `5`.
+             * @default 5
+             */
+            top_logprobs?: number | undefined;
+            /**
+             * @description Top-p (nucleus) sampling threshold. Defaults to `1`.
+             * @default 1
+             */
+            top_p?: number | undefined;
+            /**
+             * @description The verbosity to ask the model for. Defaults to `medium`. Which other values are accepted is not documented.
+             * @default medium
+             */
+            verbosity?: string | undefined;
+        };
+        /**
          * MessageRole
          * @description The usual roles of a chat message's author.
          *
@@ -20479,15 +24272,15 @@ export interface components {
         ChatRole: string | components["schemas"]["MessageRole"];
         /**
          * Message
-         * @description One chat message: who sent it and its text.
+         * @description One chat message: who sent it and its content.
          * @example {
          *       "content": "example content",
          *       "role": "user"
          *     }
          */
         Message: {
-            /** @description The text of the message. */
-            content: string;
+            /** @description The message's content: its text as one string, or a list of parts, each a text part or a file part, told apart by `type`. */
+            content: string | (components["schemas"]["TextContentPart"] | components["schemas"]["FileContentPart"])[];
             /** @description Who wrote the message: one of the roles of `MessageRole` or any other role name. */
             role: components["schemas"]["ChatRole"];
         };
@@ -20508,32 +24301,128 @@ export interface components {
          * @example {
          *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
          *       "version": 2,
-         *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+         *       "template": "Answer in at most three sentences: {question}",
+         *       "settings": {
+         *         "model_alias": "gpt-5.1",
+         *         "temperature": 0.2,
+         *         "max_tokens": 512
+         *       },
+         *       "model_changed": false,
+         *       "settings_changed": false,
+         *       "content_changed": true,
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "created_by_user": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example"
+         *       }
          *     }
          */
         BasePromptTemplateVersionResponse: {
+            /** @description Whether the version's content changed. What it is compared with is not documented. */
+            content_changed: boolean;
+            /**
+             * Format: date-time
+             * @description When the version was created.
+             */
+            created_at: string;
+            /** @description The user who created the version, or `null`. When it is `null` is not documented. */
+            created_by_user: components["schemas"]["UserInfo"] | null;
             /**
              * Format: uuid
              * @description The version's ID.
              * @example cc0e7824-42bf-405c-8db8-684094611d99
              */
             id: string;
+            /**
+             * @deprecated
+             * @description A count of lines added. Deprecated by the service. Defaults to `0`. What it is counted against is not documented.
+             * @default 0
+             */
+            lines_added: number;
+            /**
+             * @deprecated
+             * @description A count of lines edited. Deprecated by the service. Defaults to `0`. What it is counted against is not documented.
+             * @default 0
+             */
+            lines_edited: number;
+            /**
+             * @deprecated
+             * @description A count of lines removed. Deprecated by the service. Defaults to `0`. What it is counted against is not documented.
+             * @default 0
+             */
+            lines_removed: number;
+            /** @description Whether the version's model changed. What it is compared with is not documented. */
+            model_changed: boolean;
+            /** @description The version's output type, or `null`. Which values it takes is not documented. */
+            output_type?: string | null | undefined;
+            /**
+             * @description Whether the version is raw. Defaults to `false`. What raw changes is not documented.
+             * @default false
+             */
+            raw: boolean;
+            /** @description The model and generation settings saved with the version. */
+            settings: components["schemas"]["PromptRunSettings"];
+            /** @description Whether the version's settings changed. What they are compared with is not documented. */
+            settings_changed: boolean;
             /** @description The version's text: a string, or a list of chat messages. */
             template: components["schemas"]["TemplateContent"];
+            /**
+             * Format: date-time
+             * @description When the version was last updated.
+             */
+            updated_at: string;
             /** @description The version's number within its template. */
             version: number;
         };
+        /**
+         * Name
+         * @description A name given as an object, with a choice about duplicates.
+         * @example {
+         *       "value": "support-answer",
+         *       "append_suffix_if_duplicate": true
+         *     }
+         */
+        Name: {
+            /**
+             * @description Whether to append a suffix to the name if it is a duplicate. Defaults to `false`. Which suffix, and what counts as a duplicate, is not documented.
+             * @default false
+             */
+            append_suffix_if_duplicate?: boolean | undefined;
+            /** @description The name itself, 1 to 128 characters. */
+            value: string;
+        };
+        /**
+         * PromptTemplateName
+         * @description A prompt template's name: a string of at least one character, or a `Name` object (its `value` and `append_suffix_if_duplicate`).
+         * @example support-answer
+         */
+        PromptTemplateName: string | components["schemas"]["Name"];
         /**
          * BasePromptTemplateResponse
          * @description A prompt template of a project: its name, its selected version and all its versions.
          * @example {
          *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
          *       "name": "support-answer",
-         *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}",
+         *       "template": "Answer in at most three sentences: {question}",
          *       "selected_version": {
          *         "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
          *         "version": 2,
-         *         "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+         *         "template": "Answer in at most three sentences: {question}",
+         *         "settings": {
+         *           "model_alias": "gpt-5.1",
+         *           "temperature": 0.2,
+         *           "max_tokens": 512
+         *         },
+         *         "model_changed": false,
+         *         "settings_changed": false,
+         *         "content_changed": true,
+         *         "created_at": "2026-03-04T14:32:10Z",
+         *         "updated_at": "2026-03-04T14:32:10Z",
+         *         "created_by_user": {
+         *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "email": "ada@acme.example"
+         *         }
          *       },
          *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
          *       "max_version": 2,
@@ -20542,18 +24431,12 @@ export interface components {
          *         1,
          *         2
          *       ],
-         *       "all_versions": [
-         *         {
-         *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-         *           "version": 1,
-         *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
-         *         },
-         *         {
-         *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
-         *           "version": 2,
-         *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
-         *         }
-         *       ]
+         *       "created_at": "2026-03-02T09:15:00Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "created_by_user": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example"
+         *       }
          *     }
          */
         BasePromptTemplateResponse: {
@@ -20562,6 +24445,13 @@ export interface components {
             /** @description All the template's versions with their text. */
             all_versions?: components["schemas"]["BasePromptTemplateVersionResponse"][] | undefined;
             /**
+             * Format: date-time
+             * @description When the template was created.
+             */
+            created_at: string;
+            /** @description The user who created the template, or `null`. When it is `null` is not documented. */
+            created_by_user: components["schemas"]["UserInfo"] | null;
+            /**
              * Format: uuid
              * @description The template's ID.
              * @example 6a14473a-021e-49f6-8714-14474ffe76a8
@@ -20569,8 +24459,13 @@ export interface components {
             id: string;
             /** @description The highest version number. */
             max_version: number;
-            /** @description The template's name. */
-            name: string;
+            /** @description The template's name: a string, or a `Name` object. Which form the service answers with is not documented. */
+            name: components["schemas"]["PromptTemplateName"];
+            /**
+             * @description Permissions for actions on this template: each entry names an action, whether it is allowed and, optionally, a message. Whose permissions these are is not documented. Defaults to an empty list.
+             * @default []
+             */
+            permissions: components["schemas"]["Permission"][];
             /** @description The template's selected version. */
             selected_version: components["schemas"]["BasePromptTemplateVersionResponse"];
             /**
@@ -20583,6 +24478,11 @@ export interface components {
             template: string;
             /** @description How many versions the template has. */
             total_versions: number;
+            /**
+             * Format: date-time
+             * @description When the template was last updated.
+             */
+            updated_at: string;
         };
         /**
          * CreatePromptTemplateWithVersionRequestBody
@@ -20598,8 +24498,17 @@ export interface components {
              * @default false
              */
             hidden?: boolean | undefined;
-            /** @description The template's name. */
-            name: string;
+            /** @description The template's name: a string, or a `Name` object (its `value` and `append_suffix_if_duplicate`). */
+            name: components["schemas"]["PromptTemplateName"];
+            /** @description The first version's output type, or `null`. Which values it takes is not documented. */
+            output_type?: string | null | undefined;
+            /**
+             * @description Whether the first version is raw. Defaults to `false`. What raw changes is not documented.
+             * @default false
+             */
+            raw?: boolean | undefined;
+            /** @description The model and generation settings to save with the first version. What the service saves when this is left out is not documented. */
+            settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description The first version's text: a string, or a list of chat messages. */
             template: components["schemas"]["TemplateContent"];
             /** @description The number to give the first version. What number the service gives it when this is left out is not documented. */
@@ -20618,6 +24527,8 @@ export interface components {
              * @description The ID of the dataset to render the template with. How its rows fill the template is not documented.
              */
             dataset_id: string;
+            /** @description The index of the dataset version to render the template with, or `null`. Which version is used when this is `null` or left out is not documented. */
+            dataset_version_index?: number | null | undefined;
         };
         /**
          * StringData
@@ -20874,10 +24785,538 @@ export interface components {
          *     }
          */
         BasePromptTemplateVersion: {
+            /** @description The version's output type, or `null`. Which values it takes is not documented. */
+            output_type?: string | null | undefined;
+            /**
+             * @description Whether the version is raw. Defaults to `false`. What raw changes is not documented.
+             * @default false
+             */
+            raw?: boolean | undefined;
+            /** @description The model and generation settings to save with the version. What the service saves when this is left out is not documented. */
+            settings?: components["schemas"]["PromptRunSettings"] | undefined;
             /** @description The version's text: a string, or a list of chat messages. */
             template: components["schemas"]["TemplateContent"];
             /** @description The number to give the version. What number the service gives it when this is left out is not documented. */
             version?: number | null | undefined;
+        };
+        /**
+         * CreatorFilterOperator
+         * @description How a creator filter compares with one value (eq, ne, contains) or a list of values (one_of, not_in).
+         *
+         *     - `eq`: equal to the value
+         *     - `ne`: not equal to the value
+         *     - `one_of`: equal to one of the values given
+         *     - `not_in`: equal to none of the values given
+         *     - `contains`: contains the value
+         * @enum {string}
+         */
+        CreatorFilterOperator: "eq" | "ne" | "one_of" | "not_in" | "contains";
+        /**
+         * PromptTemplateCreatorValue
+         * @description What a prompt template creator filter compares with: a user ID, a list of user IDs or other strings, or a string.
+         * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+         */
+        PromptTemplateCreatorValue: string | (string)[];
+        /**
+         * PromptTemplateCreatedByFilter
+         * @description A prompt template listing filter on the user who created the template.
+         * @example {
+         *       "name": "creator",
+         *       "operator": "eq",
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        PromptTemplateCreatedByFilter: {
+            /**
+             * @description Which kind of filter this is: always `creator` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "creator";
+            /**
+             * @description How the creator is compared with `value`. Defaults to `eq`.
+             * @default eq
+             */
+            operator?: components["schemas"]["CreatorFilterOperator"] | undefined;
+            /** @description A user ID, a list of user IDs or strings, or a string, to compare the creator with. Which operators take which form is not documented. */
+            value: components["schemas"]["PromptTemplateCreatorValue"];
+        };
+        /**
+         * PromptTemplateNameFilter
+         * @description A prompt template listing filter on the template's name.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "support"
+         *     }
+         */
+        PromptTemplateNameFilter: {
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind of filter this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /**
+             * @description How the template's name is compared with `value`.
+             * @example contains
+             */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text to compare the template's name with, or a list of texts. Which operators take a list is not documented. */
+            value: string | string[];
+        };
+        /**
+         * PromptTemplateNotInProjectFilter
+         * @description A prompt template listing filter named `not_in_project`, with a project's ID. Which templates it matches is not documented.
+         * @example {
+         *       "name": "not_in_project",
+         *       "value": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+         *     }
+         */
+        PromptTemplateNotInProjectFilter: {
+            /**
+             * @description Which kind of filter this is: always `not_in_project` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "not_in_project";
+            /**
+             * Format: uuid
+             * @description The project's ID.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            value: string;
+        };
+        /**
+         * PromptTemplateUsedInProjectFilter
+         * @description A prompt template listing filter named `used_in_project`, with a project's ID. Which templates it matches is not documented.
+         * @example {
+         *       "name": "used_in_project",
+         *       "value": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+         *     }
+         */
+        PromptTemplateUsedInProjectFilter: {
+            /**
+             * @description Which kind of filter this is: always `used_in_project` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "used_in_project";
+            /**
+             * Format: uuid
+             * @description The project's ID.
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            value: string;
+        };
+        /**
+         * PromptTemplateCreatedAtSort
+         * @description Sorts a prompt template listing by when each template was created.
+         * @example {
+         *       "name": "created_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        PromptTemplateCreatedAtSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_at";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * PromptTemplateNameSort
+         * @description Sorts a prompt template listing by the template's name.
+         * @example {
+         *       "name": "name",
+         *       "ascending": true,
+         *       "sort_type": "column"
+         *     }
+         */
+        PromptTemplateNameSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * PromptTemplateUpdatedAtSort
+         * @description Sorts a prompt template listing by when each template was last updated.
+         * @example {
+         *       "name": "updated_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        PromptTemplateUpdatedAtSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ListPromptTemplateParams
+         * @description Filters and sort order for a query of prompt templates.
+         * @example {
+         *       "filters": [
+         *         {
+         *           "name": "name",
+         *           "operator": "contains",
+         *           "value": "support"
+         *         }
+         *       ],
+         *       "sort": {
+         *         "name": "updated_at",
+         *         "ascending": false,
+         *         "sort_type": "column"
+         *       }
+         *     }
+         */
+        ListPromptTemplateParams: {
+            /** @description Conditions on the templates to list, each told apart by `name`. How several conditions combine is not documented. */
+            filters?: (components["schemas"]["PromptTemplateNameFilter"] | components["schemas"]["PromptTemplateCreatedByFilter"] | components["schemas"]["PromptTemplateUsedInProjectFilter"] | components["schemas"]["PromptTemplateNotInProjectFilter"])[] | undefined;
+            /**
+             * @description The order of the templates, by name, creation time or last update, or `null`. Defaults to the newest first by creation time (`{name: created_at, ascending: false, sort_type: column}`). The order used for `null` is not documented.
+             * @default {
+             *       "name": "created_at",
+             *       "ascending": false,
+             *       "sort_type": "column"
+             *     }
+             */
+            sort?: (components["schemas"]["PromptTemplateNameSort"] | components["schemas"]["PromptTemplateCreatedAtSort"] | components["schemas"]["PromptTemplateUpdatedAtSort"]) | null | undefined;
+        };
+        /**
+         * ListPromptTemplateResponse
+         * @description A page of prompt templates.
+         * @example {
+         *       "templates": [
+         *         {
+         *           "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "name": "support-answer",
+         *           "template": "Answer in at most three sentences: {question}",
+         *           "selected_version": {
+         *             "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *             "version": 2,
+         *             "template": "Answer in at most three sentences: {question}",
+         *             "settings": {
+         *               "model_alias": "gpt-5.1",
+         *               "temperature": 0.2,
+         *               "max_tokens": 512
+         *             },
+         *             "model_changed": false,
+         *             "settings_changed": false,
+         *             "content_changed": true,
+         *             "created_at": "2026-03-04T14:32:10Z",
+         *             "updated_at": "2026-03-04T14:32:10Z",
+         *             "created_by_user": {
+         *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *               "email": "ada@acme.example"
+         *             }
+         *           },
+         *           "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *           "max_version": 2,
+         *           "total_versions": 2,
+         *           "all_available_versions": [
+         *             1,
+         *             2
+         *           ],
+         *           "created_at": "2026-03-02T09:15:00Z",
+         *           "updated_at": "2026-03-04T14:32:10Z",
+         *           "created_by_user": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example"
+         *           }
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
+         */
+        ListPromptTemplateResponse: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. That `null` marks the last page is not documented. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+            /** @description The templates on this page. */
+            templates?: components["schemas"]["BasePromptTemplateResponse"][] | undefined;
+        };
+        /**
+         * BulkDeletePromptTemplatesRequest
+         * @description The prompt templates to delete, by ID.
+         * @example {
+         *       "template_ids": [
+         *         "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *         "6a14473a-021e-49f6-8714-14474ffe76a8"
+         *       ]
+         *     }
+         */
+        BulkDeletePromptTemplatesRequest: {
+            /** @description The IDs of the templates to delete, 1 to 100 of them. */
+            template_ids: string[];
+        };
+        /**
+         * BulkDeleteFailure
+         * @description A prompt template that a bulk deletion did not delete, and why.
+         * @example {
+         *       "template_id": "6a14473a-021e-49f6-8714-14474ffe76a8",
+         *       "reason": "Template not found."
+         *     }
+         */
+        BulkDeleteFailure: {
+            /** @description Why the template was not deleted, as text. */
+            reason: string;
+            /**
+             * Format: uuid
+             * @description The ID of the template that was not deleted.
+             * @example 6a14473a-021e-49f6-8714-14474ffe76a8
+             */
+            template_id: string;
+        };
+        /**
+         * BulkDeletePromptTemplatesResponse
+         * @description What a bulk deletion of prompt templates did.
+         * @example {
+         *       "deleted_count": 1,
+         *       "failed_deletions": [
+         *         {
+         *           "template_id": "6a14473a-021e-49f6-8714-14474ffe76a8",
+         *           "reason": "Template not found."
+         *         }
+         *       ],
+         *       "message": "Deleted 1 of 2 templates."
+         *     }
+         */
+        BulkDeletePromptTemplatesResponse: {
+            /** @description How many templates were deleted. */
+            deleted_count: number;
+            /** @description The templates that were not deleted, each with a reason. */
+            failed_deletions?: components["schemas"]["BulkDeleteFailure"][] | undefined;
+            /** @description A message from the service. */
+            message: string;
+        };
+        /**
+         * UpdatePromptTemplateRequest
+         * @description A change to a prompt template.
+         * @example {
+         *       "name": "support-answer-short"
+         *     }
+         */
+        UpdatePromptTemplateRequest: {
+            /** @description The template's new name: a string, a `Name` object, or `null`. What `null` or leaving it out does is not documented. */
+            name?: components["schemas"]["PromptTemplateName"] | null | undefined;
+        };
+        /**
+         * PromptTemplateVersionCreatedAtSort
+         * @description Sorts a template's version listing by when each version was created.
+         * @example {
+         *       "name": "created_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        PromptTemplateVersionCreatedAtSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_at";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * PromptTemplateVersionUpdatedAtSort
+         * @description Sorts a template's version listing by when each version was last updated.
+         * @example {
+         *       "name": "updated_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        PromptTemplateVersionUpdatedAtSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * PromptTemplateVersionNumberSort
+         * @description Sorts a template's version listing by version number.
+         * @example {
+         *       "name": "version",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        PromptTemplateVersionNumberSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `version` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "version";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * ListPromptTemplateVersionParams
+         * @description The sort order for a query of a prompt template's versions.
+         * @example {
+         *       "sort": {
+         *         "name": "version",
+         *         "ascending": false,
+         *         "sort_type": "column"
+         *       }
+         *     }
+         */
+        ListPromptTemplateVersionParams: {
+            /** @description The order of the versions, by version number, creation time or last update, or `null`. The order used for `null` or when this is left out is not documented. */
+            sort?: (components["schemas"]["PromptTemplateVersionNumberSort"] | components["schemas"]["PromptTemplateVersionCreatedAtSort"] | components["schemas"]["PromptTemplateVersionUpdatedAtSort"]) | null | undefined;
+        };
+        /**
+         * ListPromptTemplateVersionResponse
+         * @description A page of a prompt template's versions.
+         * @example {
+         *       "versions": [
+         *         {
+         *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+         *           "version": 2,
+         *           "template": "Answer in at most three sentences: {question}",
+         *           "settings": {
+         *             "model_alias": "gpt-5.1",
+         *             "temperature": 0.2,
+         *             "max_tokens": 512
+         *           },
+         *           "model_changed": false,
+         *           "settings_changed": false,
+         *           "content_changed": true,
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-04T14:32:10Z",
+         *           "created_by_user": {
+         *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *             "email": "ada@acme.example"
+         *           }
+         *         }
+         *       ],
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null
+         *     }
+         */
+        ListPromptTemplateVersionResponse: {
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /** @description The `starting_token` of the next page, or `null`. That `null` marks the last page is not documented. */
+            next_starting_token?: number | null | undefined;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /**
+             * @description The `starting_token` this page starts at. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+            /** @description The versions on this page. */
+            versions?: components["schemas"]["BasePromptTemplateVersionResponse"][] | undefined;
+        };
+        /**
+         * TemplateStubRequest
+         * @description The template texts to generate an input stub for.
+         * @example {
+         *       "templates": [
+         *         "Answer the question: {question}"
+         *       ]
+         *     }
+         */
+        TemplateStubRequest: {
+            /** @description The template texts. */
+            templates: string[];
         };
         /**
          * RunTagCreateRequest
@@ -21035,36 +25474,6 @@ export interface components {
         DeleteRunsResponse: {
             /** @description A sentence from the service confirming what was done. */
             message: string;
-        };
-        /**
-         * OpenAIFunction
-         * @description A function named in a tool choice.
-         * @example {
-         *       "name": "support-bot-eval"
-         *     }
-         */
-        OpenAIFunction: {
-            /** @description Name of the function. */
-            name: string;
-        };
-        /**
-         * OpenAIToolChoice
-         * @description A tool choice that names one function for the model to call.
-         * @example {
-         *       "function": {
-         *         "name": "support-bot-eval"
-         *       },
-         *       "type": "function"
-         *     }
-         */
-        OpenAIToolChoice: {
-            /** @description The function to call. */
-            function: components["schemas"]["OpenAIFunction"];
-            /**
-             * @description The tool's kind. Defaults to `function`.
-             * @default function
-             */
-            type: string;
         };
         /**
          * PromptRunSettingsOutput
@@ -22043,7 +26452,7 @@ export interface components {
              */
             all_but?: boolean | undefined;
             /**
-             * @description A map from column names to column names, or `null`; how the export applies it, and what `null` does, is not documented. Defaults to an empty map (`{}`).
+             * @description A map from column names to the names those columns take in the exported file, as the data-quality library describes it, or `null`. What `null` does is not documented. Defaults to an empty map (`{}`).
              * @default {}
              */
             col_mapping?: {
@@ -22084,7 +26493,7 @@ export interface components {
              */
             hf_format?: boolean | undefined;
             /**
-             * @description Names of columns to include, or `null`. What an empty list or `null` selects is not documented. Defaults to an empty list.
+             * @description Names of columns to include, or `null`. `null` exports every column, according to the data-quality library, which sends `null` when its caller names no columns. What an empty list selects is not documented. Defaults to an empty list.
              * @default []
              */
             include_cols?: string[] | null | undefined;
@@ -23183,10 +27592,49 @@ export interface components {
             role: components["schemas"]["GroupRole"];
         };
         /**
+         * ModelProperties
+         * @description One model of an LLM integration, with its alias and what it takes as input.
+         * @example {
+         *       "name": "gpt-4o-mini",
+         *       "alias": "GPT-4o mini",
+         *       "input_modalities": [
+         *         "text",
+         *         "image"
+         *       ],
+         *       "multimodal_capabilities": [
+         *         "vision"
+         *       ]
+         *     }
+         */
+        ModelProperties: {
+            /** @description The model's alias. */
+            alias: string;
+            /** @description The kinds of content the model takes as input. */
+            input_modalities: components["schemas"]["ContentModality"][];
+            /** @description The model's multi-modal capabilities. */
+            multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | undefined;
+            /** @description The model's name at its provider (for example `gpt-4o-mini`). */
+            name: string;
+        };
+        /**
+         * RecommendedModelPurpose
+         * @description A purpose the service recommends models for. What each purpose covers is not documented beyond its name.
+         *
+         *     - `custom_metric_judge`: judging custom metrics
+         *     - `custom_metric_autogen`: generating custom metrics
+         *     - `autotune`: autotune
+         *     - `signals`: signals
+         *     - `ai_assistant`: the AI assistant
+         * @enum {string}
+         */
+        RecommendedModelPurpose: "custom_metric_judge" | "custom_metric_autogen" | "autotune" | "signals" | "ai_assistant";
+        /**
          * IntegrationModelsResponse
          * @description One LLM integration's models, and those of them that can serve as scorers.
          * @example {
          *       "integration_name": "openai",
+         *       "integration_id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+         *       "provider": "openai",
          *       "models": [
          *         "gpt-4o",
          *         "gpt-4o-mini"
@@ -23194,21 +27642,97 @@ export interface components {
          *       "scorer_models": [
          *         "gpt-4o-mini"
          *       ],
-         *       "supports_num_judges": true
+         *       "supports_num_judges": true,
+         *       "supports_file_uploads": false,
+         *       "recommended_models": {
+         *         "custom_metric_judge": [
+         *           "gpt-4o-mini"
+         *         ]
+         *       },
+         *       "model_properties": [
+         *         {
+         *           "name": "gpt-4o-mini",
+         *           "alias": "GPT-4o mini",
+         *           "input_modalities": [
+         *             "text",
+         *             "image"
+         *           ],
+         *           "multimodal_capabilities": [
+         *             "vision"
+         *           ]
+         *         }
+         *       ]
          *     }
          */
         IntegrationModelsResponse: {
+            /**
+             * Format: uuid
+             * @description The integration's ID.
+             * @example 92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5
+             */
+            integration_id: string;
             /** @description The name of the integration (the provider) the models are offered through. */
             integration_name: string;
+            /** @description The integration's models, each with its name, alias, input modalities and multi-modal capabilities. */
+            model_properties?: components["schemas"]["ModelProperties"][] | undefined;
             /** @description The names of the models offered through the integration. */
             models: string[];
+            /**
+             * @description The provider the integration connects to.
+             * @example openai
+             */
+            provider: components["schemas"]["IntegrationProvider"];
+            /** @description Names of the integration's models, as lists keyed by the purpose the service recommends them for. What a missing purpose means is not documented. */
+            recommended_models?: {
+                [key: string]: string[];
+            } | undefined;
             /** @description The names of the integration's models that can be used for scorers. */
             scorer_models: string[];
+            /**
+             * @description Whether the integration supports file uploads. Defaults to `false`.
+             * @default false
+             */
+            supports_file_uploads: boolean;
             /**
              * @description Whether the integration supports choosing a number of judges. Defaults to `true`. What a judge is here is not documented.
              * @default true
              */
             supports_num_judges: boolean;
+        };
+        /**
+         * RecommendedModelsResponse
+         * @description The models the service recommends for each purpose, grouped by integration, in two maps whose difference is not documented beyond their names.
+         * @example {
+         *       "supported": {
+         *         "custom_metric_judge": {
+         *           "openai": [
+         *             "gpt-4o-mini",
+         *             "gpt-4o"
+         *           ]
+         *         }
+         *       },
+         *       "available": {
+         *         "custom_metric_judge": {
+         *           "openai": [
+         *             "gpt-4o-mini"
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        RecommendedModelsResponse: {
+            /** @description For each purpose, a map from an integration's name to the names of its recommended models that are available. What makes a model available is not documented. */
+            available: {
+                [key: string]: {
+                    [key: string]: string[];
+                };
+            };
+            /** @description For each purpose, a map from an integration's name to the names of its recommended models that are supported. What makes a model supported is not documented. */
+            supported: {
+                [key: string]: {
+                    [key: string]: string[];
+                };
+            };
         };
         /**
          * LoginEmailForm
@@ -23221,11 +27745,15 @@ export interface components {
         LoginEmailForm: {
             /** @description OAuth 2 client ID, or `null`. Whether the service uses it is not documented. */
             client_id?: string | null | undefined;
-            /** @description OAuth 2 client secret, or `null`. Whether the service uses it is not documented. */
+            /**
+             * Format: password
+             * @description OAuth 2 client secret, or `null`. Whether the service uses it is not documented.
+             */
             client_secret?: string | null | undefined;
             /** @description OAuth 2 grant type, or `null`. The only value allowed is `password`. */
             grant_type?: string | null | undefined;
             /**
+             * Format: password
              * @description The user's password.
              * @example correct-horse-battery-staple
              */
@@ -23245,7 +27773,7 @@ export interface components {
          * Token
          * @description An access token and its type.
          * @example {
-         *       "access_token": "tok_0123456789abcdef",
+         *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
          *       "token_type": "bearer"
          *     }
          */
@@ -26716,9 +31244,9 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+                 *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
                  *       "token_type": "bearer",
-                 *       "expires_at": "2026-03-05T14:32:10Z"
+                 *       "expires_at": "2100-01-01T00:00:00Z"
                  *     }
                  */
                 "application/json": components["schemas"]["GetTokenResponse"];
@@ -27197,16 +31725,21 @@ export type CollaboratorRole = components['schemas']['CollaboratorRole'];
 export type CollaboratorRoleInfo = components['schemas']['CollaboratorRoleInfo'];
 export type ProjectType = components['schemas']['ProjectType'];
 export type UserInfo = components['schemas']['UserInfo'];
+export type ProjectLabels = components['schemas']['ProjectLabels'];
 export type UserAction = components['schemas']['UserAction'];
 export type GroupAction = components['schemas']['GroupAction'];
 export type GroupMemberAction = components['schemas']['GroupMemberAction'];
 export type ProjectAction = components['schemas']['ProjectAction'];
+export type ScorerAction = components['schemas']['ScorerAction'];
 export type RegisteredScorerAction = components['schemas']['RegisteredScorerAction'];
 export type ApiKeyAction = components['schemas']['ApiKeyAction'];
 export type GeneratedScorerAction = components['schemas']['GeneratedScorerAction'];
+export type FineTunedScorerAction = components['schemas']['FineTunedScorerAction'];
 export type DatasetAction = components['schemas']['DatasetAction'];
 export type IntegrationAction = components['schemas']['IntegrationAction'];
 export type OrganizationAction = components['schemas']['OrganizationAction'];
+export type AnnotationQueueAction = components['schemas']['AnnotationQueueAction'];
+export type ControlResourceAction = components['schemas']['ControlResourceAction'];
 export type Permission = components['schemas']['Permission'];
 export type AuthMethod = components['schemas']['AuthMethod'];
 export type UserRole = components['schemas']['UserRole'];
@@ -27220,9 +31753,9 @@ export type ProjectCreateResponse = components['schemas']['ProjectCreateResponse
 export type ProjectBookmarkFilter = components['schemas']['ProjectBookmarkFilter'];
 export type ComparisonFilterOperator = components['schemas']['ComparisonFilterOperator'];
 export type ProjectCreatedAtFilter = components['schemas']['ProjectCreatedAtFilter'];
+export type NameFilterOperator = components['schemas']['NameFilterOperator'];
 export type ProjectCreatorFilter = components['schemas']['ProjectCreatorFilter'];
 export type ProjectIDFilter = components['schemas']['ProjectIDFilter'];
-export type NameFilterOperator = components['schemas']['NameFilterOperator'];
 export type ProjectNameFilter = components['schemas']['ProjectNameFilter'];
 export type RangeFilterOperator = components['schemas']['RangeFilterOperator'];
 export type ProjectRunsFilter = components['schemas']['ProjectRunsFilter'];
@@ -27246,6 +31779,7 @@ export type ProjectNumExperimentsSort = components['schemas']['ProjectNumExperim
 export type ProjectNumLogstreamsSort = components['schemas']['ProjectNumLogstreamsSort'];
 export type ProjectSortV2 = components['schemas']['ProjectSortV2'];
 export type ProjectCollectionParamsV2 = components['schemas']['ProjectCollectionParamsV2'];
+export type LogStreamInfo = components['schemas']['LogStreamInfo'];
 export type ProjectItem = components['schemas']['ProjectItem'];
 export type GetProjectsPaginatedResponseV2 = components['schemas']['GetProjectsPaginatedResponseV2'];
 export type RunDBThin = components['schemas']['RunDBThin'];
@@ -27341,34 +31875,125 @@ export type GetPromptRowsColumnarResponse = components['schemas']['GetPromptRows
 export type PromptSampleIDs = components['schemas']['PromptSampleIDs'];
 export type PromptGroupResponse = components['schemas']['PromptGroupResponse'];
 export type MetadataFilter = components['schemas']['MetadataFilter'];
-export type TextFilterOperator = components['schemas']['TextFilterOperator'];
+export type ModalityFilter = components['schemas']['ModalityFilter'];
 export type NodeNameFilter = components['schemas']['NodeNameFilter'];
 export type ScorerFilter = components['schemas']['ScorerFilter'];
+export type OutputTypeEnum = components['schemas']['OutputTypeEnum'];
+export type InputTypeEnum = components['schemas']['InputTypeEnum'];
 export type ScorerDefaults = components['schemas']['ScorerDefaults'];
 export type ScorerTypes = components['schemas']['ScorerTypes'];
+export type ModelType = components['schemas']['ModelType'];
+export type MultimodalCapability = components['schemas']['MultimodalCapability'];
+export type RollUpMethodDisplayOptions = components['schemas']['RollUpMethodDisplayOptions'];
+export type MetricColor = components['schemas']['MetricColor'];
+export type BooleanColorConstraint = components['schemas']['BooleanColorConstraint'];
+export type MetricColorPickerBoolean = components['schemas']['MetricColorPickerBoolean'];
+export type CategoricalColorConstraintOperator = components['schemas']['CategoricalColorConstraintOperator'];
+export type CategoricalColorConstraint = components['schemas']['CategoricalColorConstraint'];
+export type MetricColorPickerCategorical = components['schemas']['MetricColorPickerCategorical'];
+export type MetricColorPickerMultiLabel = components['schemas']['MetricColorPickerMultiLabel'];
+export type NumericColorConstraintOperator = components['schemas']['NumericColorConstraintOperator'];
+export type NumericColorConstraint = components['schemas']['NumericColorConstraint'];
+export type MetricColorPickerNumeric = components['schemas']['MetricColorPickerNumeric'];
 export type CreateScorerRequest = components['schemas']['CreateScorerRequest'];
 export type FewShotExample = components['schemas']['FewShotExample'];
 export type ChainPollTemplate = components['schemas']['ChainPollTemplate'];
-export type GeneratedScorerConfiguration = components['schemas']['GeneratedScorerConfiguration'];
-export type GeneratedScorerResponse = components['schemas']['GeneratedScorerResponse'];
-export type CreateUpdateRegisteredScorerResponse = components['schemas']['CreateUpdateRegisteredScorerResponse'];
-export type BaseScorerVersionResponse = components['schemas']['BaseScorerVersionResponse'];
-export type ModelType = components['schemas']['ModelType'];
+export type BaseGeneratedScorerDB = components['schemas']['BaseGeneratedScorerDB'];
+export type BaseRegisteredScorerDB = components['schemas']['BaseRegisteredScorerDB'];
+export type LunaInputTypeEnum = components['schemas']['LunaInputTypeEnum'];
+export type LunaOutputTypeEnum = components['schemas']['LunaOutputTypeEnum'];
+export type SharedScorerName = components['schemas']['SharedScorerName'];
+export type BaseFinetunedScorerDB = components['schemas']['BaseFinetunedScorerDB'];
+export type BaseScorerVersionDB = components['schemas']['BaseScorerVersionDB'];
+export type NumericRollUpMethod = components['schemas']['NumericRollUpMethod'];
+export type CategoricalRollUpMethod = components['schemas']['CategoricalRollUpMethod'];
+export type BaseMetricRollUpConfigDB = components['schemas']['BaseMetricRollUpConfigDB'];
+export type ScorerScopeProjectRef = components['schemas']['ScorerScopeProjectRef'];
 export type ScorerResponse = components['schemas']['ScorerResponse'];
 export type ScorerCreatedAtFilter = components['schemas']['ScorerCreatedAtFilter'];
 export type ScorerCreatorFilter = components['schemas']['ScorerCreatorFilter'];
+export type ScorerExcludeMultimodalScorersFilter = components['schemas']['ScorerExcludeMultimodalScorersFilter'];
+export type ScorerExcludeSlmScorersFilter = components['schemas']['ScorerExcludeSlmScorersFilter'];
+export type ScorerIDFilter = components['schemas']['ScorerIDFilter'];
+export type LogRecordsBooleanOperator = components['schemas']['LogRecordsBooleanOperator'];
+export type ScorerIsGlobalFilter = components['schemas']['ScorerIsGlobalFilter'];
+export type ScorerLabelFilter = components['schemas']['ScorerLabelFilter'];
+export type ScorerModelTypeFilter = components['schemas']['ScorerModelTypeFilter'];
+export type LogRecordsCollectionOperator = components['schemas']['LogRecordsCollectionOperator'];
+export type ScorerMultimodalCapabilitiesFilter = components['schemas']['ScorerMultimodalCapabilitiesFilter'];
 export type ScorerNameFilter = components['schemas']['ScorerNameFilter'];
+export type ScorerScopeProjectsFilter = components['schemas']['ScorerScopeProjectsFilter'];
+export type ScorerScoreableNodeTypesFilter = components['schemas']['ScorerScoreableNodeTypesFilter'];
 export type ScorerTypeFilter = components['schemas']['ScorerTypeFilter'];
 export type TagsFilterOperator = components['schemas']['TagsFilterOperator'];
 export type ScorerTagsFilter = components['schemas']['ScorerTagsFilter'];
 export type ScorerUpdatedAtFilter = components['schemas']['ScorerUpdatedAtFilter'];
 export type ScorerListFilter = components['schemas']['ScorerListFilter'];
+export type ScorerEnabledInPlaygroundSort = components['schemas']['ScorerEnabledInPlaygroundSort'];
+export type ScorerEnabledInRunSort = components['schemas']['ScorerEnabledInRunSort'];
+export type ScorerNameSort = components['schemas']['ScorerNameSort'];
+export type ScorerUpdatedAtSort = components['schemas']['ScorerUpdatedAtSort'];
+export type ScorerListSort = components['schemas']['ScorerListSort'];
 export type ListScorersRequest = components['schemas']['ListScorersRequest'];
 export type ScorerPage = components['schemas']['ScorerPage'];
 export type ScorerDeleted = components['schemas']['ScorerDeleted'];
 export type UpdateScorerRequest = components['schemas']['UpdateScorerRequest'];
+export type GeneratedScorerConfiguration = components['schemas']['GeneratedScorerConfiguration'];
+export type GeneratedScorerResponse = components['schemas']['GeneratedScorerResponse'];
+export type CreateUpdateRegisteredScorerResponse = components['schemas']['CreateUpdateRegisteredScorerResponse'];
+export type FineTunedScorerResponse = components['schemas']['FineTunedScorerResponse'];
+export type BaseScorerVersionResponse = components['schemas']['BaseScorerVersionResponse'];
 export type CodeScorerVersionForm = components['schemas']['CodeScorerVersionForm'];
 export type CreateLLMScorerVersionRequest = components['schemas']['CreateLLMScorerVersionRequest'];
+export type ScorerVersionHealthScoreEntry = components['schemas']['ScorerVersionHealthScoreEntry'];
+export type ScorerHealthScoresResponse = components['schemas']['ScorerHealthScoresResponse'];
+export type ListScorerVersionsResponse = components['schemas']['ListScorerVersionsResponse'];
+export type TaskResultStatus = components['schemas']['TaskResultStatus'];
+export type ChainAggregationStrategy = components['schemas']['ChainAggregationStrategy'];
+export type TestScore = components['schemas']['TestScore'];
+export type ValidResult = components['schemas']['ValidResult'];
+export type InvalidResult = components['schemas']['InvalidResult'];
+export type ValidateRegisteredScorerResult = components['schemas']['ValidateRegisteredScorerResult'];
+export type RegisteredScorerTaskResultResponse = components['schemas']['RegisteredScorerTaskResultResponse'];
+export type StepType = components['schemas']['StepType'];
+export type ComputeHealthScoreRequest = components['schemas']['ComputeHealthScoreRequest'];
+export type HealthScoreType = components['schemas']['HealthScoreType'];
+export type HealthScoreResult = components['schemas']['HealthScoreResult'];
+export type CreateCustomLunaScorerVersionRequest = components['schemas']['CreateCustomLunaScorerVersionRequest'];
+export type CreateScorerVersionRequest = components['schemas']['CreateScorerVersionRequest'];
+export type WriteHealthScoreRequest = components['schemas']['WriteHealthScoreRequest'];
+export type CodeScorerValidateForm = components['schemas']['CodeScorerValidateForm'];
+export type ValidateCodeScorerResponse = components['schemas']['ValidateCodeScorerResponse'];
+export type CodeScorerDatasetValidateForm = components['schemas']['CodeScorerDatasetValidateForm'];
+export type ValidateCodeScorerDatasetResponse = components['schemas']['ValidateCodeScorerDatasetResponse'];
+export type CodeScorerLogRecordValidateForm = components['schemas']['CodeScorerLogRecordValidateForm'];
+export type ValidateScorerLogRecordResponse = components['schemas']['ValidateScorerLogRecordResponse'];
+export type CreateLLMScorerAutogenRequest = components['schemas']['CreateLLMScorerAutogenRequest'];
+export type GenerationResponse = components['schemas']['GenerationResponse'];
+export type GeneratedScorerValidationResponse = components['schemas']['GeneratedScorerValidationResponse'];
+export type FileContentPart = components['schemas']['FileContentPart'];
+export type TextContentPart = components['schemas']['TextContentPart'];
+export type ContentPart = components['schemas']['ContentPart'];
+export type ValidateLLMScorerDatasetRequest = components['schemas']['ValidateLLMScorerDatasetRequest'];
+export type ValidateLLMScorerDatasetResponse = components['schemas']['ValidateLLMScorerDatasetResponse'];
+export type LogRecordsBooleanFilter = components['schemas']['LogRecordsBooleanFilter'];
+export type LogRecordsCollectionFilter = components['schemas']['LogRecordsCollectionFilter'];
+export type LogRecordsDateFilter = components['schemas']['LogRecordsDateFilter'];
+export type LogRecordsFullyAnnotatedFilter = components['schemas']['LogRecordsFullyAnnotatedFilter'];
+export type LogRecordsIDFilter = components['schemas']['LogRecordsIDFilter'];
+export type LogRecordsNumberFilter = components['schemas']['LogRecordsNumberFilter'];
+export type LogRecordsTextFilter = components['schemas']['LogRecordsTextFilter'];
+export type LogRecordsFilter = components['schemas']['LogRecordsFilter'];
+export type LogRecordsFilterLeaf = components['schemas']['LogRecordsFilterLeaf'];
+export type LogRecordsFilterAnd = components['schemas']['LogRecordsFilterAnd'];
+export type LogRecordsFilterOr = components['schemas']['LogRecordsFilterOr'];
+export type LogRecordsFilterNot = components['schemas']['LogRecordsFilterNot'];
+export type LogRecordsFilterExpression = components['schemas']['LogRecordsFilterExpression'];
+export type LogRecordsSortClause = components['schemas']['LogRecordsSortClause'];
+export type ValidateLLMScorerLogRecordRequest = components['schemas']['ValidateLLMScorerLogRecordRequest'];
+export type ValidateLLMScorerLogRecordResponse = components['schemas']['ValidateLLMScorerLogRecordResponse'];
+export type LlmScorerValidateMultipartForm = components['schemas']['LlmScorerValidateMultipartForm'];
+export type UpdateScorerScopeRequest = components['schemas']['UpdateScorerScopeRequest'];
 export type LikeDislikeConstraints = components['schemas']['LikeDislikeConstraints'];
 export type ScoreConstraints = components['schemas']['ScoreConstraints'];
 export type StarConstraints = components['schemas']['StarConstraints'];
@@ -27453,26 +32078,33 @@ export type SegmentationMetricsResponse = components['schemas']['SegmentationMet
 export type Seq2SeqMetricsResponse = components['schemas']['Seq2SeqMetricsResponse'];
 export type DataRows = components['schemas']['DataRows'];
 export type ErrorDistribution = components['schemas']['ErrorDistribution'];
-export type IntegrationName = components['schemas']['IntegrationName'];
+export type IntegrationProvider = components['schemas']['IntegrationProvider'];
 export type IntegrationDB = components['schemas']['IntegrationDB'];
 export type AvailableIntegrations = components['schemas']['AvailableIntegrations'];
+export type AnthropicAuthenticationType = components['schemas']['AnthropicAuthenticationType'];
+export type MultiModalModelIntegrationConfig = components['schemas']['MultiModalModelIntegrationConfig'];
 export type AnthropicIntegration = components['schemas']['AnthropicIntegration'];
 export type AwsCredentialType = components['schemas']['AwsCredentialType'];
 export type AwsBedrockIntegration = components['schemas']['AwsBedrockIntegration'];
 export type ModelCostBy = components['schemas']['ModelCostBy'];
 export type InputMap = components['schemas']['InputMap'];
+export type ContentModality = components['schemas']['ContentModality'];
 export type LLMIntegration = components['schemas']['LLMIntegration'];
 export type OutputMap = components['schemas']['OutputMap'];
 export type RunParamsMap = components['schemas']['RunParamsMap'];
-export type ModelOutput = components['schemas']['ModelOutput'];
+export type Model = components['schemas']['Model'];
 export type AwsSageMakerIntegration = components['schemas']['AwsSageMakerIntegration'];
 export type AzureAuthenticationType = components['schemas']['AzureAuthenticationType'];
 export type AzureModelDeployment = components['schemas']['AzureModelDeployment'];
 export type AzureIntegration = components['schemas']['AzureIntegration'];
+export type CustomAuthenticationType = components['schemas']['CustomAuthenticationType'];
+export type CustomLLMConfig = components['schemas']['CustomLLMConfig'];
+export type CustomModelProperties = components['schemas']['CustomModelProperties'];
+export type CustomIntegration = components['schemas']['CustomIntegration'];
 export type DatabricksIntegration = components['schemas']['DatabricksIntegration'];
-export type LabelStudioIntegration = components['schemas']['LabelStudioIntegration'];
 export type MistralIntegration = components['schemas']['MistralIntegration'];
 export type OpenAIIntegration = components['schemas']['OpenAIIntegration'];
+export type VertexAIGCSConfigResponse = components['schemas']['VertexAIGCSConfigResponse'];
 export type VertexAIIntegration = components['schemas']['VertexAIIntegration'];
 export type WriterIntegration = components['schemas']['WriterIntegration'];
 export type NvidiaIntegration = components['schemas']['NvidiaIntegration'];
@@ -27480,12 +32112,12 @@ export type VegasGatewayIntegration = components['schemas']['VegasGatewayIntegra
 export type IntegrationSettings = components['schemas']['IntegrationSettings'];
 export type AnthropicIntegrationCreate = components['schemas']['AnthropicIntegrationCreate'];
 export type BaseAwsIntegrationCreate = components['schemas']['BaseAwsIntegrationCreate'];
-export type ModelInput = components['schemas']['ModelInput'];
 export type AwsSageMakerIntegrationCreate = components['schemas']['AwsSageMakerIntegrationCreate'];
 export type AzureIntegrationCreate = components['schemas']['AzureIntegrationCreate'];
 export type LabelStudioIntegrationCreate = components['schemas']['LabelStudioIntegrationCreate'];
 export type MistralIntegrationCreate = components['schemas']['MistralIntegrationCreate'];
 export type OpenAIIntegrationCreate = components['schemas']['OpenAIIntegrationCreate'];
+export type VertexAIGCSConfig = components['schemas']['VertexAIGCSConfig'];
 export type VertexAIIntegrationCreate = components['schemas']['VertexAIIntegrationCreate'];
 export type WriterIntegrationCreate = components['schemas']['WriterIntegrationCreate'];
 export type NvidiaIntegrationCreate = components['schemas']['NvidiaIntegrationCreate'];
@@ -27504,6 +32136,15 @@ export type DatabricksUnityCatalogEditExportRequest = components['schemas']['Dat
 export type DatabricksUnityCatalogExportEditsResponse = components['schemas']['DatabricksUnityCatalogExportEditsResponse'];
 export type LabelStudioProject = components['schemas']['LabelStudioProject'];
 export type LabelStudioExportRequest = components['schemas']['LabelStudioExportRequest'];
+export type CustomIntegrationCreate = components['schemas']['CustomIntegrationCreate'];
+export type CustomIntegrationDefinition = components['schemas']['CustomIntegrationDefinition'];
+export type IntegrationSelectRequest = components['schemas']['IntegrationSelectRequest'];
+export type IntegrationDisableRequest = components['schemas']['IntegrationDisableRequest'];
+export type CostInterval = components['schemas']['CostInterval'];
+export type IntegrationCostsDataPoint = components['schemas']['IntegrationCostsDataPoint'];
+export type ProjectIntegrationCosts = components['schemas']['ProjectIntegrationCosts'];
+export type FeatureIntegrationCosts = components['schemas']['FeatureIntegrationCosts'];
+export type IntegrationCostsResponse = components['schemas']['IntegrationCostsResponse'];
 export type GeneratedScorerConfig = components['schemas']['GeneratedScorerConfig'];
 export type AgenticSessionSuccessTemplate = components['schemas']['AgenticSessionSuccessTemplate'];
 export type ScorerName = components['schemas']['ScorerName'];
@@ -27573,12 +32214,17 @@ export type PromptChainIngestBatchResponse = components['schemas']['PromptChainI
 export type ModelInfo = components['schemas']['ModelInfo'];
 export type PutPromptScoreRequest = components['schemas']['PutPromptScoreRequest'];
 export type PutPromptScoreResponse = components['schemas']['PutPromptScoreResponse'];
+export type OpenAIFunction = components['schemas']['OpenAIFunction'];
+export type OpenAIToolChoice = components['schemas']['OpenAIToolChoice'];
+export type PromptRunSettings = components['schemas']['PromptRunSettings'];
 export type MessageRole = components['schemas']['MessageRole'];
 export type ChatRole = components['schemas']['ChatRole'];
 export type Message = components['schemas']['Message'];
 export type Messages = components['schemas']['Messages'];
 export type TemplateContent = components['schemas']['TemplateContent'];
 export type BasePromptTemplateVersionResponse = components['schemas']['BasePromptTemplateVersionResponse'];
+export type Name = components['schemas']['Name'];
+export type PromptTemplateName = components['schemas']['PromptTemplateName'];
 export type BasePromptTemplateResponse = components['schemas']['BasePromptTemplateResponse'];
 export type CreatePromptTemplateWithVersionRequestBody = components['schemas']['CreatePromptTemplateWithVersionRequestBody'];
 export type DatasetData = components['schemas']['DatasetData'];
@@ -27596,13 +32242,32 @@ export type ScorersConfig = components['schemas']['ScorersConfig'];
 export type CreateComputeScoreRequest = components['schemas']['CreateComputeScoreRequest'];
 export type DeletePromptResponse = components['schemas']['DeletePromptResponse'];
 export type BasePromptTemplateVersion = components['schemas']['BasePromptTemplateVersion'];
+export type CreatorFilterOperator = components['schemas']['CreatorFilterOperator'];
+export type PromptTemplateCreatorValue = components['schemas']['PromptTemplateCreatorValue'];
+export type PromptTemplateCreatedByFilter = components['schemas']['PromptTemplateCreatedByFilter'];
+export type PromptTemplateNameFilter = components['schemas']['PromptTemplateNameFilter'];
+export type PromptTemplateNotInProjectFilter = components['schemas']['PromptTemplateNotInProjectFilter'];
+export type PromptTemplateUsedInProjectFilter = components['schemas']['PromptTemplateUsedInProjectFilter'];
+export type PromptTemplateCreatedAtSort = components['schemas']['PromptTemplateCreatedAtSort'];
+export type PromptTemplateNameSort = components['schemas']['PromptTemplateNameSort'];
+export type PromptTemplateUpdatedAtSort = components['schemas']['PromptTemplateUpdatedAtSort'];
+export type ListPromptTemplateParams = components['schemas']['ListPromptTemplateParams'];
+export type ListPromptTemplateResponse = components['schemas']['ListPromptTemplateResponse'];
+export type BulkDeletePromptTemplatesRequest = components['schemas']['BulkDeletePromptTemplatesRequest'];
+export type BulkDeleteFailure = components['schemas']['BulkDeleteFailure'];
+export type BulkDeletePromptTemplatesResponse = components['schemas']['BulkDeletePromptTemplatesResponse'];
+export type UpdatePromptTemplateRequest = components['schemas']['UpdatePromptTemplateRequest'];
+export type PromptTemplateVersionCreatedAtSort = components['schemas']['PromptTemplateVersionCreatedAtSort'];
+export type PromptTemplateVersionUpdatedAtSort = components['schemas']['PromptTemplateVersionUpdatedAtSort'];
+export type PromptTemplateVersionNumberSort = components['schemas']['PromptTemplateVersionNumberSort'];
+export type ListPromptTemplateVersionParams = components['schemas']['ListPromptTemplateVersionParams'];
+export type ListPromptTemplateVersionResponse = components['schemas']['ListPromptTemplateVersionResponse'];
+export type TemplateStubRequest = components['schemas']['TemplateStubRequest'];
 export type RunTagCreateRequest = components['schemas']['RunTagCreateRequest'];
 export type RunCreate = components['schemas']['RunCreate'];
 export type CreateRunResponse = components['schemas']['CreateRunResponse'];
 export type DeleteRunsRequest = components['schemas']['DeleteRunsRequest'];
 export type DeleteRunsResponse = components['schemas']['DeleteRunsResponse'];
-export type OpenAIFunction = components['schemas']['OpenAIFunction'];
-export type OpenAIToolChoice = components['schemas']['OpenAIToolChoice'];
 export type PromptRunSettingsOutput = components['schemas']['PromptRunSettingsOutput'];
 export type GetPromptRun = components['schemas']['GetPromptRun'];
 export type GetPromptRunsResponse = components['schemas']['GetPromptRunsResponse'];
@@ -27638,7 +32303,10 @@ export type GroupUpdate = components['schemas']['GroupUpdate'];
 export type GroupMemberDB = components['schemas']['GroupMemberDB'];
 export type ListGroupMembersResponse = components['schemas']['ListGroupMembersResponse'];
 export type GroupMemberUpdate = components['schemas']['GroupMemberUpdate'];
+export type ModelProperties = components['schemas']['ModelProperties'];
+export type RecommendedModelPurpose = components['schemas']['RecommendedModelPurpose'];
 export type IntegrationModelsResponse = components['schemas']['IntegrationModelsResponse'];
+export type RecommendedModelsResponse = components['schemas']['RecommendedModelsResponse'];
 export type LoginEmailForm = components['schemas']['LoginEmailForm'];
 export type Token = components['schemas']['Token'];
 export type ApiKeyLoginRequest = components['schemas']['ApiKeyLoginRequest'];
@@ -28114,7 +32782,7 @@ export interface operations {
                 project_name?: string | null | undefined;
                 /**
                  * @description Only projects of this type, or `null`.
-                 * @example training_inference
+                 * @example gen_ai
                  */
                 type?: components["schemas"]["ProjectType"] | null | undefined;
             } | undefined;
@@ -28141,7 +32809,7 @@ export interface operations {
                      *         },
                      *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *         "name": "support-bot-eval",
-                     *         "type": "prompt_evaluation",
+                     *         "type": "gen_ai",
                      *         "bookmark": true,
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "created_at": "2026-02-10T09:15:00Z",
@@ -28226,7 +32894,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "support-bot-eval",
-                 *       "type": "prompt_evaluation"
+                 *       "type": "gen_ai"
                  *     }
                  */
                 "application/json": components["schemas"]["ProjectCreate"];
@@ -28243,7 +32911,7 @@ export interface operations {
                      * @example {
                      *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "name": "support-bot-eval",
-                     *       "type": "prompt_evaluation",
+                     *       "type": "gen_ai",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "created_at": "2026-02-10T09:15:00Z",
                      *       "updated_at": "2026-02-10T09:15:00Z"
@@ -28323,7 +32991,7 @@ export interface operations {
                      *           },
                      *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *           "name": "support-bot-eval",
-                     *           "type": "prompt_evaluation",
+                     *           "type": "gen_ai",
                      *           "bookmark": true,
                      *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "created_at": "2026-02-10T09:15:00Z",
@@ -28540,7 +33208,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only projects of this type, or `null`. What `null` selects is not documented.
-                 * @example training_inference
+                 * @example gen_ai
                  */
                 type?: components["schemas"]["ProjectType"] | null | undefined;
             } | undefined;
@@ -28561,7 +33229,7 @@ export interface operations {
                      *       {
                      *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *         "name": "support-bot-eval",
-                     *         "type": "prompt_evaluation",
+                     *         "type": "gen_ai",
                      *         "bookmark": true,
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "created_at": "2026-02-10T09:15:00Z",
@@ -28660,7 +33328,7 @@ export interface operations {
                      *       },
                      *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "name": "support-bot-eval",
-                     *       "type": "prompt_evaluation",
+                     *       "type": "gen_ai",
                      *       "bookmark": true,
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "created_at": "2026-02-10T09:15:00Z",
@@ -28767,7 +33435,7 @@ export interface operations {
                      * @example {
                      *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *       "name": "support-bot-eval-2026",
-                     *       "type": "prompt_evaluation",
+                     *       "type": "gen_ai",
                      *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "created_at": "2026-02-10T09:15:00Z",
                      *       "updated_at": "2026-03-05T08:05:44Z"
@@ -30052,7 +34720,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Only projects of this type, or `null`.
-                 * @example training_inference
+                 * @example gen_ai
                  */
                 project_type?: components["schemas"]["ProjectType"] | null | undefined;
             } | undefined;
@@ -30085,7 +34753,7 @@ export interface operations {
                      *         },
                      *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                      *         "name": "support-bot-eval",
-                     *         "type": "prompt_evaluation",
+                     *         "type": "gen_ai",
                      *         "bookmark": true,
                      *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "created_at": "2026-02-10T09:15:00Z",
@@ -31659,6 +36327,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description A list of scorer actions. What the service does with it is not documented; each listed scorer carries its own `permissions` list.
+                 * @example [
+                 *       "update"
+                 *     ]
+                 */
+                actions?: components["schemas"]["ScorerAction"][] | undefined;
+                /**
                  * @description Where the page starts. Defaults to `0`.
                  * @example 0
                  */
@@ -31754,7 +36429,15 @@ export interface operations {
     };
     getScorer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A list of scorer actions. What the service does with it is not documented; the scorer carries its own `permissions` list.
+                 * @example [
+                 *       "update"
+                 *     ]
+                 */
+                actions?: components["schemas"]["ScorerAction"][] | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /**
@@ -31946,6 +36629,7 @@ export interface operations {
                      * @example {
                      *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
                      *       "version": 2,
+                     *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *       "generated_scorer": {
                      *         "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
                      *         "name": "answer-politeness",
@@ -32045,6 +36729,7 @@ export interface operations {
                      * @example {
                      *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
                      *       "version": 1,
+                     *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *       "registered_scorer": {
                      *         "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
                      *         "name": "answer-length",
@@ -32109,6 +36794,7 @@ export interface operations {
                      * @example {
                      *       "id": "3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b",
                      *       "version": 2,
+                     *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *       "generated_scorer": {
                      *         "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
                      *         "name": "answer-politeness",
@@ -32136,6 +36822,967 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getScorerHealthScores: {
+        parameters: {
+            query: {
+                /**
+                 * @description The ID of the dataset whose health scores to return.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                dataset_id: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scorer's stored health scores on the dataset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scores": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "scorer_version_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *           "scorer_version_number": 2,
+                     *           "dataset_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "health_score_type": "macro_f1",
+                     *           "score": 0.82,
+                     *           "secondary": null,
+                     *           "computed_at": "2026-03-04T14:32:10Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerHealthScoresResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listProjectsForScorer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the scorer's projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "name": "support-assistant",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "bookmark": false,
+                     *           "num_logstreams": 2,
+                     *           "num_experiments": 5,
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ],
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetProjectsPaginatedResponseV2"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listAllScorerVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A run's ID, or `null`. What it changes in the answer is not documented.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                run_id?: string | null | undefined;
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the scorer's versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "versions": [
+                     *         {
+                     *           "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *           "version": 2,
+                     *           "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "model_name": "gpt-4.1-mini",
+                     *           "num_judges": 3,
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z"
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListScorerVersionsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCodeScorerValidationResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The validation task's ID, as `POST /scorers/code/validate` returned it.
+                 * @example 4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c
+                 */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validation task and its result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:12Z",
+                     *       "status": "completed",
+                     *       "result": {
+                     *         "result": {
+                     *           "result_type": "valid",
+                     *           "score_type": "bool",
+                     *           "scoreable_node_types": [
+                     *             "llm"
+                     *           ],
+                     *           "include_llm_credentials": false,
+                     *           "test_scores": [
+                     *             {
+                     *               "node_type": "llm",
+                     *               "score": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegisteredScorerTaskResultResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listProjectsForScorerVersion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer version's ID.
+                 * @example 4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c
+                 */
+                scorer_version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the version's projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "name": "support-assistant",
+                     *           "created_at": "2026-02-10T09:15:00Z",
+                     *           "updated_at": "2026-03-05T08:05:44Z",
+                     *           "bookmark": false,
+                     *           "num_logstreams": 2,
+                     *           "num_experiments": 5,
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ],
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example",
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": false,
+                     *       "next_starting_token": null,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetProjectsPaginatedResponseV2"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    computeHealthScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The run's ID. The path calls it a metrics-testing run; what kind of run it must be is not documented.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *       "output_type": "boolean",
+                 *       "scoreable_node_types": [
+                 *         "llm"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ComputeHealthScoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The computed health score. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "health_score_type": "macro_f1",
+                     *       "value": 0.82,
+                     *       "skipped_rows": 0,
+                     *       "secondary": {},
+                     *       "total_scored_rows": 40,
+                     *       "total_mgt_rows": 40,
+                     *       "joined_rows": 40
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthScoreResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLunaScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lora_task_id": 17,
+                 *       "prompt": "Is this answer polite?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCustomLunaScorerVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "version": 2,
+                     *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "model_name": null,
+                     *       "num_judges": 3,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createPresetScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model_name": "gpt-4.1-mini",
+                 *       "num_judges": 3
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateScorerVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "version": 2,
+                     *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "model_name": "gpt-4.1-mini",
+                     *       "num_judges": 3,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    writeScorerVersionHealthScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+                /**
+                 * @description The version's number.
+                 * @example 2
+                 */
+                version_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dataset_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "health_score_type": "macro_f1",
+                 *       "score": 0.82
+                 *     }
+                 */
+                "application/json": components["schemas"]["WriteHealthScoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored health score. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scorer_version_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "scorer_version_number": 2,
+                     *       "dataset_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "health_score_type": "macro_f1",
+                     *       "score": 0.82,
+                     *       "secondary": null,
+                     *       "computed_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerVersionHealthScoreEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    restoreScorerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+                /**
+                 * @description The version's number.
+                 * @example 2
+                 */
+                version_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restored version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c",
+                     *       "version": 2,
+                     *       "scorer_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "model_name": "gpt-4.1-mini",
+                     *       "num_judges": 3,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BaseScorerVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startCodeScorerValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CodeScorerValidateForm"];
+            };
+        };
+        responses: {
+            /** @description The validation task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateCodeScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateCodeScorerOnDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CodeScorerDatasetValidateForm"];
+            };
+        };
+        responses: {
+            /** @description Where the scores are kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateCodeScorerDatasetResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateCodeScorerOnLogRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CodeScorerLogRecordValidateForm"];
+            };
+        };
+        responses: {
+            /** @description Where the scores are kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateScorerLogRecordResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    autogenLlmScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "instructions": "Rate whether the answer is polite.",
+                 *       "model_name": "gpt-4.1-mini",
+                 *       "output_type": "boolean",
+                 *       "cot_enabled": false,
+                 *       "scoreable_node_types": [
+                 *         "llm"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLLMScorerAutogenRequest"];
+            };
+        };
+        responses: {
+            /** @description The generation task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_result_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GenerationResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateLlmScorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validation task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_result_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GeneratedScorerValidationResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateLlmScorerOnDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "What is the capital of France?",
+                 *       "response": "Paris.",
+                 *       "chain_poll_template": {
+                 *         "template": "Is the response polite? Answer yes or no."
+                 *       },
+                 *       "scorer_configuration": {
+                 *         "model_alias": "gpt-4.1-mini",
+                 *         "num_judges": 1,
+                 *         "output_type": "boolean"
+                 *       },
+                 *       "user_prompt": "Is this answer polite?",
+                 *       "dataset_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidateLLMScorerDatasetRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the scores are kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateLLMScorerDatasetResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateLlmScorerOnLogRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "What is the capital of France?",
+                 *       "response": "Paris.",
+                 *       "chain_poll_template": {
+                 *         "template": "Is the response polite? Answer yes or no."
+                 *       },
+                 *       "scorer_configuration": {
+                 *         "model_alias": "gpt-4.1-mini",
+                 *         "num_judges": 1,
+                 *         "output_type": "boolean"
+                 *       },
+                 *       "user_prompt": "Is this answer polite?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidateLLMScorerLogRecordRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the scores are kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "metrics_experiment_id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateLLMScorerLogRecordResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateLlmScorerMultipart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LlmScorerValidateMultipartForm"];
+            };
+        };
+        responses: {
+            /** @description The validation task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_result_id": "4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GeneratedScorerValidationResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setScorerScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The scorer's ID.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                scorer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_global": false,
+                 *       "project_ids": [
+                 *         "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateScorerScopeRequest"];
+            };
+        };
+        responses: {
+            /** @description The scorer, with its new scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "name": "answer-politeness",
+                     *       "label": "Answer politeness",
+                     *       "scorer_type": "llm",
+                     *       "model_type": "llm",
+                     *       "tags": [
+                     *         "support"
+                     *       ],
+                     *       "is_global": false,
+                     *       "scope_projects": [
+                     *         {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "name": "support-assistant"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScorerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -35777,7 +41424,7 @@ export interface operations {
                      *         "openai",
                      *         "anthropic",
                      *         "azure",
-                     *         "labelstudio"
+                     *         "custom"
                      *       ]
                      *     }
                      */
@@ -35795,10 +41442,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The integration kind.
+                 * @description The integration's kind: the provider it connects to.
                  * @example aws_bedrock
                  */
-                name: components["schemas"]["IntegrationName"];
+                name: components["schemas"]["IntegrationProvider"];
             };
             cookie?: never;
         };
@@ -35813,6 +41460,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "name": "openai",
+                     *       "provider": "openai",
                      *       "organization_id": "org-example",
                      *       "extra": null
                      *     }
@@ -35833,10 +41481,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The integration kind.
+                 * @description The integration's kind: the provider it connects to.
                  * @example aws_bedrock
                  */
-                name: components["schemas"]["IntegrationName"];
+                name: components["schemas"]["IntegrationProvider"];
             };
             cookie?: never;
         };
@@ -35866,10 +41514,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The integration kind.
+                 * @description The integration's kind: the provider it connects to.
                  * @example aws_bedrock
                  */
-                name: components["schemas"]["IntegrationName"];
+                name: components["schemas"]["IntegrationProvider"];
             };
             cookie?: never;
         };
@@ -37437,6 +43085,478 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    createOrUpdateCustomIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://llm.example.com/v1",
+                 *       "authentication_type": "api_key",
+                 *       "api_key_header": "X-API-Key",
+                 *       "api_key_value": "example-api-key",
+                 *       "model_properties": [
+                 *         {
+                 *           "name": "acme-chat-1",
+                 *           "alias": "Acme Chat"
+                 *         }
+                 *       ],
+                 *       "default_model": "acme-chat-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomIntegrationCreate"];
+            };
+        };
+        responses: {
+            /** @description The integration as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "acme-llm",
+                     *       "provider": "custom",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false,
+                     *       "is_disabled": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCustomIntegrationDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration's definition, secrets included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": "https://llm.example.com/v1",
+                     *       "authentication_type": "api_key",
+                     *       "api_key_header": "X-API-Key",
+                     *       "api_key_value": "example-api-key",
+                     *       "model_properties": [
+                     *         {
+                     *           "name": "acme-chat-1",
+                     *           "alias": "Acme Chat"
+                     *         }
+                     *       ],
+                     *       "default_model": "acme-chat-1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomIntegrationDefinition"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getNamedCustomIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The name (a slug) of the named custom integration.
+                 * @example acme-llm
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The named custom integration's record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "acme-llm",
+                     *       "provider": "custom",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false,
+                     *       "is_disabled": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrUpdateNamedCustomIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The name (a slug) of the named custom integration.
+                 * @example acme-llm
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://llm.example.com/v1",
+                 *       "authentication_type": "api_key",
+                 *       "api_key_header": "X-API-Key",
+                 *       "api_key_value": "example-api-key",
+                 *       "model_properties": [
+                 *         {
+                 *           "name": "acme-chat-1",
+                 *           "alias": "Acme Chat"
+                 *         }
+                 *       ],
+                 *       "default_model": "acme-chat-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomIntegrationCreate"];
+            };
+        };
+        responses: {
+            /** @description The integration as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "acme-llm",
+                     *       "provider": "custom",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": false,
+                     *       "is_disabled": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteNamedCustomIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The name (a slug) of the named custom integration.
+                 * @example acme-llm
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration was deleted. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getNamedCustomIntegrationDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The name (a slug) of the named custom integration.
+                 * @example acme-llm
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration's definition, secrets included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": "https://llm.example.com/v1",
+                     *       "authentication_type": "api_key",
+                     *       "api_key_header": "X-API-Key",
+                     *       "api_key_value": "example-api-key",
+                     *       "model_properties": [
+                     *         {
+                     *           "name": "acme-chat-1",
+                     *           "alias": "Acme Chat"
+                     *         }
+                     *       ],
+                     *       "default_model": "acme-chat-1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomIntegrationDefinition"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getNamedCustomIntegrationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The name (a slug) of the named custom integration.
+                 * @example acme-llm
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status values of the integration, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "example status"
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    selectIntegrationForUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "integration_name": "openai",
+                 *       "integration_id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IntegrationSelectRequest"];
+            };
+        };
+        responses: {
+            /** @description The selected integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *       "name": "openai",
+                     *       "provider": "openai",
+                     *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "created_at": "2026-02-10T09:15:00Z",
+                     *       "updated_at": "2026-03-05T08:05:44Z",
+                     *       "is_selected": true,
+                     *       "is_disabled": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationDB"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    disableIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "integration_name": "openai"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IntegrationDisableRequest"];
+            };
+        };
+        responses: {
+            /** @description The integration type was disabled. The service does not publish the shape of this answer: any JSON value may come back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getIntegrationCosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description The start of the time range, in UTC.
+                 * @example 2026-07-01T00:00:00Z
+                 */
+                start_time: string;
+                /**
+                 * @description The end of the time range, in UTC.
+                 * @example 2026-07-08T00:00:00Z
+                 */
+                end_time: string;
+                /**
+                 * @description The interval the costs are aggregated by.
+                 * @example daily
+                 */
+                interval: components["schemas"]["CostInterval"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The costs by feature and project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "features": [
+                     *         {
+                     *           "feature_name": "example feature",
+                     *           "total_cost": 1.25,
+                     *           "projects": [
+                     *             {
+                     *               "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *               "project_name": "support-bot",
+                     *               "total_cost": 1.25,
+                     *               "data_points": [
+                     *                 {
+                     *                   "timestamp": "2026-07-01T00:00:00Z",
+                     *                   "cost": 0.75
+                     *                 },
+                     *                 {
+                     *                   "timestamp": "2026-07-02T00:00:00Z",
+                     *                   "cost": 0.5
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationCostsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     ingestPromptChainRun: {
         parameters: {
             query?: never;
@@ -37689,11 +43809,25 @@ export interface operations {
                      *       {
                      *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "name": "support-answer",
-                     *         "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}",
+                     *         "template": "Answer in at most three sentences: {question}",
                      *         "selected_version": {
                      *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
                      *           "version": 2,
-                     *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *           "template": "Answer in at most three sentences: {question}",
+                     *           "settings": {
+                     *             "model_alias": "gpt-5.1",
+                     *             "temperature": 0.2,
+                     *             "max_tokens": 512
+                     *           },
+                     *           "model_changed": false,
+                     *           "settings_changed": false,
+                     *           "content_changed": true,
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z",
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example"
+                     *           }
                      *         },
                      *         "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
                      *         "max_version": 2,
@@ -37702,18 +43836,12 @@ export interface operations {
                      *           1,
                      *           2
                      *         ],
-                     *         "all_versions": [
-                     *           {
-                     *             "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-                     *             "version": 1,
-                     *             "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
-                     *           },
-                     *           {
-                     *             "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
-                     *             "version": 2,
-                     *             "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
-                     *           }
-                     *         ]
+                     *         "created_at": "2026-03-02T09:15:00Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
                      *       }
                      *     ]
                      */
@@ -37763,11 +43891,25 @@ export interface operations {
                      * @example {
                      *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
                      *       "name": "support-answer",
-                     *       "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}",
+                     *       "template": "Answer the customer's question: {question}",
                      *       "selected_version": {
                      *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
                      *         "version": 1,
-                     *         "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *         "template": "Answer the customer's question: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": false,
+                     *         "created_at": "2026-03-02T09:15:00Z",
+                     *         "updated_at": "2026-03-02T09:15:00Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
                      *       },
                      *       "selected_version_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
                      *       "max_version": 1,
@@ -37775,13 +43917,12 @@ export interface operations {
                      *       "all_available_versions": [
                      *         1
                      *       ],
-                     *       "all_versions": [
-                     *         {
-                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-                     *           "version": 1,
-                     *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
-                     *         }
-                     *       ]
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-02T09:15:00Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"];
@@ -37947,7 +44088,21 @@ export interface operations {
                      * @example {
                      *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
                      *       "version": 2,
-                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *       "template": "Answer in at most three sentences: {question}",
+                     *       "settings": {
+                     *         "model_alias": "gpt-5.1",
+                     *         "temperature": 0.2,
+                     *         "max_tokens": 512
+                     *       },
+                     *       "model_changed": false,
+                     *       "settings_changed": false,
+                     *       "content_changed": true,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
@@ -37990,11 +44145,25 @@ export interface operations {
                      * @example {
                      *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
                      *       "name": "support-answer",
-                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}",
+                     *       "template": "Answer in at most three sentences: {question}",
                      *       "selected_version": {
                      *         "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
                      *         "version": 2,
-                     *         "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *         "template": "Answer in at most three sentences: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": true,
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
                      *       },
                      *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
                      *       "max_version": 2,
@@ -38003,18 +44172,12 @@ export interface operations {
                      *         1,
                      *         2
                      *       ],
-                     *       "all_versions": [
-                     *         {
-                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-                     *           "version": 1,
-                     *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
-                     *         },
-                     *         {
-                     *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
-                     *           "version": 2,
-                     *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
-                     *         }
-                     *       ]
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"];
@@ -38108,7 +44271,21 @@ export interface operations {
                      * @example {
                      *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
                      *       "version": 2,
-                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *       "template": "Answer in at most three sentences: {question}",
+                     *       "settings": {
+                     *         "model_alias": "gpt-5.1",
+                     *         "temperature": 0.2,
+                     *         "max_tokens": 512
+                     *       },
+                     *       "model_changed": false,
+                     *       "settings_changed": false,
+                     *       "content_changed": true,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
@@ -38154,9 +44331,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
-                     *       "version": 2,
-                     *       "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
+                     *       "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *       "version": 1,
+                     *       "template": "Answer the customer's question: {question}",
+                     *       "settings": {
+                     *         "model_alias": "gpt-5.1",
+                     *         "temperature": 0.2,
+                     *         "max_tokens": 512
+                     *       },
+                     *       "model_changed": false,
+                     *       "settings_changed": false,
+                     *       "content_changed": false,
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-02T09:15:00Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
@@ -38204,11 +44395,25 @@ export interface operations {
                      * @example {
                      *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
                      *       "name": "support-answer",
-                     *       "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}",
+                     *       "template": "Answer the customer's question: {question}",
                      *       "selected_version": {
                      *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
                      *         "version": 1,
-                     *         "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
+                     *         "template": "Answer the customer's question: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": false,
+                     *         "created_at": "2026-03-02T09:15:00Z",
+                     *         "updated_at": "2026-03-02T09:15:00Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
                      *       },
                      *       "selected_version_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
                      *       "max_version": 2,
@@ -38217,18 +44422,12 @@ export interface operations {
                      *         1,
                      *         2
                      *       ],
-                     *       "all_versions": [
-                     *         {
-                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-                     *           "version": 1,
-                     *           "template": "You are a helpful support agent. Answer the customer's question.\n\nQuestion: {question}"
-                     *         },
-                     *         {
-                     *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
-                     *           "version": 2,
-                     *           "template": "You are a concise support agent. Answer in at most three sentences.\n\nQuestion: {question}"
-                     *         }
-                     *       ]
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BasePromptTemplateResponse"];
@@ -38236,6 +44435,1211 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createGlobalPromptTemplate: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A project's ID, or `null`. What the service does with it is not documented.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id?: string | null | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "support-answer",
+                 *       "template": "Answer the customer's question: {question}",
+                 *       "settings": {
+                 *         "model_alias": "gpt-5.1",
+                 *         "temperature": 0.2,
+                 *         "max_tokens": 512
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePromptTemplateWithVersionRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The new template with its first version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer",
+                     *       "template": "Answer the customer's question: {question}",
+                     *       "selected_version": {
+                     *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *         "version": 1,
+                     *         "template": "Answer the customer's question: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": false,
+                     *         "created_at": "2026-03-02T09:15:00Z",
+                     *         "updated_at": "2026-03-02T09:15:00Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
+                     *       },
+                     *       "selected_version_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *       "max_version": 1,
+                     *       "total_versions": 1,
+                     *       "all_available_versions": [
+                     *         1
+                     *       ],
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-02T09:15:00Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasePromptTemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    queryGlobalPromptTemplates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": [
+                 *         {
+                 *           "name": "name",
+                 *           "operator": "contains",
+                 *           "value": "support"
+                 *         }
+                 *       ],
+                 *       "sort": {
+                 *         "name": "updated_at",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListPromptTemplateParams"];
+            };
+        } | undefined;
+        responses: {
+            /** @description One page of prompt templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "name": "support-answer",
+                     *           "template": "Answer in at most three sentences: {question}",
+                     *           "selected_version": {
+                     *             "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *             "version": 2,
+                     *             "template": "Answer in at most three sentences: {question}",
+                     *             "settings": {
+                     *               "model_alias": "gpt-5.1",
+                     *               "temperature": 0.2,
+                     *               "max_tokens": 512
+                     *             },
+                     *             "model_changed": false,
+                     *             "settings_changed": false,
+                     *             "content_changed": true,
+                     *             "created_at": "2026-03-04T14:32:10Z",
+                     *             "updated_at": "2026-03-04T14:32:10Z",
+                     *             "created_by_user": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "email": "ada@acme.example"
+                     *             }
+                     *           },
+                     *           "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "max_version": 2,
+                     *           "total_versions": 2,
+                     *           "all_available_versions": [
+                     *             1,
+                     *             2
+                     *           ],
+                     *           "created_at": "2026-03-02T09:15:00Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z",
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListPromptTemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bulkDeleteGlobalPromptTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "template_ids": [
+                 *         "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                 *         "6a14473a-021e-49f6-8714-14474ffe76a8"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkDeletePromptTemplatesRequest"];
+            };
+        };
+        responses: {
+            /** @description How many templates were deleted, and which were not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted_count": 1,
+                     *       "failed_deletions": [
+                     *         {
+                     *           "template_id": "6a14473a-021e-49f6-8714-14474ffe76a8",
+                     *           "reason": "Template not found."
+                     *         }
+                     *       ],
+                     *       "message": "Deleted 1 of 2 templates."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkDeletePromptTemplatesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getGlobalPromptTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt template with its versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer",
+                     *       "template": "Answer in at most three sentences: {question}",
+                     *       "selected_version": {
+                     *         "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *         "version": 2,
+                     *         "template": "Answer in at most three sentences: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": true,
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
+                     *       },
+                     *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "max_version": 2,
+                     *       "total_versions": 2,
+                     *       "all_available_versions": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasePromptTemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteGlobalPromptTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A message from the service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Template support-answer was deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletePromptResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateGlobalPromptTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "support-answer-short"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePromptTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template with its new name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer-short",
+                     *       "template": "Answer in at most three sentences: {question}",
+                     *       "selected_version": {
+                     *         "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *         "version": 2,
+                     *         "template": "Answer in at most three sentences: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": true,
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "updated_at": "2026-03-04T14:32:10Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
+                     *       },
+                     *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "max_version": 2,
+                     *       "total_versions": 2,
+                     *       "all_available_versions": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasePromptTemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createGlobalPromptTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "template": "Answer in at most three sentences: {question}",
+                 *       "settings": {
+                 *         "model_alias": "gpt-5.1",
+                 *         "temperature": 0.2,
+                 *         "max_tokens": 512
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BasePromptTemplateVersion"];
+            };
+        };
+        responses: {
+            /** @description The new version of the template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *       "version": 2,
+                     *       "template": "Answer in at most three sentences: {question}",
+                     *       "settings": {
+                     *         "model_alias": "gpt-5.1",
+                     *         "temperature": 0.2,
+                     *         "max_tokens": 512
+                     *       },
+                     *       "model_changed": false,
+                     *       "settings_changed": false,
+                     *       "content_changed": true,
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    queryGlobalPromptTemplateVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "sort": {
+                 *         "name": "version",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ListPromptTemplateVersionParams"];
+            };
+        } | undefined;
+        responses: {
+            /** @description One page of the template's versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "versions": [
+                     *         {
+                     *           "id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "version": 2,
+                     *           "template": "Answer in at most three sentences: {question}",
+                     *           "settings": {
+                     *             "model_alias": "gpt-5.1",
+                     *             "temperature": 0.2,
+                     *             "max_tokens": 512
+                     *           },
+                     *           "model_changed": false,
+                     *           "settings_changed": false,
+                     *           "content_changed": true,
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z",
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "version": 1,
+                     *           "template": "Answer the customer's question: {question}",
+                     *           "settings": {
+                     *             "model_alias": "gpt-5.1",
+                     *             "temperature": 0.2,
+                     *             "max_tokens": 512
+                     *           },
+                     *           "model_changed": false,
+                     *           "settings_changed": false,
+                     *           "content_changed": false,
+                     *           "created_at": "2026-03-02T09:15:00Z",
+                     *           "updated_at": "2026-03-02T09:15:00Z",
+                     *           "created_by_user": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "ada@acme.example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListPromptTemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getGlobalPromptTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The version's number within the template.
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version of the template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *       "version": 1,
+                     *       "template": "Answer the customer's question: {question}",
+                     *       "settings": {
+                     *         "model_alias": "gpt-5.1",
+                     *         "temperature": 0.2,
+                     *         "max_tokens": 512
+                     *       },
+                     *       "model_changed": false,
+                     *       "settings_changed": false,
+                     *       "content_changed": false,
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-02T09:15:00Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasePromptTemplateVersionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setSelectedGlobalPromptTemplateVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The version's number within the template.
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template with its new selected version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "support-answer",
+                     *       "template": "Answer the customer's question: {question}",
+                     *       "selected_version": {
+                     *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *         "version": 1,
+                     *         "template": "Answer the customer's question: {question}",
+                     *         "settings": {
+                     *           "model_alias": "gpt-5.1",
+                     *           "temperature": 0.2,
+                     *           "max_tokens": 512
+                     *         },
+                     *         "model_changed": false,
+                     *         "settings_changed": false,
+                     *         "content_changed": false,
+                     *         "created_at": "2026-03-02T09:15:00Z",
+                     *         "updated_at": "2026-03-02T09:15:00Z",
+                     *         "created_by_user": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example"
+                     *         }
+                     *       },
+                     *       "selected_version_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *       "max_version": 2,
+                     *       "total_versions": 2,
+                     *       "all_available_versions": [
+                     *         1,
+                     *         2
+                     *       ],
+                     *       "created_at": "2026-03-02T09:15:00Z",
+                     *       "updated_at": "2026-03-04T14:32:10Z",
+                     *       "created_by_user": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasePromptTemplateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUserPromptTemplateCollaborators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the users who collaborate on the template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *           "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "ada@acme.example",
+                     *           "first_name": "Ada",
+                     *           "last_name": "Lovelace",
+                     *           "role": "editor",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListUserCollaboratorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createUserPromptTemplateCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "role": "editor"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UserCollaboratorCreate"][];
+            };
+        };
+        responses: {
+            /** @description The collaborator entries that were created, one per user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *         "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "email": "ada@acme.example",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "role": "editor",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UserCollaborator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteUserPromptTemplateCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the collaborating user.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user no longer has a role on the template. Its shape is not published: any JSON value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateUserPromptTemplateCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the collaborating user.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollaboratorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user's collaborator entry with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c5d6e7f8-6d7e-4f80-91a2-b3c4d5e6f708",
+                     *       "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "email": "ada@acme.example",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "role": "editor",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserCollaborator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listGroupPromptTemplateCollaborators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the groups that collaborate on the template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collaborators": [
+                     *         {
+                     *           "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *           "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "group_name": "ml-platform",
+                     *           "role": "editor",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "permissions": [
+                     *             {
+                     *               "action": "update",
+                     *               "allowed": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "starting_token": 0,
+                     *       "limit": 100,
+                     *       "paginated": true,
+                     *       "next_starting_token": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListGroupCollaboratorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createGroupPromptTemplateCollaborators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                 *         "role": "editor"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["GroupCollaboratorCreate"][];
+            };
+        };
+        responses: {
+            /** @description The collaborator entries that were created, one per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *         "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *         "group_name": "ml-platform",
+                     *         "role": "editor",
+                     *         "created_at": "2026-03-04T14:32:10Z",
+                     *         "permissions": [
+                     *           {
+                     *             "action": "update",
+                     *             "allowed": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["GroupCollaborator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteGroupPromptTemplateCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the collaborating group.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group no longer has a role on the template. Its shape is not published: any JSON value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateGroupPromptTemplateCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prompt template's ID.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                template_id: string;
+                /**
+                 * @description The ID of the collaborating group.
+                 * @example 5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollaboratorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The group's collaborator entry with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d6e7f809-7e8f-4091-a2b3-c4d5e6f70819",
+                     *       "group_id": "5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+                     *       "group_name": "ml-platform",
+                     *       "role": "editor",
+                     *       "created_at": "2026-03-04T14:32:10Z",
+                     *       "permissions": [
+                     *         {
+                     *           "action": "update",
+                     *           "allowed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupCollaborator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    generateTemplateInputStub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templates": [
+                 *         "Answer the question: {question}"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TemplateStubRequest"];
+            };
+        };
+        responses: {
+            /** @description An input stub for the templates. Its shape is not published: any JSON value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -41078,7 +48482,15 @@ export interface operations {
     };
     getIntegrationsAndModelInfo: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Multi-modal capabilities, repeated once per value. How they narrow the answer, and what leaving them out does, are not documented.
+                 * @example [
+                 *       "vision"
+                 *     ]
+                 */
+                multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -41095,6 +48507,8 @@ export interface operations {
                      * @example {
                      *       "openai": {
                      *         "integration_name": "openai",
+                     *         "integration_id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *         "provider": "openai",
                      *         "models": [
                      *           "gpt-4o",
                      *           "gpt-4o-mini"
@@ -41112,6 +48526,113 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getRecommendedModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recommended models, by purpose and integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "supported": {
+                     *         "custom_metric_judge": {
+                     *           "openai": [
+                     *             "gpt-4o-mini",
+                     *             "gpt-4o"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "available": {
+                     *         "custom_metric_judge": {
+                     *           "openai": [
+                     *             "gpt-4o-mini"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendedModelsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getIntegrationsAndModelInfoForRun: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Multi-modal capabilities, repeated once per value. How they narrow the answer, and what leaving them out does, are not documented.
+                 * @example [
+                 *       "vision"
+                 *     ]
+                 */
+                multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The run's ID.
+                 * @example 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models of each integration, keyed by its name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openai": {
+                     *         "integration_name": "openai",
+                     *         "integration_id": "92a3b4c5-3a4b-4c5d-8e7f-8091a2b3c4d5",
+                     *         "provider": "openai",
+                     *         "models": [
+                     *           "gpt-4o",
+                     *           "gpt-4o-mini"
+                     *         ],
+                     *         "scorer_models": [
+                     *           "gpt-4o-mini"
+                     *         ],
+                     *         "supports_num_judges": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: components["schemas"]["IntegrationModelsResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -41137,7 +48658,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tok_0123456789abcdef",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
                      *       "token_type": "bearer"
                      *     }
                      */
@@ -41176,7 +48697,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tok_0123456789abcdef",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
                      *       "token_type": "bearer"
                      *     }
                      */
@@ -41216,7 +48737,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tok_0123456789abcdef",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
                      *       "token_type": "bearer"
                      *     }
                      */
@@ -41246,7 +48767,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tok_0123456789abcdef",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
                      *       "token_type": "bearer"
                      *     }
                      */
@@ -43911,7 +51432,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tok_0123456789abcdef",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
                      *       "token_type": "bearer"
                      *     }
                      */

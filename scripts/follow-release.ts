@@ -9,14 +9,22 @@
 //   npm run follow-release -- ./openapi-1.513.0.json
 //   npm run follow-release -- https://api.acme.example/openapi.json
 //   npm run follow-release -- --root /tmp/before reference/openapi-1.513.0.json
+//   npm run follow-release -- --part release ./openapi-1.600.0.json
+//   npm run follow-release -- --part client ./client-openapi.json
+//
+// `--part` reads the document as one of the two the scope follows (CONTRIBUTING, "The scope"):
+// `release`, a full release, compared on the operations the client API document kept in reference/
+// does not publish (the scope takes the others from it); `client`, a client API document, compared
+// on the operations it publishes and those it adds. Without it the whole contract is compared.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readPublishedDocument } from "../src/verify/published-document.js";
 import { repoRoot } from "./lib/paths.mjs";
 import { worklistLines, worklistOf } from "./lib/release-worklist.js";
+import { partOf, readDocuments, type Side } from "./lib/scope-document.js";
 
-const USAGE = "usage: npm run follow-release -- [--root <checkout>] <release document: a file, a file: URL or an http(s) URL>";
+const USAGE = "usage: npm run follow-release -- [--root <checkout>] [--part release|client] <release document: a file, a file: URL or an http(s) URL>";
 const URL_TIMEOUT_MS = 30_000;
 
 function fail(message: string): never {
@@ -71,6 +79,14 @@ if (rootAt !== -1) {
   root = path.resolve(named);
   args.splice(rootAt, 2);
 }
+let part: Side | undefined;
+const partAt = args.indexOf("--part");
+if (partAt !== -1) {
+  const named = args[partAt + 1];
+  if (named !== "release" && named !== "client") fail("--part needs release (a full release of the service) or client (a client API document)");
+  part = named;
+  args.splice(partAt, 2);
+}
 if (args.length !== 1) fail(args.length === 0 ? "name the release's document" : `one document at a time (given ${args.length})`);
 const { document, name } = await readRelease(args[0]!);
 let contract: { info: { version: string } };
@@ -84,4 +100,9 @@ const version = (document as { info?: { version?: unknown } }).info?.version;
 const releaseName = typeof version === "string" && version !== "0.1.0" ? `release ${version}` : name;
 console.log(`follow-release: ${name} (${releaseName}) against the contract ${contract.info.version}`);
 console.log("");
-for (const line of worklistLines(worklistOf(contract, document, root), releaseName)) console.log(line);
+// On a part: the contract's operations of that part, and the document's (for a client document, the
+// part is what it publishes itself, so the operations it adds are listed).
+const [ours, theirs] =
+  part === undefined ? [contract, document] : part === "client" ? [partOf(contract, "client", document as never), document] : [partOf(contract, "release", readDocuments().client), partOf(document as never, "release", readDocuments().client)];
+if (part !== undefined) console.log(`(on the ${part} part of the scope: ${part === "client" ? "the operations this document publishes" : "the operations the client API document in reference/ does not publish"})\n`);
+for (const line of worklistLines(worklistOf(ours, theirs, root), releaseName)) console.log(line);

@@ -1,26 +1,29 @@
 // Writes the fact tables the catalogue test compares the contract with (reference/operations.tsv,
-// schemas.tsv and unions.tsv, described in reference/README.md) from the release the reference
-// follows: reference/openapi-<release>.json, the release named in reference/differences.json.
+// schemas.tsv and unions.tsv, described in reference/README.md) from the scope's reference document
+// (scripts/lib/scope-document.ts): each operation as the document the scope takes it from writes it
+// (the client API document where it publishes it, else the release), and every schema those reach,
+// a schema both documents' operations reach in the wider form of the two. The documents are the two
+// named in reference/differences.json (`client`, `release`).
 //
 //   npm run reference-tables            rewrite the tables
 //   npm run reference-tables -- --check  exit 1, naming the tables, where they are not what it writes
 //
-// What no release document says stays as operations.tsv has it: each operation's group, catalogue
-// name, provenance and the reference's own summary (the product brief's catalogue), and the rows of
-// operations no release serves (inferred, or described by an older edition of the published types).
-// Every other cell comes from the release: parameters, bodies, answers, deprecation, and every field
-// of every schema those reach.
+// What no document says stays as operations.tsv has it: each operation's group, catalogue name,
+// provenance and the reference's own summary (the product brief's catalogue), and the rows of
+// operations no document serves (inferred, or described by an older edition of the published
+// types). A row added with only its group, operation, method, path and provenance gets every other
+// cell from its document: parameters, bodies, answers, deprecation, and every field of every schema
+// those reach.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { operationsOf, parametersOf, resolveRef } from "../src/contract/openapi-document.js";
+import { HTTP_METHODS, parametersOf, resolveRef } from "../src/contract/openapi-document.js";
+import { differenceRecord } from "../src/verify/differences.js";
 import { repoRoot } from "./lib/paths.mjs";
+import { documentFiles, readDocuments, scopeDocument, shapeOf } from "./lib/scope-document.js";
 
 type Json = Record<string, any>;
 
 const referenceDir = path.join(repoRoot, "reference");
-const { release: version } = JSON.parse(readFileSync(path.join(referenceDir, "differences.json"), "utf8")) as { release: string };
-const release = JSON.parse(readFileSync(path.join(referenceDir, `openapi-${version}.json`), "utf8")) as Json;
-const schemas = release.components.schemas as Json;
 const SCHEMA_REF = "#/components/schemas/";
 
 function readTable(name: string): { columns: string[]; rows: Record<string, string>[] } {
@@ -141,7 +144,12 @@ function notesOf(node: Json): string {
 // ---- the operations --------------------------------------------------------------------------
 
 const operationsTable = readTable("operations.tsv");
-const releaseOperations = new Map([...operationsOf<Json, Json>(release)].map((entry) => [`${entry.method} ${entry.path}`, entry]));
+const scope = scopeDocument(readDocuments(), operationsTable.rows.map((row) => ({ method: row.method!, path: row.path! })));
+const reference = scope.document;
+const schemas = reference.components.schemas as Json;
+const scopeOperations = new Map(
+  Object.entries(reference.paths as Json).flatMap(([at, item]) => Object.entries(item as Json).filter(([method]) => HTTP_METHODS.includes(method)).map(([method, operation]) => [shapeOf(method, at), { method: method.toUpperCase(), path: at, operation, pathItem: item }] as const)),
+);
 const reached = new Set<string>();
 const operationUnions: Record<string, string>[] = [];
 
@@ -157,7 +165,7 @@ function parameterCell(parameters: Json[]): string {
 }
 
 function bodyCell(operation: Json): string {
-  const body = operation.requestBody ? resolveRef<Json>(release, operation.requestBody) : undefined;
+  const body = operation.requestBody ? resolveRef<Json>(reference, operation.requestBody) : undefined;
   if (!body) return "-";
   const [media, content] = Object.entries(body.content as Json)[0]!;
   refsIn(content.schema, reached);
@@ -167,9 +175,9 @@ function bodyCell(operation: Json): string {
 
 function responseCell(key: string, operation: Json): string {
   // Every answer's schemas are reached (the validation error's too); the cell names the success's.
-  for (const answer of Object.values(operation.responses as Json)) refsIn(resolveRef<Json>(release, answer).content, reached);
+  for (const answer of Object.values(operation.responses as Json)) refsIn(resolveRef<Json>(reference, answer).content, reached);
   const status = Object.keys(operation.responses).find((code) => code.startsWith("2"))!;
-  const response = resolveRef<Json>(release, operation.responses[status]);
+  const response = resolveRef<Json>(reference, operation.responses[status]);
   const schema = response.content?.["application/json"]?.schema;
   if (status === "204") return "- [204]";
   if (!schema) return "(200 no body)";
@@ -179,10 +187,10 @@ function responseCell(key: string, operation: Json): string {
 
 const operationRows = operationsTable.rows.map((row) => {
   const key = `${row.method} ${row.path}`;
-  const entry = releaseOperations.get(key);
-  // Not in the release: the row keeps what the brief or an older source says of it.
+  const entry = scopeOperations.get(shapeOf(row.method!, row.path!));
+  // In neither document: the row keeps what the brief or an older source says of it.
   if (!entry) return row;
-  const parameters = parametersOf<Json>(release, entry).map(({ parameter }) => parameter);
+  const parameters = parametersOf<Json>(reference, entry).map(({ parameter }) => parameter);
   for (const parameter of parameters) refsIn(parameter.schema, reached);
   return {
     ...row,
@@ -257,10 +265,15 @@ const tables = {
 if (process.argv.includes("--check")) {
   const stale = Object.entries(tables).filter(([name, text]) => readFileSync(path.join(referenceDir, name), "utf8") !== text).map(([name]) => name);
   if (stale.length > 0) {
-    console.error(`reference tables differ from what release ${version} gives: ${stale.join(", ")} (run npm run reference-tables)`);
+    console.error(`reference tables differ from what the scope's document gives: ${stale.join(", ")} (run npm run reference-tables)`);
     process.exitCode = 1;
   }
 } else {
   for (const [name, text] of Object.entries(tables)) writeFileSync(path.join(referenceDir, name), text);
-  console.log(`reference tables: ${operationRows.length} operations, ${names.length} schemas, ${unions.length} tagged unions from release ${version}`);
+  const files = documentFiles(differenceRecord);
+  const taken = (side: string) => [...scope.sideOf.values()].filter((from) => from === side).length;
+  const shared = [...scope.reachedBy.values()].filter((sides) => sides.size === 2).length;
+  console.log(
+    `reference tables: ${operationRows.length} operations (${taken("client")} from ${files.client}, ${taken("release")} from ${files.release}, ${operationRows.length - scope.sideOf.size} from neither), ${names.length} schemas (${shared} reached from both), ${unions.length} tagged unions`,
+  );
 }

@@ -1,23 +1,39 @@
 // The Python and Go tools of the generator checks (test/generators/python-client.test.ts,
-// go-client.test.ts, schemathesis.test.ts): where they are installed and how. They are pinned in
-// the repository (python-client/requirements.txt with hashes, go-client/go.mod and go.sum) and
-// installed outside it, under .cache/other-languages/ (git-ignored), by
-// `npm run setup:other-languages`; .ci/run runs it.
-import { existsSync, mkdirSync, readFileSync, cpSync, chmodSync, readdirSync, rmSync } from "node:fs";
+// go-client.test.ts, schemathesis.test.ts) and the service's own Python SDK (python-sdk.test.ts):
+// where they are installed and how. They are pinned in the repository (python-client/ and
+// python-sdk/requirements.txt with hashes, go-client/go.mod and go.sum) and installed outside it,
+// under .cache/other-languages/ (git-ignored), by `npm run setup:other-languages`; .ci/run runs it.
+// The SDK has a virtual environment of its own: its pins (pydantic, httpx) are its own, not the
+// tools'.
+import { existsSync, mkdirSync, readFileSync, cpSync, chmodSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "./paths.mjs";
 import { run } from "./run.mjs";
 
 export const pythonClientDir = path.join(repoRoot, "test", "generators", "python-client");
+export const pythonSdkDir = path.join(repoRoot, "test", "generators", "python-sdk");
 export const goClientDir = path.join(repoRoot, "test", "generators", "go-client");
 const installDir = path.join(repoRoot, ".cache", "other-languages");
 const venvDir = path.join(installDir, "python");
+const sdkVenvDir = path.join(installDir, "python-sdk");
 const fetchedGoRoot = path.join(installDir, "go");
 
 /** A program of the Python tools' virtual environment (openapi-python-client, mypy, schemathesis, python). */
 export function pythonTool(name) {
   return path.join(venvDir, "bin", name);
+}
+
+/** The python of the SDK's virtual environment. */
+export function pythonSdkPython() {
+  return path.join(sdkVenvDir, "bin", "python");
+}
+
+/** The SDK's pin in python-sdk/requirements.in, as `name==version`. */
+export function pinnedPythonSdk() {
+  const line = /^([A-Za-z][\w.-]*==\S+)$/m.exec(readFileSync(path.join(pythonSdkDir, "requirements.in"), "utf8"));
+  if (!line) throw new Error(`${path.join(pythonSdkDir, "requirements.in")} pins no package (name==version)`);
+  return line[1];
 }
 
 /** The Go toolchain go.mod pins, e.g. "go1.26.8". */
@@ -57,6 +73,17 @@ export function pythonToolsMissing() {
     : "the pinned Python tools (npm run setup:other-languages)";
 }
 
+/**
+ * What the SDK's check needs that a machine may lack, or undefined when it is installed: the
+ * venv's python, and in it the pinned version (setup writes a marker naming it only after pip
+ * succeeded, so a half-done install or an older pin counts as missing).
+ */
+export function pythonSdkMissing() {
+  const marker = path.join(sdkVenvDir, "installed.txt");
+  const installed = existsSync(pythonSdkPython()) && existsSync(marker) && readFileSync(marker, "utf8").trim() === pinnedPythonSdk();
+  return installed ? undefined : `the service's Python SDK, ${pinnedPythonSdk()} (npm run setup:other-languages)`;
+}
+
 /** A Python 3.10 or later with venv, as a command, or undefined. */
 function basePython() {
   for (const candidate of ["/usr/bin/python3", "python3"]) {
@@ -80,6 +107,21 @@ export function setupPython({ log = console.log } = {}) {
   run(pythonTool("pip"), ["install", "--quiet", "--require-hashes", "--no-deps", "-r", path.join(pythonClientDir, "requirements.txt")], { env });
   log(run(pythonTool("python"), ["-c", "import sys; print('python', sys.version.split()[0])"]).stdout.trim());
   for (const tool of ["openapi-python-client", "mypy", "schemathesis"]) log(run(pythonTool(tool), ["--version"]).stdout.trim());
+}
+
+/** Creates the SDK's own virtual environment and installs python-sdk/requirements.txt into it, every hash checked. */
+export function setupPythonSdk({ log = console.log } = {}) {
+  const python = basePython();
+  if (!python) throw new Error("no Python 3.10 or later with venv and ensurepip: install one (Debian: apt-get install -y python3 python3-venv)");
+  if (!existsSync(pythonSdkPython())) run(python, ["-m", "venv", sdkVenvDir]);
+  const env = { PIP_FIND_LINKS: undefined, PIP_NO_INDEX: undefined, PIP_DISABLE_PIP_VERSION_CHECK: "1" };
+  run(path.join(sdkVenvDir, "bin", "pip"), ["install", "--quiet", "--require-hashes", "--no-deps", "-r", path.join(pythonSdkDir, "requirements.txt")], { env });
+  const pin = pinnedPythonSdk();
+  const [name] = pin.split("==");
+  const version = run(pythonSdkPython(), ["-c", `import importlib.metadata as m; print(m.version(${JSON.stringify(name)}))`]).stdout.trim();
+  if (`${name}==${version}` !== pin) throw new Error(`the SDK's venv holds ${name} ${version}, not the pinned ${pin}`);
+  writeFileSync(path.join(sdkVenvDir, "installed.txt"), `${pin}\n`);
+  log(`${name} ${version} (the service's Python SDK)`);
 }
 
 /**

@@ -83,9 +83,10 @@ export const SECRET_PATTERNS = [
 
 /** Credential-shaped values that are documented examples, not secrets; each says why. */
 export const KNOWN_EXAMPLES = [
-  // The spec's example JWT: header {"alg":"HS256","typ":"JWT"}, payload {"sub":"example"}, and the
-  // word "signature" as its signature. It signs nothing and grants nothing.
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl",
+  // The spec's example JWT: header {"alg":"HS256","typ":"JWT"}, payload
+  // {"sub":"example","exp":4102444800} (2100-01-01T00:00:00Z), and the words "fake signature" as
+  // its signature. It signs nothing and grants nothing.
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJleGFtcGxlIiwiZXhwIjo0MTAyNDQ0ODAwfQ.ZmFrZSBzaWduYXR1cmU",
 ];
 
 /** What in `file`'s text looks like a credential (documented examples aside). */

@@ -1,14 +1,17 @@
-// The contract's deliberate differences from the service's own document, as recorded in
+// The contract's deliberate differences from the service's own documents, as recorded in
 // reference/differences.json: each place where the contract says something other than the
-// release it follows (the record's `release`, 1.513.0), with what that release says there and why
-// the contract differs. Drift reads it to tell a deployment's change from a difference the contract
-// made on purpose; test/spec/differences.test.ts holds the record equal to the contract's diff
-// against that release, so neither can move without the other.
+// document the scope takes that place from (the record's `client` document, or its `release`;
+// CONTRIBUTING, "The scope"), with the document, what it says there and why the contract differs.
+// Drift reads it to tell a deployment's change from a difference the contract made on purpose,
+// whichever document the deployment publishes; test/spec/differences.test.ts holds the record equal
+// to the contract's diff against each document on its part, so neither can move without the other.
 import record from "../../reference/differences.json" with { type: "json" };
 import type { DocumentChange } from "../contract/openapi-diff.js";
 
 /** One recorded difference: a change from the contract to the release, at one place. */
 export interface RecordedDifference {
+  /** The document of reference/ the difference is against ("openapi-client-2026-07-13.json"). */
+  readonly document: string;
   /** Why the contract differs: a key of the record's `reasons`. */
   readonly reason: string;
   /** The diff engine's rule, read from the contract to the deployment ("error-response-removed"). */
@@ -19,12 +22,14 @@ export interface RecordedDifference {
   /** Elsewhere: the place in each operation, and the operations ("METHOD /path", the contract's). */
   readonly where?: string;
   readonly operations?: readonly string[];
-  /** The change in words, from what the contract says to what the release says. */
+  /** The change in words, from what the contract says to what the document says. */
   readonly message: string;
 }
 
 export interface DifferenceRecord {
-  /** The service's release the contract was written from. */
+  /** The service's client API document the scope follows first, by its date (reference/openapi-client-<client>.json). */
+  readonly client: string;
+  /** The service's full release the scope follows for the rest (reference/openapi-<release>.json). */
   readonly release: string;
   /** Reason id → why the contract says something else there. */
   readonly reasons: Readonly<Record<string, string>>;
@@ -82,31 +87,46 @@ export function sortChanges(changes: readonly DocumentChange[], from: Difference
   return { drift, recorded };
 }
 
+/** One document's changes, as recordFor reads them (scripts/lib/scope-document.ts makes them). */
+export interface ChangesAgainst {
+  /** The file in reference/ the changes are against. */
+  readonly document: string;
+  /** Every change from the contract's part to the document. */
+  readonly changes: readonly DocumentChange[];
+  /** The identities of the changes the scope's wider form of a shared schema makes: reason `shared-wider`. */
+  readonly widened?: ReadonlySet<string>;
+}
+
+/** The reason the record gives a difference that comes from the scope's wider form of a shared schema. */
+export const SHARED_WIDER = "shared-wider";
+
 /**
- * The record that `changes` (the contract against the release it was written from) call for,
- * keeping each reason `previous` gives; a difference it has no reason for gets "?", which the
- * record's test refuses until someone writes why.
+ * The record that `against` (the contract against each document on its part) calls for, keeping
+ * each reason `previous` gives; a difference the widening makes is `shared-wider`; one it has no
+ * reason for gets "?", which the record's test refuses until someone writes why.
  */
-export function recordFor(changes: readonly DocumentChange[], previous: DifferenceRecord): DifferenceRecord {
+export function recordFor(against: readonly ChangesAgainst[], previous: DifferenceRecord): DifferenceRecord {
   const known = reasonsByIdentity(previous);
   const bySchema = new Map<string, RecordedDifference>();
   const byPlace = new Map<string, { difference: RecordedDifference; operations: string[] }>();
-  for (const change of changes) {
-    if (change.kind === null) continue;
-    // An operation the release adds stays out of the record unless the record leaves it out on purpose.
-    if (change.kind === "operation-added" && !known.has(identityOf(change))) continue;
-    const reason = known.get(identityOf(change)) ?? "?";
-    if (change.schema !== undefined) {
-      const key = `${identityOf(change)}|${reason}`;
-      if (!bySchema.has(key)) bySchema.set(key, { reason, rule: change.rule, schema: change.schema, within: change.within ?? "", message: change.message });
-      continue;
+  for (const { document, changes, widened = new Set<string>() } of against) {
+    for (const change of changes) {
+      if (change.kind === null) continue;
+      // An operation a document adds stays out of the record unless the record leaves it out on purpose.
+      if (change.kind === "operation-added" && !known.has(identityOf(change))) continue;
+      const reason = widened.has(identityOf(change)) ? SHARED_WIDER : (known.get(identityOf(change)) ?? "?");
+      if (change.schema !== undefined) {
+        const key = `${document}|${identityOf(change)}|${reason}`;
+        if (!bySchema.has(key)) bySchema.set(key, { document, reason, rule: change.rule, schema: change.schema, within: change.within ?? "", message: change.message });
+        continue;
+      }
+      const key = `${document}|${change.rule}|${change.where}|${change.message}|${reason}`;
+      const held = byPlace.get(key) ?? { difference: { document, reason, rule: change.rule, where: change.where, message: change.message }, operations: [] };
+      if (!held.operations.includes(change.operation)) held.operations.push(change.operation);
+      byPlace.set(key, held);
     }
-    const key = `${change.rule}|${change.where}|${change.message}|${reason}`;
-    const held = byPlace.get(key) ?? { difference: { reason, rule: change.rule, where: change.where, message: change.message }, operations: [] };
-    if (!held.operations.includes(change.operation)) held.operations.push(change.operation);
-    byPlace.set(key, held);
   }
   const differences = [...bySchema.values(), ...[...byPlace.values()].map(({ difference, operations }) => ({ ...difference, operations: operations.sort() }))];
-  const order = (d: RecordedDifference) => `${d.reason}|${d.schema ?? ""}${d.within ?? ""}|${d.where ?? ""}|${d.rule}|${d.message}`;
-  return { release: previous.release, reasons: previous.reasons, differences: differences.sort((a, b) => order(a).localeCompare(order(b))) };
+  const order = (d: RecordedDifference) => `${d.reason}|${d.schema ?? ""}${d.within ?? ""}|${d.where ?? ""}|${d.rule}|${d.message}|${d.document}`;
+  return { client: previous.client, release: previous.release, reasons: previous.reasons, differences: differences.sort((a, b) => order(a).localeCompare(order(b))) };
 }

@@ -1,7 +1,8 @@
 // JWT mode against the Prism mock, whose get-token always answers the spec's example: a token
-// whose expires_at is a fixed moment in the past. Whatever today's date, the client must fetch
-// one token for many calls (not one per call), send it as the bearer credential, and say once,
-// in a warning log event, that it did not believe the expiry.
+// whose exp and expires_at are one fixed moment far ahead (2100-01-01), beyond the documented 24
+// hours. Whatever today's date, the client must fetch one token for many calls (not one per call),
+// send it as the bearer credential, and say once, in a warning log event, that it did not believe
+// the expiry.
 import { describe, expect, inject, it } from "vitest";
 import { createServiceClient, unwrap, type ServiceLogEvent } from "../../src/index.js";
 import { answerExample } from "../support/bundle.js";
@@ -30,8 +31,16 @@ function recordingClient() {
 }
 
 describe("JWT mode against the mock", () => {
-  it("the example's expires_at lies in the past, so the mock never changes behaviour on a date", () => {
-    expect(Date.parse(tokenExample.expires_at)).toBeLessThan(Date.now());
+  it("the example's expires_at lies more than a day ahead, so the mock never changes behaviour on a date", () => {
+    expect(Date.parse(tokenExample.expires_at)).toBeGreaterThan(Date.now() + 25 * 60 * 60_000);
+  });
+
+  it("the example's access_token is a JWT whose exp is its expires_at", () => {
+    const parts = tokenExample.access_token.split(".");
+    expect(parts).toHaveLength(3);
+    const [header, payload] = parts.slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>);
+    expect(header).toEqual({ alg: "HS256", typ: "JWT" });
+    expect(payload!.exp).toBe(Date.parse(tokenExample.expires_at) / 1000);
   });
 
   it("fetches one token for many calls and sends it as the bearer credential", async () => {
@@ -46,6 +55,6 @@ describe("JWT mode against the mock", () => {
 
     const warnings = events.filter((event) => event.event === "warning");
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ message: expect.stringContaining("expires_at is already past") });
+    expect(warnings[0]).toMatchObject({ message: expect.stringContaining("expires_at is further ahead than 24 hours") });
   });
 });

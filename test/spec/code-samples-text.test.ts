@@ -84,7 +84,7 @@ describe("TypeScript", () => {
         "});",
         "",
         'const data = await unwrap(client.POST("/projects", {',
-        '  body: { name: "support-bot-eval", type: "prompt_evaluation" },',
+        '  body: { name: "support-bot-eval", type: "gen_ai" },',
         "}));",
         "console.log(data);",
         "",

@@ -1,22 +1,49 @@
 // The record of the contract's deliberate differences (reference/differences.json) is exactly the
-// diff engine's difference between the contract and the release it follows (the record's
-// `release`: reference/openapi-1.513.0.json, as the service publishes it): nothing unrecorded, nothing stale,
-// every entry explained. Drift in `service-api verify` reads the record, so this is what keeps a
-// deployment's real change apart from what the contract does on purpose.
-import { readFileSync } from "node:fs";
+// diff engine's difference between the contract and the two documents the scope follows (the
+// record's `client`, reference/openapi-client-2026-07-13.json, on the operations the scope takes
+// from it, and its `release`, reference/openapi-1.513.0.json, on the rest; as the service publishes
+// them): nothing unrecorded, nothing stale, every entry explained and naming its document. Drift in
+// `service-api verify` reads the record, so this is what keeps a deployment's real change apart
+// from what the contract does on purpose.
 import { describe, expect, it } from "vitest";
 import { diffDocuments } from "../../src/contract/openapi-diff.js";
-import { differenceRecord, recordFor, sortChanges, staysBreaking } from "../../src/verify/differences.js";
+import { differenceRecord, recordFor, SHARED_WIDER, sortChanges, staysBreaking } from "../../src/verify/differences.js";
 import { driftOf } from "../../src/verify/drift.js";
+import { operationsOf } from "../../src/contract/openapi-document.js";
+import { differencesByDocument, documentFiles, readDocuments, scopeDocument } from "../../scripts/lib/scope-document.js";
 import { bundle } from "../support/bundle.js";
 
-const release = JSON.parse(readFileSync(new URL(`../../reference/openapi-${differenceRecord.release}.json`, import.meta.url), "utf8"));
-const allChanges = diffDocuments(bundle, release).filter((change) => change.kind !== null);
-const changes = allChanges.filter((change) => change.kind !== "operation-added");
+const documents = readDocuments();
+const release = documents.release;
+const against = differencesByDocument(bundle, documents);
+const onPart = (side: "client" | "release") =>
+  against.find((part) => part.side === side)!.changes.filter((change) => change.kind !== null && change.kind !== "operation-added");
+const changes = onPart("release");
 
 describe("reference/differences.json", () => {
-  it("is the contract's difference from the release, no more and no less (npm run differences rewrites it)", () => {
-    expect(recordFor(allChanges, differenceRecord)).toEqual(differenceRecord);
+  it("is the contract's difference from each document on its part, no more and no less (npm run differences rewrites it)", () => {
+    expect(recordFor(against, differenceRecord)).toEqual(differenceRecord);
+  });
+
+  it("names, for each difference, the document it is against: one of the two the record follows", () => {
+    const files = Object.values(documentFiles());
+    expect(differenceRecord.differences.filter((difference) => !files.includes(difference.document))).toEqual([]);
+  });
+
+  it("holds every change from the contract's part to each document, so drift against either on its part is empty", () => {
+    for (const side of ["client", "release"] as const) {
+      const { drift, recorded } = sortChanges(onPart(side));
+      expect(drift.map((change) => `${side}: ${change.schema ?? change.operation} ${change.within ?? change.where}: ${change.message}`)).toEqual([]);
+      expect(recorded.length).toBe(onPart(side).length);
+    }
+  });
+
+  it("gives shared-wider only to places in a schema that the operations of both documents reach", () => {
+    const scope = scopeDocument(documents, operationsOf(bundle));
+    const serviceName = new Map(Object.entries(bundle.components.schemas as Record<string, { "x-service-name"?: string }>).map(([name, schema]) => [name, schema["x-service-name"] ?? name]));
+    const shared = differenceRecord.differences.filter((difference) => difference.reason === SHARED_WIDER);
+    const notShared = shared.filter((difference) => scope.reachedBy.get(serviceName.get(difference.schema ?? "") ?? "")?.size !== 2);
+    expect(notShared.map((difference) => `${difference.schema}${difference.within}: ${difference.message}`)).toEqual([]);
   });
 
   it("records an operation the contract leaves out on purpose, and only that one, so drift does not count it as lacking", () => {
@@ -25,12 +52,6 @@ describe("reference/differences.json", () => {
     const lacking = driftOf(bundle, release).findings.find((finding) => finding.kind === "operation-added");
     expect(lacking?.operations ?? [lacking?.operation]).not.toContain("POST /refresh_token");
     expect(driftOf(bundle, release).recorded.find(({ reason }) => reason === "cookie-parameter")?.operations).toEqual(["POST /refresh_token"]);
-  });
-
-  it("holds every change from the contract to the release, so drift against the release itself is empty", () => {
-    const { drift, recorded } = sortChanges(changes);
-    expect(drift.map((change) => `${change.operation} ${change.where}: ${change.message}`)).toEqual([]);
-    expect(recorded.length).toBe(changes.length);
   });
 
   it("explains each difference with a reason it defines, and defines no reason it does not use", () => {
@@ -50,6 +71,11 @@ describe("reference/differences.json", () => {
       "inferred-operation: POST /projects/{project_id}/prompts/calculate_cost",
       "older-client-operation: GET /projects/{project_id}/runs/{run_id}/prompts/download_prompt_dataset",
     ]);
+  });
+
+  it("keeps breaking, against the client document, only what the wider form of a shared schema lets a caller send", () => {
+    const breaking = sortChanges(onPart("client")).recorded.filter(({ change }) => staysBreaking(change));
+    expect(breaking.filter(({ reason }) => reason !== SHARED_WIDER).map(({ change, reason }) => `${reason}: ${change.operation} ${change.where}`)).toEqual([]);
   });
 
   it("still sees a later change at a recorded place: the same place with other words is drift", () => {

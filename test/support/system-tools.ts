@@ -4,7 +4,7 @@
 // On a machine set up with `npm ci` alone, those tests are skipped with a line saying what to
 // install: `npm run test:all` must pass there too.
 import { existsSync } from "node:fs";
-import { goCommand, pythonToolsMissing } from "../../scripts/lib/other-languages.mjs";
+import { goCommand, pythonSdkMissing, pythonToolsMissing } from "../../scripts/lib/other-languages.mjs";
 import { run } from "../../scripts/lib/run.mjs";
 
 export interface SystemTool {
@@ -82,4 +82,11 @@ export const goClientTool: SystemTool = {
   name: "Go 1.21 or later (for oapi-codegen)",
   present: goCommand() !== undefined,
   install: "npm run setup:other-languages, which needs a Go on PATH",
+};
+
+/** The service's own Python SDK, pinned, in a virtual environment of its own (scripts/lib/other-languages.mjs). */
+export const pythonSdkTool: SystemTool = {
+  name: "the service's Python SDK (test/generators/python-sdk/requirements.in)",
+  present: pythonSdkMissing() === undefined,
+  install: "npm run setup:other-languages, which needs Python 3.10 or later with venv",
 };

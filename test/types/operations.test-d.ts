@@ -101,10 +101,10 @@ describe("release 1.513.0's operations: scorers, bulk ratings, projects v2, mode
   it("POST /scorers requires a name and a kind, and answers ScorerResponse", async () => {
     type Body = NonNullable<operations["createScorer"]["requestBody"]>["content"]["application/json"];
     expectTypeOf<Body["name"]>().toEqualTypeOf<string>();
-    expectTypeOf<Body["scorer_type"]>().toEqualTypeOf<"llm" | "code" | "preset">();
+    expectTypeOf<Body["scorer_type"]>().toEqualTypeOf<"llm" | "code" | "preset" | "luna">();
     const { data } = await client.POST("/scorers", { body: { name: "answer-politeness", scorer_type: "llm" } });
     expectTypeOf(data).toEqualTypeOf<Schemas["ScorerResponse"] | undefined>();
-    expectTypeOf<Schemas["ScorerResponse"]["latest_version"]>().toEqualTypeOf<Schemas["BaseScorerVersionResponse"] | null | undefined>();
+    expectTypeOf<Schemas["ScorerResponse"]["latest_version"]>().toEqualTypeOf<Schemas["BaseScorerVersionDB"] | null | undefined>();
     // @ts-expect-error: scorer_type is required
     void client.POST("/scorers", { body: { name: "answer-politeness" } });
   });
@@ -118,6 +118,15 @@ describe("release 1.513.0's operations: scorers, bulk ratings, projects v2, mode
       | Schemas["ScorerCreatorFilter"]
       | Schemas["ScorerCreatedAtFilter"]
       | Schemas["ScorerUpdatedAtFilter"]
+      | Schemas["ScorerModelTypeFilter"]
+      | Schemas["ScorerExcludeSlmScorersFilter"]
+      | Schemas["ScorerExcludeMultimodalScorersFilter"]
+      | Schemas["ScorerLabelFilter"]
+      | Schemas["ScorerScoreableNodeTypesFilter"]
+      | Schemas["ScorerMultimodalCapabilitiesFilter"]
+      | Schemas["ScorerIDFilter"]
+      | Schemas["ScorerIsGlobalFilter"]
+      | Schemas["ScorerScopeProjectsFilter"]
     >();
     expectTypeOf<Schemas["ScorerPage"]["scorers"]>().toEqualTypeOf<Schemas["ScorerResponse"][] | undefined>();
   });
@@ -138,7 +147,7 @@ describe("release 1.513.0's operations: scorers, bulk ratings, projects v2, mode
     const { data } = await client.POST("/v2/projects", {});
     expectTypeOf(data).toEqualTypeOf<Schemas["GetProjectsPaginatedResponseV2"] | undefined>();
     expectTypeOf<Schemas["GetProjectsPaginatedResponseV2"]["total_count"]>().toEqualTypeOf<number>();
-    expectTypeOf<Schemas["ProjectItem"]["created_by_user"]>().toEqualTypeOf<Schemas["UserInfo"]>();
+    expectTypeOf<Schemas["ProjectItem"]["created_by_user"]>().toEqualTypeOf<Schemas["UserInfo"] | null | undefined>();
   });
 
   it("their tagged unions are named types, and a switch on the tag narrows each", () => {

@@ -7,7 +7,7 @@ import { driftOf } from "../../src/verify/drift.js";
 const answer = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };
 const op = (tag: string) => ({ tags: [tag], responses: answer });
 const document = (paths: Record<string, unknown>) => ({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths });
-const noRecord = { release: "1", reasons: {}, differences: [] };
+const noRecord = { client: "1", release: "1", reasons: {}, differences: [] };
 
 const contract = document({
   "/runs": { get: op("runs"), post: op("runs") },

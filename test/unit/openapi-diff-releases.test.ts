@@ -143,7 +143,7 @@ describe("deprecated: an operation, a parameter or a field newly deprecated is a
 
   it("drift says so in words, with what to do", () => {
     const contract = structuredClone(older);
-    const drift = driftOf(contract, newer, { release: "1.378.0", reasons: {}, differences: [] });
+    const drift = driftOf(contract, newer, { client: "-", release: "1.378.0", reasons: {}, differences: [] });
     const users = drift.findings.find((finding) => finding.rule === "operation-deprecated" && finding.operation === "POST /users");
     expect(users).toMatchObject({ kind: "operation-deprecated", severity: "warning", class: "compatible", message: "deprecated in the deployment's document" });
     expect(users?.advice).toMatch(/deprecated/);
@@ -248,7 +248,7 @@ describe("error answers' bodies are compared", () => {
   });
 
   it("drift tells a field an error body adds as information, with the recorded differences, never as a finding", () => {
-    const record = { release: "1.513.0", reasons: { "error-answers": "why" }, differences: [] };
+    const record = { client: "2026-07-13", release: "1.513.0", reasons: { "error-answers": "why" }, differences: [] };
     const drift = driftOf(newer, client, record, { errorBodyAdditions: "information" });
     expect(drift.findings.filter((finding) => /ValidationError/.test(finding.message))).toEqual([]);
     const told = drift.recorded.filter((recorded) => recorded.place.startsWith("ValidationError."));
@@ -271,7 +271,7 @@ describe("error answers' bodies are compared", () => {
     expect(error.required).not.toContain("ctx");
     error.required = [...error.required.filter((name: string) => name !== "msg"), "ctx"];
     delete error.properties.msg;
-    const drift = driftOf(client, later, { release: "1.513.0", reasons: {}, differences: [] });
+    const drift = driftOf(client, later, { client: "2026-07-13", release: "1.513.0", reasons: {}, differences: [] });
     expect(drift.findings.filter((finding) => finding.location === "#/components/schemas/ValidationError").map(({ rule, severity, class: cls, message }) => `${rule} ${severity} ${cls}: ${message}`).sort()).toEqual([
       "error-response-field-became-required warning compatible: ValidationError.ctx: was optional, now required",
       "error-response-field-removed warning compatible: ValidationError.msg: removed",
