@@ -10525,6 +10525,11 @@ export interface components {
             constraints: components["schemas"]["NumericColorConstraint"][];
         };
         /**
+         * MetricColorPickerConfig
+         * @description How a metric's values are coloured, by the kind of value. The `type` property is the tag: it names the kind of value, and picks the member.
+         */
+        MetricColorPickerConfig: components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"];
+        /**
          * CreateScorerRequest
          * @description A new scorer's name, kind, tags and default settings.
          * @example {
@@ -10590,7 +10595,7 @@ export interface components {
             /** @description How the scorer's values are rolled up for display, or `null`. */
             roll_up_method?: components["schemas"]["RollUpMethodDisplayOptions"] | null | undefined;
             /** @description How the metric's values are coloured, by the kind of value (`type`), or `null`. */
-            metric_color_picker_config?: (components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"]) | null | undefined;
+            metric_color_picker_config?: components["schemas"]["MetricColorPickerConfig"] | null | undefined;
             /** @description Whether the scorer is global, or `null`. What being global covers is not documented. */
             is_global?: boolean | null | undefined;
             /** @description The IDs of the projects in the scorer's scope. */
@@ -10933,7 +10938,7 @@ export interface components {
             /** @description Which roll-up methods the scorer's metric offers, or `null`. */
             roll_up_config?: components["schemas"]["BaseMetricRollUpConfigDB"] | null | undefined;
             /** @description How the metric's values are coloured, by the kind of value (`type`), or `null`. */
-            metric_color_picker_config?: (components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"]) | null | undefined;
+            metric_color_picker_config?: components["schemas"]["MetricColorPickerConfig"] | null | undefined;
             /** @description The numeric thresholds that colour the metric's values, or `null`. */
             color_threshold_config?: components["schemas"]["MetricColorPickerNumeric"] | null | undefined;
             /** @description The name of the metric the scorer writes, or `null`. */
@@ -11313,7 +11318,7 @@ export interface components {
          *       "value": "llm"
          *     }
          */
-        ScorerListFilter: components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"] | components["schemas"]["ScorerModelTypeFilter"] | components["schemas"]["ScorerExcludeSlmScorersFilter"] | components["schemas"]["ScorerExcludeMultimodalScorersFilter"] | components["schemas"]["ScorerLabelFilter"] | components["schemas"]["ScorerScoreableNodeTypesFilter"] | components["schemas"]["ScorerMultimodalCapabilitiesFilter"] | components["schemas"]["ScorerIDFilter"] | components["schemas"]["ScorerIsGlobalFilter"] | components["schemas"]["ScorerScopeProjectsFilter"];
+        ScorerListFilter: components["schemas"]["ScorerNameFilter"] | components["schemas"]["ScorerTypeFilter"] | components["schemas"]["ScorerModelTypeFilter"] | components["schemas"]["ScorerExcludeSlmScorersFilter"] | components["schemas"]["ScorerExcludeMultimodalScorersFilter"] | components["schemas"]["ScorerTagsFilter"] | components["schemas"]["ScorerCreatorFilter"] | components["schemas"]["ScorerCreatedAtFilter"] | components["schemas"]["ScorerUpdatedAtFilter"] | components["schemas"]["ScorerLabelFilter"] | components["schemas"]["ScorerScoreableNodeTypesFilter"] | components["schemas"]["ScorerMultimodalCapabilitiesFilter"] | components["schemas"]["ScorerIDFilter"] | components["schemas"]["ScorerIsGlobalFilter"] | components["schemas"]["ScorerScopeProjectsFilter"];
         /**
          * ScorerEnabledInPlaygroundSort
          * @description Orders the scorer list by whether each scorer is enabled in a playground.
@@ -11558,7 +11563,7 @@ export interface components {
             /** @description How the scorer's values are rolled up for display, or `null`. */
             roll_up_method?: components["schemas"]["RollUpMethodDisplayOptions"] | null | undefined;
             /** @description How the metric's values are coloured, by the kind of value (`type`), or `null`. */
-            metric_color_picker_config?: (components["schemas"]["MetricColorPickerNumeric"] | components["schemas"]["MetricColorPickerBoolean"] | components["schemas"]["MetricColorPickerCategorical"] | components["schemas"]["MetricColorPickerMultiLabel"]) | null | undefined;
+            metric_color_picker_config?: components["schemas"]["MetricColorPickerConfig"] | null | undefined;
         };
         /**
          * GeneratedScorerConfiguration
@@ -11702,6 +11707,15 @@ export interface components {
             updated_at: string;
         };
         /**
+         * ClassNameToVocabIx
+         * @description A map from each output class's name to the model's vocabulary indexes for it (one index, or a set of them).
+         */
+        ClassNameToVocabIx: {
+            [key: string]: number[];
+        } | {
+            [key: string]: number;
+        };
+        /**
          * FineTunedScorerResponse
          * @description A fine-tuned scorer: the fine-tuned model a scorer version runs.
          * @example {
@@ -11733,11 +11747,7 @@ export interface components {
             /** @description The kind of output the fine-tuned (Luna) model produces, or `null`. */
             luna_output_type?: components["schemas"]["LunaOutputTypeEnum"] | null | undefined;
             /** @description A map from each output class's name to vocabulary indexes of the model (one index, or a set of them), or `null`. How the model uses it is not documented. */
-            class_name_to_vocab_ix?: {
-                [key: string]: number[];
-            } | {
-                [key: string]: number;
-            } | null | undefined;
+            class_name_to_vocab_ix?: components["schemas"]["ClassNameToVocabIx"] | null | undefined;
             /** @description The service scorer that runs this fine-tuned model, or `null`. */
             executor?: components["schemas"]["SharedScorerName"] | null | undefined;
             /**
@@ -12291,6 +12301,11 @@ export interface components {
             task_id: string;
         };
         /**
+         * NamesOneOrMany
+         * @description One name, or a list of names.
+         */
+        NamesOneOrMany: string | string[];
+        /**
          * CodeScorerDatasetValidateForm
          * @description The multipart form that sends a scorer's code to be validated on a dataset.
          * @example {
@@ -12319,9 +12334,9 @@ export interface components {
             /** @description Where the page starts. */
             starting_token?: number | undefined;
             /** @description The names of the scorers this one needs. */
-            required_scorers?: string | string[] | undefined;
+            required_scorers?: components["schemas"]["NamesOneOrMany"] | undefined;
             /** @description The kinds of node the scorer can score. */
-            scoreable_node_types?: string | string[] | undefined;
+            scoreable_node_types?: components["schemas"]["NamesOneOrMany"] | undefined;
             /** @description The type of the scores the code produces, as the service names it. */
             score_type?: string | undefined;
         };
@@ -12380,9 +12395,9 @@ export interface components {
             /** @description The order of the records, as JSON text. Its form is not documented. */
             sort?: string | undefined;
             /** @description The names of the scorers this one needs. */
-            required_scorers?: string | string[] | undefined;
+            required_scorers?: components["schemas"]["NamesOneOrMany"] | undefined;
             /** @description The kinds of node the scorer can score. */
-            scoreable_node_types?: string | string[] | undefined;
+            scoreable_node_types?: components["schemas"]["NamesOneOrMany"] | undefined;
         };
         /**
          * ValidateScorerLogRecordResponse
@@ -31895,6 +31910,7 @@ export type MetricColorPickerMultiLabel = components['schemas']['MetricColorPick
 export type NumericColorConstraintOperator = components['schemas']['NumericColorConstraintOperator'];
 export type NumericColorConstraint = components['schemas']['NumericColorConstraint'];
 export type MetricColorPickerNumeric = components['schemas']['MetricColorPickerNumeric'];
+export type MetricColorPickerConfig = components['schemas']['MetricColorPickerConfig'];
 export type CreateScorerRequest = components['schemas']['CreateScorerRequest'];
 export type FewShotExample = components['schemas']['FewShotExample'];
 export type ChainPollTemplate = components['schemas']['ChainPollTemplate'];
@@ -31941,6 +31957,7 @@ export type UpdateScorerRequest = components['schemas']['UpdateScorerRequest'];
 export type GeneratedScorerConfiguration = components['schemas']['GeneratedScorerConfiguration'];
 export type GeneratedScorerResponse = components['schemas']['GeneratedScorerResponse'];
 export type CreateUpdateRegisteredScorerResponse = components['schemas']['CreateUpdateRegisteredScorerResponse'];
+export type ClassNameToVocabIx = components['schemas']['ClassNameToVocabIx'];
 export type FineTunedScorerResponse = components['schemas']['FineTunedScorerResponse'];
 export type BaseScorerVersionResponse = components['schemas']['BaseScorerVersionResponse'];
 export type CodeScorerVersionForm = components['schemas']['CodeScorerVersionForm'];
@@ -31964,6 +31981,7 @@ export type CreateScorerVersionRequest = components['schemas']['CreateScorerVers
 export type WriteHealthScoreRequest = components['schemas']['WriteHealthScoreRequest'];
 export type CodeScorerValidateForm = components['schemas']['CodeScorerValidateForm'];
 export type ValidateCodeScorerResponse = components['schemas']['ValidateCodeScorerResponse'];
+export type NamesOneOrMany = components['schemas']['NamesOneOrMany'];
 export type CodeScorerDatasetValidateForm = components['schemas']['CodeScorerDatasetValidateForm'];
 export type ValidateCodeScorerDatasetResponse = components['schemas']['ValidateCodeScorerDatasetResponse'];
 export type CodeScorerLogRecordValidateForm = components['schemas']['CodeScorerLogRecordValidateForm'];

@@ -60,7 +60,9 @@ function typeOf(node: Json | undefined): string {
   if (node.$ref) return refName(node.$ref);
   const union = node.anyOf ?? node.oneOf;
   if (union) {
-    const members = (union as Json[]).filter((member) => !isNull(member)).map(typeOf);
+    // A format beside the union holds for whichever member is a string (JSON Schema applies it to the value).
+    const withFormat = (member: Json) => (node.format && member.type === "string" && !member.format ? { ...member, format: node.format } : member);
+    const members = (union as Json[]).filter((member) => !isNull(member)).map((member) => typeOf(withFormat(member)));
     return (union as Json[]).some(isNull) ? `${members.join("|")}|null` : members.join("|");
   }
   if (node.allOf?.length === 1) return typeOf(node.allOf[0]);
