@@ -82,7 +82,8 @@ describe("release 1.378.0: long union lists and defaults", () => {
 describe("release 1.513.0 with its agentic-workflow template's defaults as 1.378.0 had them", () => {
   const { report, drift } = reportAgainst(release1513WithOldTemplate());
   const summary = formatSummary(report, drift, false);
-  const template = report.findings.filter((finding) => /AgenticWorkflowSuccess/.test(finding.message));
+  // The scorers' filter lists are recorded differences (shared-union) that name the same scorers; the template's change is the one unrecorded finding.
+  const template = report.findings.filter((finding) => /AgenticWorkflowSuccess/.test(finding.message) && !finding.message.includes("(recorded difference: "));
 
   it("reports the change once, at the schema it was made in, listing where else it shows", () => {
     expect(template).toHaveLength(1);
@@ -103,7 +104,7 @@ describe("release 1.513.0 with its agentic-workflow template's defaults as 1.378
   it("prints it under its operation, a line per default of at most 200 characters: each value's start, its length and where old and new first differ", () => {
     const lines = summary.split("\n");
     const at = lines.findIndex((line) => line.includes("AgenticWorkflowSuccessTemplate"));
-    expect(lines.filter((line) => line.includes("AgenticWorkflowSuccess"))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes("AgenticWorkflowSuccessTemplate"))).toHaveLength(1);
     expect(lines[at - 1]).toBe("  breaking-for-callers  field-changed  POST /projects/{project_id}/runs/{run_id}/chains/ingest (+3 more operations)");
     expect(lines[at]).toBe("      AgenticWorkflowSuccessTemplate: 4 defaults changed (the same change shows in the default of CustomizedAgenticWorkflowSuccessGPTScorer.chainpoll_template)");
     expect(lines[at + 1]).toMatch(/^ {6}metric_few_shot_examples: default \[\{"evaluating_response.*… \(8825 characters\) → \[\{"evaluating_response.*… \(2335 characters\)$/);
