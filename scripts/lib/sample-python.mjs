@@ -29,8 +29,11 @@ export function pythonSample(document, entry) {
   if (headers.length > 0) args.push(`headers={${headers.map(([name, value]) => `${name}: ${value}`).join(", ")}}`);
   if (credential?.kind === "basic") args.push('auth=(os.environ["SERVICE_USERNAME"], os.environ["SERVICE_PASSWORD"])');
   if (body?.kind === "json") args.push(`json=${pythonSource(body.value)}`);
-  if (body?.kind === "form" || (body?.kind === "multipart" && body.fields.length > 0)) args.push(`data=${pythonSource(Object.fromEntries(body.fields))}`);
   const files = body?.kind === "multipart" ? body.files : [];
+  // requests writes a multipart body only when it has files to send; a form of fields alone goes
+  // as files too, each part with no file name (None), or it would be sent URL-encoded.
+  if (body?.kind === "multipart" && files.length === 0) args.push(`files={${body.fields.map(([name, value]) => `${JSON.stringify(name)}: (None, ${JSON.stringify(value)})`).join(", ")}}`);
+  else if (body?.kind === "form" || (body?.kind === "multipart" && body.fields.length > 0)) args.push(`data=${pythonSource(Object.fromEntries(body.fields))}`);
   if (files.length > 1) throw new Error(`sample-python: ${entry.operation.operationId} uploads ${files.length} files; samples handle one`);
   if (files.length === 1) {
     const [[name, file]] = files;

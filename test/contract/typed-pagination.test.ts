@@ -134,7 +134,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("paginate() in typed code, for every paged listing", () => {
-  it("covers the twenty-one paged listings of the spec", () => {
+  it("covers the twenty-eight paged listings of the spec", () => {
     expect(listings.map((listing) => listing.name).sort()).toEqual(
       [
         "GET /groups",
@@ -158,6 +158,13 @@ describe("paginate() in typed code, for every paged listing", () => {
         "GET /users",
         "GET /users/{user_id}/runs/latest",
         "POST /v2/projects",
+        "GET /scorers/versions/{scorer_version_id}/projects",
+        "GET /scorers/{scorer_id}/projects",
+        "GET /scorers/{scorer_id}/versions",
+        "GET /templates/{template_id}/groups",
+        "GET /templates/{template_id}/users",
+        "POST /templates/query",
+        "POST /templates/{template_id}/versions/query",
       ].sort(),
     );
   });
