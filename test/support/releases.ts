@@ -16,8 +16,9 @@ export const TEMPLATE_FIELDS_CHANGED = ["metric_few_shot_examples", "metric_syst
  * Release 1.513.0 with AgenticWorkflowSuccessTemplate's four defaults set back to 1.378.0's: in the
  * template's own fields, and in the whole template each half of the scorer
  * (`CustomizedAgenticWorkflowSuccessGPTScorer-Input`, `-Output`) holds as the default of its
- * `chainpoll_template`, as the service writes it out. The contract follows 1.513.0, so a
- * deployment publishing this differs from it by that one change.
+ * `chainpoll_template`, as the service writes it out. On the operations the contract takes from
+ * 1.513.0, a deployment publishing this differs from it by that one change (the others follow
+ * the newer client API document, where 1.513.0's older word is drift too).
  */
 export function release1513WithOldTemplate(): Json {
   const release = release1513();
