@@ -24295,7 +24295,7 @@ export interface components {
          */
         Message: {
             /** @description The message's content: its text as one string, or a list of parts, each a text part or a file part, told apart by `type`. */
-            content: string | (components["schemas"]["TextContentPart"] | components["schemas"]["FileContentPart"])[];
+            content: string | components["schemas"]["ContentPart"][];
             /** @description Who wrote the message: one of the roles of `MessageRole` or any other role name. */
             role: components["schemas"]["ChatRole"];
         };
@@ -24435,8 +24435,8 @@ export interface components {
          *         "created_at": "2026-03-04T14:32:10Z",
          *         "updated_at": "2026-03-04T14:32:10Z",
          *         "created_by_user": {
-         *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-         *           "email": "ada@acme.example"
+         *           "id": "9b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+         *           "email": "grace@acme.example"
          *         }
          *       },
          *       "selected_version_id": "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
@@ -24926,6 +24926,11 @@ export interface components {
             value: string;
         };
         /**
+         * PromptTemplateFilter
+         * @description One condition a prompt template must meet to be listed by `POST /templates/query`. The `name` property is the tag: it names the condition, and picks the member.
+         */
+        PromptTemplateFilter: components["schemas"]["PromptTemplateNameFilter"] | components["schemas"]["PromptTemplateCreatedByFilter"] | components["schemas"]["PromptTemplateUsedInProjectFilter"] | components["schemas"]["PromptTemplateNotInProjectFilter"];
+        /**
          * PromptTemplateCreatedAtSort
          * @description Sorts a prompt template listing by when each template was created.
          * @example {
@@ -25007,6 +25012,11 @@ export interface components {
             sort_type?: "column" | undefined;
         };
         /**
+         * PromptTemplateSort
+         * @description How `POST /templates/query` orders the templates. The `name` property is the tag: it names the order, and picks the member.
+         */
+        PromptTemplateSort: components["schemas"]["PromptTemplateNameSort"] | components["schemas"]["PromptTemplateCreatedAtSort"] | components["schemas"]["PromptTemplateUpdatedAtSort"];
+        /**
          * ListPromptTemplateParams
          * @description Filters and sort order for a query of prompt templates.
          * @example {
@@ -25026,7 +25036,7 @@ export interface components {
          */
         ListPromptTemplateParams: {
             /** @description Conditions on the templates to list, each told apart by `name`. How several conditions combine is not documented. */
-            filters?: (components["schemas"]["PromptTemplateNameFilter"] | components["schemas"]["PromptTemplateCreatedByFilter"] | components["schemas"]["PromptTemplateUsedInProjectFilter"] | components["schemas"]["PromptTemplateNotInProjectFilter"])[] | undefined;
+            filters?: components["schemas"]["PromptTemplateFilter"][] | undefined;
             /**
              * @description The order of the templates, by name, creation time or last update, or `null`. Defaults to the newest first by creation time (`{name: created_at, ascending: false, sort_type: column}`). The order used for `null` is not documented.
              * @default {
@@ -25035,7 +25045,7 @@ export interface components {
              *       "sort_type": "column"
              *     }
              */
-            sort?: (components["schemas"]["PromptTemplateNameSort"] | components["schemas"]["PromptTemplateCreatedAtSort"] | components["schemas"]["PromptTemplateUpdatedAtSort"]) | null | undefined;
+            sort?: components["schemas"]["PromptTemplateSort"] | null | undefined;
         };
         /**
          * ListPromptTemplateResponse
@@ -25254,6 +25264,11 @@ export interface components {
             sort_type?: "column" | undefined;
         };
         /**
+         * PromptTemplateVersionSort
+         * @description How `POST /templates/{template_id}/versions/query` orders a template's versions. The `name` property is the tag: it names the order, and picks the member.
+         */
+        PromptTemplateVersionSort: components["schemas"]["PromptTemplateVersionNumberSort"] | components["schemas"]["PromptTemplateVersionCreatedAtSort"] | components["schemas"]["PromptTemplateVersionUpdatedAtSort"];
+        /**
          * ListPromptTemplateVersionParams
          * @description The sort order for a query of a prompt template's versions.
          * @example {
@@ -25266,7 +25281,7 @@ export interface components {
          */
         ListPromptTemplateVersionParams: {
             /** @description The order of the versions, by version number, creation time or last update, or `null`. The order used for `null` or when this is left out is not documented. */
-            sort?: (components["schemas"]["PromptTemplateVersionNumberSort"] | components["schemas"]["PromptTemplateVersionCreatedAtSort"] | components["schemas"]["PromptTemplateVersionUpdatedAtSort"]) | null | undefined;
+            sort?: components["schemas"]["PromptTemplateVersionSort"] | null | undefined;
         };
         /**
          * ListPromptTemplateVersionResponse
@@ -32266,9 +32281,11 @@ export type PromptTemplateCreatedByFilter = components['schemas']['PromptTemplat
 export type PromptTemplateNameFilter = components['schemas']['PromptTemplateNameFilter'];
 export type PromptTemplateNotInProjectFilter = components['schemas']['PromptTemplateNotInProjectFilter'];
 export type PromptTemplateUsedInProjectFilter = components['schemas']['PromptTemplateUsedInProjectFilter'];
+export type PromptTemplateFilter = components['schemas']['PromptTemplateFilter'];
 export type PromptTemplateCreatedAtSort = components['schemas']['PromptTemplateCreatedAtSort'];
 export type PromptTemplateNameSort = components['schemas']['PromptTemplateNameSort'];
 export type PromptTemplateUpdatedAtSort = components['schemas']['PromptTemplateUpdatedAtSort'];
+export type PromptTemplateSort = components['schemas']['PromptTemplateSort'];
 export type ListPromptTemplateParams = components['schemas']['ListPromptTemplateParams'];
 export type ListPromptTemplateResponse = components['schemas']['ListPromptTemplateResponse'];
 export type BulkDeletePromptTemplatesRequest = components['schemas']['BulkDeletePromptTemplatesRequest'];
@@ -32278,6 +32295,7 @@ export type UpdatePromptTemplateRequest = components['schemas']['UpdatePromptTem
 export type PromptTemplateVersionCreatedAtSort = components['schemas']['PromptTemplateVersionCreatedAtSort'];
 export type PromptTemplateVersionUpdatedAtSort = components['schemas']['PromptTemplateVersionUpdatedAtSort'];
 export type PromptTemplateVersionNumberSort = components['schemas']['PromptTemplateVersionNumberSort'];
+export type PromptTemplateVersionSort = components['schemas']['PromptTemplateVersionSort'];
 export type ListPromptTemplateVersionParams = components['schemas']['ListPromptTemplateVersionParams'];
 export type ListPromptTemplateVersionResponse = components['schemas']['ListPromptTemplateVersionResponse'];
 export type TemplateStubRequest = components['schemas']['TemplateStubRequest'];
