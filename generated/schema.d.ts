@@ -12281,10 +12281,10 @@ export interface components {
             test_input?: string | undefined;
             /** @description An output to run the code on. */
             test_output?: string | undefined;
-            /** @description The names of the scorers this one needs. */
-            required_scorers?: string | string[] | undefined;
-            /** @description The kinds of node the scorer can score. */
-            scoreable_node_types?: string | string[] | undefined;
+            /** @description The names of the scorers this one needs, one form part each (a single one is a list of one). */
+            required_scorers?: string[] | undefined;
+            /** @description The kinds of node the scorer can score, one form part each (a single one is a list of one). */
+            scoreable_node_types?: string[] | undefined;
         };
         /**
          * ValidateCodeScorerResponse
@@ -12300,11 +12300,6 @@ export interface components {
              */
             task_id: string;
         };
-        /**
-         * NamesOneOrMany
-         * @description One name, or a list of names.
-         */
-        NamesOneOrMany: string | string[];
         /**
          * CodeScorerDatasetValidateForm
          * @description The multipart form that sends a scorer's code to be validated on a dataset.
@@ -12333,10 +12328,10 @@ export interface components {
             limit?: number | undefined;
             /** @description Where the page starts. */
             starting_token?: number | undefined;
-            /** @description The names of the scorers this one needs. */
-            required_scorers?: components["schemas"]["NamesOneOrMany"] | undefined;
-            /** @description The kinds of node the scorer can score. */
-            scoreable_node_types?: components["schemas"]["NamesOneOrMany"] | undefined;
+            /** @description The names of the scorers this one needs, one form part each (a single one is a list of one). */
+            required_scorers?: string[] | undefined;
+            /** @description The kinds of node the scorer can score, one form part each (a single one is a list of one). */
+            scoreable_node_types?: string[] | undefined;
             /** @description The type of the scores the code produces, as the service names it. */
             score_type?: string | undefined;
         };
@@ -12394,10 +12389,10 @@ export interface components {
             filters?: string | undefined;
             /** @description The order of the records, as JSON text. Its form is not documented. */
             sort?: string | undefined;
-            /** @description The names of the scorers this one needs. */
-            required_scorers?: components["schemas"]["NamesOneOrMany"] | undefined;
-            /** @description The kinds of node the scorer can score. */
-            scoreable_node_types?: components["schemas"]["NamesOneOrMany"] | undefined;
+            /** @description The names of the scorers this one needs, one form part each (a single one is a list of one). */
+            required_scorers?: string[] | undefined;
+            /** @description The kinds of node the scorer can score, one form part each (a single one is a list of one). */
+            scoreable_node_types?: string[] | undefined;
         };
         /**
          * ValidateScorerLogRecordResponse
@@ -31996,7 +31991,6 @@ export type CreateScorerVersionRequest = components['schemas']['CreateScorerVers
 export type WriteHealthScoreRequest = components['schemas']['WriteHealthScoreRequest'];
 export type CodeScorerValidateForm = components['schemas']['CodeScorerValidateForm'];
 export type ValidateCodeScorerResponse = components['schemas']['ValidateCodeScorerResponse'];
-export type NamesOneOrMany = components['schemas']['NamesOneOrMany'];
 export type CodeScorerDatasetValidateForm = components['schemas']['CodeScorerDatasetValidateForm'];
 export type ValidateCodeScorerDatasetResponse = components['schemas']['ValidateCodeScorerDatasetResponse'];
 export type CodeScorerLogRecordValidateForm = components['schemas']['CodeScorerLogRecordValidateForm'];
