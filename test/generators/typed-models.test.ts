@@ -178,7 +178,17 @@ describeDecoding(`Go (${GENERATOR}, go-experimental)`, missing(javaTool) || miss
     const decoder = path.join(gopath, "src", "decodemodels");
     mkdirSync(models, { recursive: true });
     mkdirSync(decoder, { recursive: true });
-    for (const file of readdirSync(out).filter((name) => name.endsWith(".go"))) copyFileSync(path.join(out, file), path.join(models, file));
+    // 4.3.1 writes a list of files as `[]*os.File` without importing "os" (a single file gets its
+    // import), and Go refuses the package. The import is added, and the files are held to a
+    // list, so that a new case is seen rather than silently mended.
+    const missingOs: string[] = [];
+    for (const file of readdirSync(out).filter((name) => name.endsWith(".go"))) {
+      const source = readFileSync(path.join(out, file), "utf8");
+      const mended = /\bos\.File\b/.test(source) && !/^\t"os"$/m.test(source) ? source.replace(/^import \(\n/m, 'import (\n\t"os"\n') : source;
+      if (mended !== source) missingOs.push(file);
+      writeFileSync(path.join(models, file), mended);
+    }
+    expect(missingOs.sort()).toEqual(["model_llm_scorer_validate_multipart_form.go"]);
     copyFileSync(goDecoder, path.join(decoder, "main.go"));
     const wrappers = [...new Set(cases.map((decodeCase: DecodeCase) => decodeCase.wrapper))];
     writeFileSync(
