@@ -60,10 +60,13 @@ const sdkAddedValues = new Map(
 );
 /** A fact's enum signature (`enum(a,b,c)`) without the values the SDK's import script added to the schema. */
 const withoutSdkValues = (schema: string, signature: string) =>
-  (sdkAddedValues.get(schema) ?? []).reduce((text, value) => text.replace(new RegExp(`([(,])${value}(,|\\))`), (_, before: string, after: string) => (before === "(" ? "(" : after === ")" ? ")" : ",")), signature);
+  (sdkAddedValues.get(schema) ?? []).reduce((text, value) => text.replace(new RegExp(`([(,])${escapeRegExp(value)}(,|\\))`), (_, before: string, after: string) => (before === "(" ? "(" : after === ")" ? ")" : ",")), signature);
 /** A field's signature in the bundle without the union members the contract adds on record (shared-union). */
 const withoutAddedMembers = (place: string, signature: string) =>
-  (unionMembersAdded.get(place) ?? []).reduce((text, { member }) => text.replace(`|${member}`, ""), signature);
+  (unionMembersAdded.get(place) ?? []).reduce((text, { member }) => text.replace(new RegExp(`\\|${escapeRegExp(member)}(?=[\\]|]|$)`), ""), signature);
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 describe("operations.tsv", () => {
   const methodAndPath = ({ method, path }: { method: string; path: string }) => `${method.toUpperCase()} ${path}`;
