@@ -3,7 +3,7 @@
 // Checked by `vitest --typecheck` (the "types" project) and by `npm run typecheck`.
 import createClient from "openapi-fetch";
 import { describe, expectTypeOf, it } from "vitest";
-import type { BulkFeedbackOperation, BulkFeedbackSelector, components, operations, paths, ProjectFilterV2, ProjectSortV2, ScorerListFilter } from "../../generated/schema.js";
+import type { BulkFeedbackOperation, BulkFeedbackSelector, components, ContentPart, MetricColorPickerConfig, operations, paths, ProjectFilterV2, ProjectSortV2, PromptTemplateFilter, PromptTemplateName, ScorerListFilter } from "../../generated/schema.js";
 
 type Schemas = components["schemas"];
 const client = createClient<paths>({ baseUrl: "https://api.acme.example" });
@@ -189,5 +189,56 @@ describe("no schema collapsed to an empty or untyped object", () => {
       [K in keyof Schemas]: Schemas[K] extends Record<string, never> ? (Record<string, never> extends Schemas[K] ? K : never) : never;
     }[keyof Schemas];
     expectTypeOf<Empty>().toEqualTypeOf<never>();
+  });
+});
+
+describe("the client API document's operations (its first tier: templates, scorer validation)", () => {
+  it("POST /templates creates a global template from its name and text alone, and answers its record", async () => {
+    const { data } = await client.POST("/templates", { body: { name: "support-answer", template: "Answer in at most three sentences: {question}" } });
+    expectTypeOf(data).toEqualTypeOf<Schemas["BasePromptTemplateResponse"] | undefined>();
+    // @ts-expect-error: template is required
+    void client.POST("/templates", { body: { name: "support-answer" } });
+  });
+
+  it("a template's name in an answer is a string or a Name object, read without a cast", () => {
+    const nameOf = (template: Schemas["BasePromptTemplateResponse"]): string => (typeof template.name === "string" ? template.name : template.name.value);
+    expectTypeOf(nameOf).returns.toEqualTypeOf<string>();
+    expectTypeOf<PromptTemplateName>().toEqualTypeOf<Schemas["BasePromptTemplateResponse"]["name"]>();
+  });
+
+  it("POST /templates/query takes a filter told apart by name, and pages hold templates", async () => {
+    const filter: PromptTemplateFilter = { name: "name", operator: "contains", value: "support" };
+    const { data } = await client.POST("/templates/query", { body: { filters: [filter] } });
+    expectTypeOf(data?.templates).toEqualTypeOf<Schemas["BasePromptTemplateResponse"][] | undefined>();
+    // @ts-expect-error: no template filter is told apart by "project"
+    const wrong: PromptTemplateFilter = { name: "project", value: "x" };
+    void wrong;
+  });
+
+  it("a chat message's content is a string or parts, and a switch on a part's type narrows it", () => {
+    const describePart = (part: ContentPart): string => {
+      switch (part.type) {
+        case "text":
+          return part.text;
+        case "file":
+          return part.file_id;
+      }
+    };
+    const textOf = (message: Schemas["Message"]): string => (typeof message.content === "string" ? message.content : message.content.map(describePart).join(" "));
+    expectTypeOf(textOf).returns.toEqualTypeOf<string>();
+  });
+
+  it("a scorer's colour configuration narrows by its type", () => {
+    const kindOf = (config: MetricColorPickerConfig): string => {
+      switch (config.type) {
+        case "numeric":
+          return `numeric, ${config.constraints.length} constraints`;
+        case "boolean":
+        case "categorical":
+        case "multi_label":
+          return config.type;
+      }
+    };
+    expectTypeOf(kindOf).parameter(0).toEqualTypeOf<NonNullable<Schemas["ScorerResponse"]["metric_color_picker_config"]>>();
   });
 });
