@@ -19,7 +19,7 @@ import path from "node:path";
 import { HTTP_METHODS, parametersOf, resolveRef } from "../src/contract/openapi-document.js";
 import { differenceRecord } from "../src/verify/differences.js";
 import { repoRoot } from "./lib/paths.mjs";
-import { documentFiles, readDocuments, scopeDocument, shapeOf } from "./lib/scope-document.js";
+import { closure, documentFiles, readDocuments, refsIn, scopeDocument, shapeOf } from "./lib/scope-document.js";
 
 type Json = Record<string, any>;
 
@@ -39,17 +39,6 @@ function writeTable(name: string, columns: string[], rows: Record<string, string
 /** The schema name a `$ref` points to. */
 const refName = (ref: string) => ref.slice(SCHEMA_REF.length);
 
-/** Every schema name a node refers to, at any depth. */
-function refsIn(node: unknown, into: Set<string>): Set<string> {
-  if (Array.isArray(node)) for (const item of node) refsIn(item, into);
-  else if (node && typeof node === "object") {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref" && typeof value === "string" && value.startsWith(SCHEMA_REF)) into.add(refName(value));
-      else if (key !== "default" && key !== "examples") refsIn(value, into);
-    }
-  }
-  return into;
-}
 
 // ---- types, in the grammar of reference/README.md --------------------------------------------
 
@@ -206,15 +195,7 @@ const operationRows = operationsTable.rows.map((row) => {
 
 // ---- the schemas the operations reach ---------------------------------------------------------
 
-for (const queue = [...reached]; queue.length > 0; ) {
-  const name = queue.pop()!;
-  for (const next of refsIn(schemas[name], new Set())) {
-    if (!reached.has(next)) {
-      reached.add(next);
-      queue.push(next);
-    }
-  }
-}
+for (const name of closure(reached, schemas)) reached.add(name);
 const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
 const names = [...reached].sort(byLowerCase);
 

@@ -52,8 +52,8 @@ export function refsIn(node: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** The schemas `roots` reach in `schemas`, transitively. */
-function closure(roots: Iterable<string>, schemas: Json): Set<string> {
+/** The schemas `roots` reach in `schemas`, transitively (the roots among them). */
+export function closure(roots: Iterable<string>, schemas: Json): Set<string> {
   const reached = new Set<string>();
   for (const queue = [...roots]; queue.length > 0; ) {
     const name = queue.pop()!;

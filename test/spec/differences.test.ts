@@ -10,7 +10,7 @@ import { diffDocuments } from "../../src/contract/openapi-diff.js";
 import { differenceRecord, recordFor, SHARED_WIDER, sortChanges, staysBreaking } from "../../src/verify/differences.js";
 import { driftOf } from "../../src/verify/drift.js";
 import { operationsOf } from "../../src/contract/openapi-document.js";
-import { differencesByDocument, documentFiles, readDocuments, refsIn, scopeDocument } from "../../scripts/lib/scope-document.js";
+import { closure, differencesByDocument, documentFiles, readDocuments, scopeDocument } from "../../scripts/lib/scope-document.js";
 import { bundle } from "../support/bundle.js";
 
 const documents = readDocuments();
@@ -43,19 +43,9 @@ describe("reference/differences.json", () => {
   it("gives shared-wider only to places in a schema that the operations of both documents reach, or that refers to one", () => {
     const scope = scopeDocument(documents, operationsOf(bundle));
     const serviceName = new Map(Object.entries(bundle.components.schemas as Record<string, { "x-service-name"?: string }>).map(([name, schema]) => [name, schema["x-service-name"] ?? name]));
-    const schemas = scope.document.components.schemas as Record<string, unknown>;
     // A schema only one side reaches shows the widening where it refers to a shared one
     // (AgentStep.input[] holds the shared Message): the schemas a place's schema leads to.
-    const leadsTo = (name: string) => {
-      const seen = new Set<string>();
-      for (const queue = [name]; queue.length > 0; ) {
-        const next = queue.pop()!;
-        if (seen.has(next) || schemas[next] === undefined) continue;
-        seen.add(next);
-        queue.push(...refsIn(schemas[next]));
-      }
-      return seen;
-    };
+    const leadsTo = (name: string) => closure([name], scope.document.components.schemas);
     const shared = differenceRecord.differences.filter((difference) => difference.reason === SHARED_WIDER);
     const notShared = shared.filter((difference) => ![...leadsTo(serviceName.get(difference.schema ?? "") ?? "")].some((name) => scope.reachedBy.get(name)?.size === 2));
     expect(notShared.map((difference) => `${difference.schema}${difference.within}: ${difference.message}`)).toEqual([]);
