@@ -1,5 +1,6 @@
-// The worklist for a new release of the service: given the OpenAPI document a release publishes (a
-// file, or an http(s) URL read without any credential), prints each change the contract lacks with
+// The worklist for a new release of the service: given the OpenAPI documents a release publishes (a
+// file, or an http(s) URL read without any credential; several are compared with their union, as
+// verify compares a deployment's), prints each change the contract lacks with
 // the file and line of openapi/ to edit, then the operations the release adds under the contract's
 // groups, then what stays recorded. No deployment is called. Compares with the contract as built
 // (generated/openapi.json), so run `npm run build:spec` after editing openapi/. `--root <dir>`
@@ -8,6 +9,7 @@
 //
 //   npm run follow-release -- ./openapi-1.513.0.json
 //   npm run follow-release -- https://api.acme.example/openapi.json
+//   npm run follow-release -- reference/openapi-1.513.0.json reference/openapi-client-2026-07-13.json
 //   npm run follow-release -- --root /tmp/before reference/openapi-1.513.0.json
 //   npm run follow-release -- --part release ./openapi-1.600.0.json
 //   npm run follow-release -- --part client ./client-openapi.json
@@ -15,16 +17,17 @@
 // `--part` reads the document as one of the two the scope follows (CONTRIBUTING, "The scope"):
 // `release`, a full release, compared on the operations the client API document kept in reference/
 // does not publish (the scope takes the others from it); `client`, a client API document, compared
-// on the operations it publishes and those it adds. Without it the whole contract is compared.
+// on the operations it publishes and those it adds; it reads one document. Without it the whole
+// contract is compared.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readPublishedDocument } from "../src/verify/published-document.js";
+import { documentName, readPublishedDocument } from "../src/verify/published-document.js";
 import { repoRoot } from "./lib/paths.mjs";
-import { worklistLines, worklistOf } from "./lib/release-worklist.js";
+import { worklistLines, worklistOf, worklistOfDocuments } from "./lib/release-worklist.js";
 import { partOf, readDocuments, type Side } from "./lib/scope-document.js";
 
-const USAGE = "usage: npm run follow-release -- [--root <checkout>] [--part release|client] <release document: a file, a file: URL or an http(s) URL>";
+const USAGE = "usage: npm run follow-release -- [--root <checkout>] [--part release|client] <release document: a file, a file: URL or an http(s) URL> [more documents of the same release]";
 const URL_TIMEOUT_MS = 30_000;
 
 function fail(message: string): never {
@@ -87,22 +90,26 @@ if (partAt !== -1) {
   part = named;
   args.splice(partAt, 2);
 }
-if (args.length !== 1) fail(args.length === 0 ? "name the release's document" : `one document at a time (given ${args.length})`);
-const { document, name } = await readRelease(args[0]!);
+if (args.length === 0) fail("name the release's document");
+if (part !== undefined && args.length > 1) fail(`--part reads one document (given ${args.length}): leave --part out to compare the contract with all of them`);
+const documents = await Promise.all(args.map(readRelease));
 let contract: { info: { version: string } };
 try {
   contract = JSON.parse(readFileSync(path.join(root, "generated", "openapi.json"), "utf8"));
 } catch {
   fail(`${root} has no readable generated/openapi.json: name a checkout of this repository (npm run build:spec builds it)`);
 }
-const version = (document as { info?: { version?: unknown } }).info?.version;
-// 0.1.0 is FastAPI's default info.version: it names no release, so the document goes by its name.
-const releaseName = typeof version === "string" && version !== "0.1.0" ? `release ${version}` : name;
-console.log(`follow-release: ${name} (${releaseName}) against the contract ${contract.info.version}`);
+const named = documents.map(({ document, name }) => ({ name, called: documentName(name, (document as { info?: { version?: unknown } }).info?.version) }));
+const releaseName = named.map(({ called }) => called).join(" and ");
+console.log(`follow-release: ${named.map(({ name, called }) => (called === name ? name : `${name} (${called})`)).join(", ")} against the contract ${contract.info.version}`);
 console.log("");
-// On a part: the contract's operations of that part, and the document's (for a client document, the
-// part is what it publishes itself, so the operations it adds are listed).
-const [ours, theirs] =
-  part === undefined ? [contract, document] : part === "client" ? [partOf(contract, "client", document as never), document] : [partOf(contract, "release", readDocuments().client), partOf(document as never, "release", readDocuments().client)];
-if (part !== undefined) console.log(`(on the ${part} part of the scope: ${part === "client" ? "the operations this document publishes" : "the operations the client API document in reference/ does not publish"})\n`);
-for (const line of worklistLines(worklistOf(ours, theirs, root), releaseName)) console.log(line);
+if (part === undefined) {
+  for (const line of worklistLines(worklistOfDocuments(contract, documents, root), releaseName)) console.log(line);
+} else {
+  // On a part: the contract's operations of that part, and the document's (for a client document,
+  // the part is what it publishes itself, so the operations it adds are listed).
+  const { document } = documents[0]!;
+  const [ours, theirs] = part === "client" ? [partOf(contract, "client", document as never), document] : [partOf(contract, "release", readDocuments().client), partOf(document as never, "release", readDocuments().client)];
+  console.log(`(on the ${part} part of the scope: ${part === "client" ? "the operations this document publishes" : "the operations the client API document in reference/ does not publish"})\n`);
+  for (const line of worklistLines(worklistOf(ours, theirs, root), releaseName)) console.log(line);
+}

@@ -5,7 +5,7 @@
 // module adds only the place in `openapi/` to edit (spec-places.ts).
 import { operationsOf, pointerKey } from "../../src/contract/openapi-document.js";
 import { differenceRecord, type DifferenceRecord } from "../../src/verify/differences.js";
-import { driftOf } from "../../src/verify/drift.js";
+import { driftOfDocuments } from "../../src/verify/drift.js";
 import type { DriftClass, Finding } from "../../src/verify/findings.js";
 import { SpecPlaces, type Landing, type SpecPlace } from "./spec-places.js";
 
@@ -98,7 +98,15 @@ export function explainedOnly(record: DifferenceRecord): DifferenceRecord {
 
 /** The worklist from the contract (the bundle, `generated/openapi.json`) to a release's document. */
 export function worklistOf(contract: unknown, release: unknown, repoRoot: string, record: DifferenceRecord = differenceRecord): Worklist {
-  const { findings, recorded, unpublished } = driftOf(contract, release, explainedOnly(record));
+  return worklistOfDocuments(contract, [{ name: "", document: release }], repoRoot, record);
+}
+
+/**
+ * The worklist from the contract to several documents a release publishes (its full one, its
+ * client API document), named as the messages name them: compared with their union, as verify does.
+ */
+export function worklistOfDocuments(contract: unknown, documents: readonly { readonly name: string; readonly document: unknown }[], repoRoot: string, record: DifferenceRecord = differenceRecord): Worklist {
+  const { findings, recorded, unpublished } = driftOfDocuments(contract, documents, explainedOnly(record));
   const places = new SpecPlaces(repoRoot);
   const contractTags = new Set([...operationsOf(contract as never)].flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
 
@@ -116,9 +124,11 @@ export function worklistOf(contract: unknown, release: unknown, repoRoot: string
     .sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class) || comparePlaces(a.place, b.place));
 
   const releaseOperations = new Map<string, { tag: string; deprecated: boolean; serviceId: string | undefined }>();
-  for (const { method, path, operation } of operationsOf(release as never)) {
-    const { tags, deprecated, operationId } = operation as { tags?: string[]; deprecated?: boolean; operationId?: string };
-    releaseOperations.set(`${method} ${path}`, { tag: tags?.[0] ?? "(no tag)", deprecated: deprecated === true, serviceId: operationId });
+  for (const { document } of documents) {
+    for (const { method, path, operation } of operationsOf(document as never)) {
+      const { tags, deprecated, operationId } = operation as { tags?: string[]; deprecated?: boolean; operationId?: string };
+      if (!releaseOperations.has(`${method} ${path}`)) releaseOperations.set(`${method} ${path}`, { tag: tags?.[0] ?? "(no tag)", deprecated: deprecated === true, serviceId: operationId });
+    }
   }
   const added: AddedOperation[] = [];
   const elsewhere = new Map<string, number>();
@@ -173,7 +183,7 @@ export function worklistLines(worklist: Worklist, releaseName: string): string[]
     lines.push(`  ${where}  [${CLASS_WORDS[change.class]}] ${change.message}${reach}`);
   }
   lines.push("");
-  lines.push(`Operations ${releaseName} adds under the contract's groups: ${added.length} (a new file in openapi/paths/<group>/ each, registered in openapi/openapi.yaml)`);
+  lines.push(`Operations added by ${releaseName} under the contract's groups: ${added.length} (a new file in openapi/paths/<group>/ each, registered in openapi/openapi.yaml)`);
   for (const operation of added) {
     lines.push(`  ${operation.tag}  ${operation.operation}${operation.deprecated ? "  (deprecated)" : ""}${operation.serviceId === undefined ? "" : `  [${operation.serviceId}]`}`);
   }

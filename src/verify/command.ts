@@ -18,7 +18,7 @@ import type { Finding } from "./findings.js";
 import { toHtml } from "./html.js";
 import { HELP, parseVerifyArgs, UsageError, type VerifyOptions } from "./options.js";
 import { planVerify } from "./plan.js";
-import { documentSource } from "./published-document.js";
+import { documentSources } from "./published-document.js";
 import { readReplay } from "./replay.js";
 import { toJunit } from "./junit.js";
 import { assembleReport, toJson, type DriftReport, type VerifyReport } from "./report.js";
@@ -95,8 +95,8 @@ function prepare(argv: readonly string[], io: VerifyIo) {
   }
   let plan = planVerify(document, only, options.skip);
   if (replay && only.length === 0) plan = { ...plan, selected: [] };
-  const source = documentSource(options.openapi, config.baseUrl);
-  return { options, clientOptions, config, document, replay, baseline, plan, source, placeholder };
+  const sources = documentSources(options.openapi, config.baseUrl);
+  return { options, clientOptions, config, document, replay, baseline, plan, sources, placeholder };
 }
 
 type Prepared = ReturnType<typeof prepare>;
@@ -134,12 +134,12 @@ export async function runVerify(argv: readonly string[], io: VerifyIo): Promise<
     const startedAt = new Date();
     const started = performance.now();
     const prepared = prepare(argv, io);
-    const { options, config, document, source } = prepared;
+    const { options, config, document, sources } = prepared;
     // Read while the answers are checked; each part's own wall time, for the JUnit suites.
     const driftStarted = performance.now();
-    const drift = driftReportOf(source, io.fetch ?? fetch, config.timeoutMs, document, options.openapi !== undefined).then((report) => ({ report, ms: performance.now() - driftStarted }));
+    const drift = driftReportOf(sources, io.fetch ?? fetch, config.timeoutMs, document, options.openapi.length > 0).then((report) => ({ report, ms: performance.now() - driftStarted }));
     // A file named by --openapi that cannot be read is a usage error; say so before calling anything.
-    if ("file" in source) await drift;
+    if (sources.some((source) => "file" in source)) await drift;
     const callsStarted = performance.now();
     const calls = await callAndProbe({ ...prepared, io });
     const callsMs = performance.now() - callsStarted;

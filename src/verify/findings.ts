@@ -46,6 +46,8 @@ export interface Finding {
   readonly operations?: readonly string[];
   /** Drift findings: the other places the same change shows in (a default that holds a whole instance of the schema changed). */
   readonly alsoIn?: readonly string[];
+  /** Drift findings, where verify read several documents: the addresses of those that show the change. */
+  readonly documents?: readonly string[];
   /** What to do about it: for drift, what a caller should change; for an answer, how to look into it and whom to tell. */
   readonly advice?: string;
   /** A recorded difference that still breaks a call: its reason in the record, and why the contract differs there (the record's words). */

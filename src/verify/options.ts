@@ -16,8 +16,8 @@ export interface VerifyOptions {
   readonly skip: readonly string[];
   readonly jsonFile: string | undefined;
   readonly junitFile: string | undefined;
-  /** From --openapi: where the deployment's own OpenAPI document is (default: the API's /openapi.json). */
-  readonly openapi: string | undefined;
+  /** From --openapi, each time it is given: where the deployment's own OpenAPI documents are; empty means the default addresses. */
+  readonly openapi: readonly string[];
   readonly htmlFile: string | undefined;
   /** An earlier --json report whose failed operations are the only ones run again. */
   readonly replayFile: string | undefined;
@@ -39,8 +39,11 @@ export interface VerifyOptions {
 export const VERIFY_BY_NAME = "verify runs only by its name: write service-api verify --base-url … (service-api --help lists the commands)";
 
 export const DEFAULT_CONCURRENCY = 4;
-/** Where the service publishes its own OpenAPI document, below the API's address. */
-export const DEFAULT_DOCUMENT_PATH = "/openapi.json";
+/**
+ * Where the service publishes its own OpenAPI documents, below the API's address: the full one,
+ * the client API document its SDKs are generated from, and the reference its docs site reads.
+ */
+export const DEFAULT_DOCUMENT_PATHS = ["/openapi.json", "/client/openapi.json", "/public/openapi.json"] as const;
 const MAX_CONCURRENCY = 64;
 
 export const HELP = `Usage: service-api verify [options]
@@ -87,10 +90,12 @@ What to call:
   --concurrency <n>      requests in flight at most (default ${DEFAULT_CONCURRENCY}, 1 to ${MAX_CONCURRENCY})
   --timeout-ms <ms>      per attempt (default: the client's, ${DEFAULT_TIMEOUT_MS})
 Drift:
-  --openapi <where>      the deployment's OpenAPI document: a path on the API (default
-                         ${DEFAULT_DOCUMENT_PATH}), an http(s) URL, or a local JSON file, relative or
-                         absolute (./openapi.json, /srv/openapi.json, file:///srv/openapi.json);
-                         a value starting with / is read as a file when that file exists
+  --openapi <where>      a document the deployment publishes: a path on the API, an http(s) URL,
+                         or a local JSON file, relative or absolute (./openapi.json,
+                         /srv/openapi.json, file:///srv/openapi.json); a value starting with /
+                         is read as a file when that file exists. Give it once per document:
+                         the contract is compared with their union. Default: each of
+                         ${DEFAULT_DOCUMENT_PATHS.join(", ")} that answers
 Known findings:
   --baseline <file>      an earlier --json report: its findings are known, listed apart, and
                          fail no run; a new one still does (accept a state, then watch for change)
@@ -129,7 +134,7 @@ export const FLAGS = {
   skip: { type: "string", multiple: true },
   json: { type: "string" },
   junit: { type: "string" },
-  openapi: { type: "string" },
+  openapi: { type: "string", multiple: true },
   html: { type: "string" },
   replay: { type: "string" },
   baseline: { type: "string" },
@@ -156,9 +161,10 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
   if (command !== "verify") throw new UsageError(`unknown command ${JSON.stringify(command)}: the commands are service-api verify and service-api mock`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}: verify takes flags only (see --help)`);
   if (values["api-key"] === "") throw new UsageError("--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY");
-  for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url", "openapi"] as const) {
+  for (const flag of ["json", "junit", "html", "replay", "baseline", "base-url", "console-url"] as const) {
     if (values[flag] === "") throw new UsageError(`--${flag} needs a value`);
   }
+  if (values.openapi?.includes("")) throw new UsageError("--openapi needs a value each time it is given");
   return {
     baseUrl: values["base-url"],
     consoleUrl: values["console-url"],
@@ -168,7 +174,7 @@ export function parseVerifyArgs(argv: readonly string[]): VerifyOptions {
     skip: list(values.skip),
     jsonFile: values.json,
     junitFile: values.junit,
-    openapi: values.openapi,
+    openapi: values.openapi ?? [],
     htmlFile: values.html,
     replayFile: values.replay,
     baselineFile: values.baseline,

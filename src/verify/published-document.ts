@@ -1,27 +1,30 @@
-// Where verify finds the OpenAPI document a deployment publishes about itself, and how it reads
-// it. The service (a FastAPI application) serves it at /openapi.json, with no credential needed;
-// verify asks without one, so no credential can reach an address the user named for a document.
-// A deployment that does not publish it is told as a warning: the answers can still be checked.
+// Where verify finds the OpenAPI documents a deployment publishes about itself, and how it reads
+// them. The service (a FastAPI application) serves its full one at /openapi.json, its client API
+// document at /client/openapi.json and a public reference at /public/openapi.json, with no
+// credential needed; verify asks without one, so no credential can reach an address the user
+// named for a document. A deployment that publishes none is told as a warning: the answers can
+// still be checked.
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { redactUrl } from "../client/redact.js";
-import { DEFAULT_DOCUMENT_PATH, UsageError } from "./options.js";
+import { DEFAULT_DOCUMENT_PATHS, UsageError } from "./options.js";
 
 /** A path on the API ("/openapi.json"), a full http(s) URL, or a local file. */
 export type DocumentSource = { readonly url: string } | { readonly file: string };
 
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 
+const onTheApi = (path: string, baseUrl: string) => ({ url: `${baseUrl.replace(/\/+$/, "")}${path}` });
+
 /**
- * `value` of --openapi (default: the API's /openapi.json) as a place to read from. An existing
- * local file, named relative or absolute, is read; any other value that starts with "/" is a path
- * on the API, as the service's is; a file may also be named as a file: URL.
+ * One `value` of --openapi as a place to read from. An existing local file, named relative or
+ * absolute, is read; any other value that starts with "/" is a path on the API, as the service's
+ * are; a file may also be named as a file: URL.
  */
-export function documentSource(value: string | undefined, baseUrl: string): DocumentSource {
-  const named = value ?? DEFAULT_DOCUMENT_PATH;
-  if (value !== undefined && named.startsWith("/") && isFile(named)) return { file: named };
-  if (named.startsWith("/")) return { url: `${baseUrl.replace(/\/+$/, "")}${named}` };
+export function documentSource(named: string, baseUrl: string): DocumentSource {
+  if (named.startsWith("/") && isFile(named)) return { file: named };
+  if (named.startsWith("/")) return onTheApi(named, baseUrl);
   if (/^https?:\/\//i.test(named)) return { url: named };
   if (/^file:/i.test(named)) {
     try {
@@ -31,6 +34,29 @@ export function documentSource(value: string | undefined, baseUrl: string): Docu
     }
   }
   return { file: named };
+}
+
+/** Every --openapi value as a place to read from; none given, the service's own addresses on the API. */
+export function documentSources(values: readonly string[], baseUrl: string): DocumentSource[] {
+  return values.length > 0 ? values.map((value) => documentSource(value, baseUrl)) : DEFAULT_DOCUMENT_PATHS.map((path) => onTheApi(path, baseUrl));
+}
+
+/** A document's address as a message names it, short: a URL's path ("/client/openapi.json"); a file as it was named. */
+export function shortName(address: string): string {
+  if (!/^https?:\/\//i.test(address)) return address;
+  try {
+    return new URL(address).pathname;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * A document by what it says it is: "release 1.513.0" from its info.version; the address where
+ * the version is FastAPI's default ("0.1.0"), which names no release.
+ */
+export function documentName(address: string, version: unknown): string {
+  return typeof version !== "string" || version === "0.1.0" ? address : `release ${version}`;
 }
 
 /** The document and where it came from (a URL without its query values, or a file); or why there is none. */

@@ -64,16 +64,34 @@ export interface RecordedFinding {
   readonly operations: readonly string[];
 }
 
-/** The deployment's own document against the contract, as the command found it. */
+/** One address verify read a document from, or tried to. */
+export interface DocumentRead {
+  /** A URL without its query values, or a file. */
+  readonly address: string;
+  /** Whether its document was read and compared with the contract. */
+  readonly compared: boolean;
+  /** The document's `info.version`, where it has one. */
+  readonly version?: string;
+  /** How many of the contract's operations it publishes, where it was compared. */
+  readonly publishes?: number;
+  /** Why it was not compared: it answered with no document, or its document cannot be compared. */
+  readonly reason?: string;
+}
+
+/** The deployment's own documents against the contract, as the command found them. */
 export interface DriftReport {
-  /** Where the document was read from (a URL without its query values, or a file). */
+  /** The first document read (a URL without its query values, or a file); the first address tried where none was. */
   readonly source: string;
-  /** Why there is no drift report (the deployment publishes no document there, or it could not be read). */
+  /** Every address tried, in order. */
+  readonly documents: readonly DocumentRead[];
+  /** Why there is no drift report (the deployment publishes no document where verify looked, or none could be compared). */
   readonly warning?: string;
+  /** Where some documents were compared and others named by --openapi gave none: which, and why (the default addresses a deployment lacks are only listed in `documents`). */
+  readonly note?: string;
   readonly findings: readonly Finding[];
   /** The contract's recorded deliberate differences met there: information, not drift. */
   readonly recorded: readonly RecordedFinding[];
-  /** The document's `info.version`, where it was read and has one. */
+  /** The first document read's `info.version`, where it has one. */
   readonly documentVersion?: string;
   /** The contract's operations the document does not publish, whole groups of them: a subset, told as one note. */
   readonly unpublished?: readonly string[];
@@ -105,8 +123,8 @@ export interface VerifyReport {
   /** Where the contract is stricter than, or says more than, the deployment's document: recorded on purpose, information. */
   readonly differences: readonly RecordedFinding[];
   readonly operations: readonly OperationResult[];
-  /** Where the deployment's own document was read from, and whether it was compared (its findings are in `findings`). */
-  readonly drift: { readonly source: string; readonly compared: boolean; readonly unpublished?: readonly string[] };
+  /** Where the deployment's own documents were read from, and whether any was compared (their findings are in `findings`). */
+  readonly drift: { readonly source: string; readonly compared: boolean; readonly documents: readonly DocumentRead[]; readonly unpublished?: readonly string[] };
   /** What a --write run created and deleted. */
   readonly writes?: WriteReport;
   readonly run: RunFacts;
@@ -309,6 +327,7 @@ export function assembleReport(
   const findings = baseline ? all.map((finding) => (baseline.has(findingKey(finding)) ? { ...finding, known: true } : finding)) : all;
   const notes = coverageNotes(coverage);
   if (drift.warning !== undefined) notes.push(`drift not checked: ${drift.warning}`);
+  if (drift.note !== undefined) notes.push(drift.note);
   const unpublished = drift.unpublished?.length ?? 0;
   if (unpublished > 0) notes.push(`the deployment's documents do not publish ${unpublished} of the contract's operations, whole groups of them (drift.unpublished in the JSON report names them): not counted as removed`);
   const inconclusive = coverage.invalidRequests?.inconclusive ?? 0;
@@ -327,7 +346,7 @@ export function assembleReport(
     findings,
     differences: drift.recorded,
     operations: results,
-    drift: { source: drift.source, compared: drift.warning === undefined, ...(unpublished > 0 ? { unpublished: drift.unpublished } : {}) },
+    drift: { source: drift.source, compared: drift.warning === undefined, documents: drift.documents, ...(unpublished > 0 ? { unpublished: drift.unpublished } : {}) },
     ...(writes ? { writes } : {}),
     run,
     deploymentVersion: drift.documentVersion,

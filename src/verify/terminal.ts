@@ -104,7 +104,7 @@ export function formatSummary(report: VerifyReport, drift: DriftReport | undefin
     const recordedPlaces = report.differences.length;
     const beyond = added.reduce((sum, finding) => sum + (finding.operations?.length ?? 1), 0);
     lines.push(
-      `drift (${drift.source}): ${breaking.length} breaking, ${changed.length} compatible, ${beyond} operation${beyond === 1 ? "" : "s"} only the deployment has; ` +
+      `drift (${drift.documents.filter((document) => document.compared).map((document) => document.address).join(", ") || drift.source}): ${breaking.length} breaking, ${changed.length} compatible, ${beyond} operation${beyond === 1 ? "" : "s"} only the deployment has; ` +
         `${recordedPlaces} recorded difference${recordedPlaces === 1 ? "" : "s"} where the contract is stricter or says more (information)`,
     );
   }

@@ -28,12 +28,16 @@ const NOT_FORWARDED = new Set(["host", "content-length", "connection", "keep-ali
 /**
  * Starts the proxy; forwards method, path, query, headers and body to `target`. With `published`,
  * the proxy plays a deployment that publishes its own OpenAPI document: GET /openapi.json answers
- * it, and is never forwarded (the mock serves only the contract's operations).
+ * it, and is never forwarded (the mock serves only the contract's operations). `alsoPublished`
+ * adds documents at other paths ("/client/openapi.json"), as the service publishes several.
  */
-export async function startTamperingProxy(target: string, tamperings: readonly Tampering[], published?: unknown): Promise<TestServer> {
+export async function startTamperingProxy(target: string, tamperings: readonly Tampering[], published?: unknown, alsoPublished: Readonly<Record<string, unknown>> = {}): Promise<TestServer> {
+  const documents = new Map<string, unknown>(Object.entries(alsoPublished));
+  if (published !== undefined) documents.set("/openapi.json", published);
   return startServer((req, res, received) => {
-    if (published !== undefined && received.method === "GET" && received.path.split("?")[0] === "/openapi.json") {
-      sendJson(res, 200, published);
+    const document = received.method === "GET" ? documents.get(received.path.split("?")[0]!) : undefined;
+    if (document !== undefined) {
+      sendJson(res, 200, document);
       return;
     }
     void (async () => {

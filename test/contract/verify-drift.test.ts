@@ -8,7 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { contract, contractOperations } from "../../src/validation/contract.js";
 import { runVerify } from "../../src/verify/command.js";
+import { DEFAULT_DOCUMENT_PATHS } from "../../src/verify/options.js";
 import { CANARY } from "../support/client-fakes.js";
 import type { TestServer } from "../support/loopback-server.js";
 import { serviceShapedContract } from "../support/published-document.js";
@@ -76,7 +78,9 @@ describe("verify against a deployment that publishes a drifted document", () => 
     );
     expect(found).toHaveLength(6);
     expect(run.report!.findings).toEqual(run.drift); // the health check's answer itself passed
-    expect(run.report!.drift).toEqual({ source: `${deployment.url}/openapi.json`, compared: true });
+    expect(run.report!.drift).toMatchObject({ source: `${deployment.url}/openapi.json`, compared: true });
+    // The service's other addresses answer nothing here: tried, listed, and not told.
+    expect(run.report!.drift.documents.map(({ address, compared }) => [address, compared])).toEqual(DEFAULT_DOCUMENT_PATHS.map((path) => [`${deployment.url}${path}`, path === "/openapi.json"]));
     expect(run.report!.summary).toMatchObject({ failed: 0, errors: 5, warnings: 1 });
     const messages = run.drift.map((finding) => finding.message);
     expect(messages).toEqual(
@@ -119,8 +123,9 @@ describe("verify against a deployment that publishes a drifted document", () => 
     const fromFile = await verify(["--base-url", mock, "--only", "healthcheck", "--openapi", relative]);
     const fromFileUrl = await verify(["--base-url", mock, "--only", "healthcheck", "--openapi", pathToFileURL(file).href]);
     const fromUrl = await verify(["--base-url", mock, "--only", "healthcheck", "--openapi", `${deployment.url}/openapi.json`]);
-    expect(fromFile.report!.drift).toEqual({ source: relative, compared: true });
-    expect(fromFileUrl.report!.drift).toEqual({ source: file, compared: true });
+    // The planted document publishes every operation of the contract but the one it drops.
+    expect(fromFile.report!.drift).toEqual({ source: relative, compared: true, documents: [{ address: relative, compared: true, version: expect.any(String), publishes: contractOperations(contract).length - 1 }] });
+    expect(fromFileUrl.report!.drift).toMatchObject({ source: file, compared: true, documents: [{ address: file, compared: true }] });
     expect(fromFile.drift).toHaveLength(6);
     expect(fromFileUrl.drift).toEqual(fromFile.drift);
     expect(fromUrl.drift).toEqual(fromFile.drift);
@@ -133,10 +138,11 @@ describe("verify against a deployment that publishes no document", () => {
     const run = await verify(["--base-url", mock, "--only", "healthcheck"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.report!.drift).toEqual({ source: `${mock}/openapi.json`, compared: false });
+    expect(run.report!.drift).toMatchObject({ source: `${mock}/openapi.json`, compared: false });
     expect(run.drift).toEqual([]);
-    expect(run.report!.notes).toEqual([`drift not checked: ${mock}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
-    expect(run.stdout).toContain(`note: drift not checked: ${mock}/openapi.json answered HTTP 404`);
+    const tried = DEFAULT_DOCUMENT_PATHS.map((path) => `${mock}${path} answered HTTP 404`);
+    expect(run.report!.notes).toEqual([`drift not checked: no OpenAPI document to compare where verify looked: ${tried.join("; ")} (name another with --openapi)`]);
+    expect(run.stdout).toContain(`note: drift not checked: no OpenAPI document to compare where verify looked: ${mock}/openapi.json answered HTTP 404`);
   });
 
   it("refuses a file --openapi names that cannot be read, with exit 2 and the fix", async () => {

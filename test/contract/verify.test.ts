@@ -17,6 +17,7 @@ import { contract, contractOperations } from "../../src/validation/contract.js";
 import { runVerify } from "../../src/verify/command.js";
 import type { Finding } from "../../src/verify/findings.js";
 import { discoveryRules, inputsOf } from "../../src/verify/inputs.js";
+import { DEFAULT_DOCUMENT_PATHS } from "../../src/verify/options.js";
 import { planVerify } from "../../src/verify/plan.js";
 import { parseXml } from "../support/xml.js";
 import type { Received, TestServer } from "../support/loopback-server.js";
@@ -90,8 +91,13 @@ describe("verify against the mock, through a proxy that records every request", 
     expect(report.summary).toMatchObject({ checked: reachable.length, passed: reachable.length, failed: 0, readOnly: plan.readOnly.length, errors: 0, warnings: 0 });
     expect(report.findings).toEqual([]);
     // Prism serves the contract's operations only, not the document a deployment publishes.
-    expect(report.notes).toEqual([`drift not checked: ${recorder.url}/openapi.json answered HTTP 404: the deployment publishes no OpenAPI document there (name another with --openapi)`]);
-    expect(report.drift).toEqual({ source: `${recorder.url}/openapi.json`, compared: false });
+    const tried = DEFAULT_DOCUMENT_PATHS.map((path) => `${recorder.url}${path} answered HTTP 404`);
+    expect(report.notes).toEqual([`drift not checked: no OpenAPI document to compare where verify looked: ${tried.join("; ")} (name another with --openapi)`]);
+    expect(report.drift).toEqual({
+      source: `${recorder.url}/openapi.json`,
+      compared: false,
+      documents: DEFAULT_DOCUMENT_PATHS.map((path) => ({ address: `${recorder.url}${path}`, compared: false, reason: `${recorder.url}${path} answered HTTP 404` })),
+    });
     expect(run.stdout).toContain(`verify: ${reachable.length} of ${plan.readOnly.length} read-only operations checked`);
   });
 
@@ -123,9 +129,9 @@ describe("verify against the mock, through a proxy that records every request", 
 
   it("sends nothing that changes state: every request it made reads only, and none has a side effect", () => {
     expect(recorder.received.length).toBeGreaterThan(reachable.length);
-    // Besides the contract's operations, one GET of the deployment's own OpenAPI document (drift).
-    const documentRequests = recorder.received.filter((request) => request.path === "/openapi.json");
-    expect(documentRequests.map((request) => request.method)).toEqual(["GET"]);
+    // Besides the contract's operations, one GET at each address the service publishes a document at (drift).
+    const documentRequests = recorder.received.filter((request) => (DEFAULT_DOCUMENT_PATHS as readonly string[]).includes(request.path));
+    expect(documentRequests.map((request) => `${request.method} ${request.path}`).sort()).toEqual(DEFAULT_DOCUMENT_PATHS.map((path) => `GET ${path}`).sort());
     const sent = recorder.received.filter((request) => !documentRequests.includes(request)).map((request) => {
       const operation = operationOf(request);
       expect(operation, `${request.method} ${request.path}`).toBeDefined();
@@ -390,7 +396,7 @@ describe("verify --write against the mock", () => {
 
   it("leaves nothing behind: every create is followed by the delete of what it created, and nothing else changes state", () => {
     const changing = recorder.received.filter((request) => {
-      if (request.path === "/openapi.json" && request.method === "GET") return false; // the deployment's own document (drift)
+      if ((DEFAULT_DOCUMENT_PATHS as readonly string[]).includes(request.path) && request.method === "GET") return false; // the deployment's own documents (drift)
       const operation = operationOf(request)!;
       return !readsOnly(operation.method, operation.operation);
     });

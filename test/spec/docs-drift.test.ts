@@ -14,7 +14,7 @@ import { repoRoot } from "../../scripts/lib/paths.mjs";
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, resolveConfig } from "../../src/client/config.js";
 import { CREDENTIAL_FIELDS, CREDENTIAL_HEADERS, SCRUB_MIN_LENGTH } from "../../src/client/redact.js";
 import { isRetryableStatus } from "../../src/client/retries.js";
-import { DEFAULT_CONCURRENCY, DEFAULT_DOCUMENT_PATH, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_DOCUMENT_PATHS, FLAGS, HELP, parseVerifyArgs } from "../../src/verify/options.js";
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), "utf8").replace(/\s+/g, " ");
 
@@ -116,8 +116,8 @@ it("the verify guide's flags and the help text are the flags the command takes, 
   const describe = (flag: string) => rows.find(([flags]) => flags!.startsWith(`\`--${flag} `))?.[1];
   expect(describe("concurrency")).toContain(`(default ${DEFAULT_CONCURRENCY})`);
   expect(describe("timeout-ms")).toContain(`(default ${thousands(DEFAULT_TIMEOUT_MS)})`);
-  expect(describe("openapi")).toContain(`(default \`${DEFAULT_DOCUMENT_PATH}\`)`);
-  expect(HELP).toContain(`(default\n${" ".repeat(25)}${DEFAULT_DOCUMENT_PATH})`);
+  expect(describe("openapi")).toContain(`(default: each of ${DEFAULT_DOCUMENT_PATHS.map((path) => `\`${path}\``).join(", ")} that answers)`);
+  expect(HELP).toContain(`Default: each of\n${" ".repeat(25)}${DEFAULT_DOCUMENT_PATHS.join(", ")} that answers`);
   expect(parseVerifyArgs(["verify"]).concurrency).toBe(DEFAULT_CONCURRENCY);
 });
 

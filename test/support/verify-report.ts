@@ -5,6 +5,7 @@ import { Validator } from "@cfworker/json-schema";
 import { expect } from "vitest";
 import reportSchema from "../../src/verify/report.schema.json" with { type: "json" };
 import type { Finding } from "../../src/verify/findings.js";
+import type { DocumentRead } from "../../src/verify/report.js";
 
 export interface JsonReport {
   verdict: "pass" | "fail";
@@ -18,7 +19,7 @@ export interface JsonReport {
   findings: Finding[];
   differences: { reason: string; why: string; rule: string; place: string; message: string; operations: string[] }[];
   operations: { operation: string; operationId: string; status: number | null; verdict: string; probes?: Record<string, number | null>; reason?: string; invalid?: { kind: string; in: string; parameter: string; status: number | null; outcome: string; durationMs: number }[] }[];
-  drift: { source: string; compared: boolean };
+  drift: { source: string; compared: boolean; documents: DocumentRead[]; unpublished?: string[] };
   writes?: { prefix: string; chains: { create: string; steps: { operation: string; status: number | null; verdict: string }[] }[]; created: { operation: string; name: string; id: string | null; deleted: boolean }[]; invalid?: { operation: string; kind: string; in: "body"; parameter: string; status: number | null; outcome: string }[] };
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/ports.mjs";
 import { UsageError } from "../../src/verify/options.js";
-import { documentSource, readPublishedDocument } from "../../src/verify/published-document.js";
+import { documentName, documentSource, documentSources, readPublishedDocument, shortName } from "../../src/verify/published-document.js";
 import { sendJson, serversClosedAfterEach } from "../support/loopback-server.js";
 
 const startServer = serversClosedAfterEach();
@@ -17,7 +17,6 @@ const minimal = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {
 
 describe("documentSource", () => {
   it.each([
-    [undefined, { url: "https://api.acme.example/openapi.json" }],
     ["/api/v2/openapi.json", { url: "https://api.acme.example/api/v2/openapi.json" }],
     ["https://docs.acme.example/openapi.json", { url: "https://docs.acme.example/openapi.json" }],
     ["./saved/openapi.json", { file: "./saved/openapi.json" }],
@@ -26,12 +25,34 @@ describe("documentSource", () => {
     expect(documentSource(value, "https://api.acme.example/")).toEqual(expected);
   });
 
+  it("without --openapi, every address the service publishes a document at; with it, each value named, in order", () => {
+    expect(documentSources([], "https://api.acme.example/")).toEqual([
+      { url: "https://api.acme.example/openapi.json" },
+      { url: "https://api.acme.example/client/openapi.json" },
+      { url: "https://api.acme.example/public/openapi.json" },
+    ]);
+    expect(documentSources(["./client.json", "/openapi.json"], "https://api.acme.example")).toEqual([{ file: "./client.json" }, { url: "https://api.acme.example/openapi.json" }]);
+  });
+
   it("reads an existing file named by its absolute path; a missing one, or a folder, is a path on the API", () => {
     const file = path.join(scratch, "absolute.json");
     writeFileSync(file, JSON.stringify(minimal));
     expect(documentSource(file, "https://api.acme.example")).toEqual({ file });
     expect(documentSource(path.join(scratch, "missing.json"), "https://api.acme.example")).toEqual({ url: `https://api.acme.example${path.join(scratch, "missing.json")}` });
     expect(documentSource(scratch, "https://api.acme.example")).toEqual({ url: `https://api.acme.example${scratch}` });
+  });
+});
+
+describe("how a message names a document", () => {
+  it("by its path on the server, or its file as named", () => {
+    expect(shortName("https://api.acme.example/client/openapi.json")).toBe("/client/openapi.json");
+    expect(shortName("reference/openapi-client-2026-07-13.json")).toBe("reference/openapi-client-2026-07-13.json");
+  });
+
+  it("as a release by its info.version, except FastAPI's default 0.1.0, which names none", () => {
+    expect(documentName("openapi-1.513.0.json", "1.513.0")).toBe("release 1.513.0");
+    expect(documentName("https://api.acme.example/client/openapi.json", "0.1.0")).toBe("https://api.acme.example/client/openapi.json");
+    expect(documentName("saved.json", undefined)).toBe("saved.json");
   });
 });
 

@@ -5,7 +5,7 @@
 // once, and the JSON report keeps every value whole.
 import { describe, expect, it } from "vitest";
 import { driftOf } from "../../src/verify/drift.js";
-import { assembleReport, toJson, type VerifyReport } from "../../src/verify/report.js";
+import { assembleReport, toJson, type DriftReport, type VerifyReport } from "../../src/verify/report.js";
 import { LINE_WIDTH, shortChange, shortList, shortMessage, shortValue, wrapLine } from "../../src/verify/shorten.js";
 import { formatSummary } from "../../src/verify/terminal.js";
 import { bundle, type Json } from "../support/bundle.js";
@@ -14,8 +14,9 @@ import { release1378, release1513, release1513WithOldTemplate, TEMPLATE_FIELDS_C
 const RUN = { startedAt: "2026-11-28T04:00:00.000Z", durationMs: 1_000, callsMs: 900, driftMs: 100, tool: "0.2.0", contract: "1.378.0" };
 
 /** verify's report of a deployment publishing `published`, its answers aside. */
-function reportAgainst(published: Json): { report: VerifyReport; drift: { source: string; findings: VerifyReport["findings"]; recorded: VerifyReport["differences"] } } {
-  const drift = { source: "https://api.acme.example/openapi.json", ...driftOf(bundle, published) };
+function reportAgainst(published: Json): { report: VerifyReport; drift: DriftReport } {
+  const source = "https://api.acme.example/openapi.json";
+  const drift = { source, documents: [{ address: source, compared: true }], ...driftOf(bundle, published) };
   const report = assembleReport({ results: [], writes: undefined, writeFindings: [], probes: [] }, drift, { operations: 216, readOnly: 121 }, "https://api.acme.example", undefined, RUN);
   return { report, drift };
 }

@@ -35,7 +35,7 @@ describe("the plan", () => {
 
 describe("the command line", () => {
   it("reads every flag", () => {
-    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--baseline", "known.json", "--verbose", "--write", "--mock", "--no-negative"]);
+    const options = parseVerifyArgs(["verify", "--base-url", "https://api.acme.example", "--api-key", "k", "--concurrency", "2", "--only", "getProject,users", "--only", "groups", "--skip", "health", "--json", "r.json", "--junit", "r.xml", "--timeout-ms", "5000", "--html", "r.html", "--replay", "old.json", "--baseline", "known.json", "--openapi", "/openapi.json", "--openapi", "./client.json", "--verbose", "--write", "--mock", "--no-negative"]);
     expect(options).toEqual({
       baseUrl: "https://api.acme.example",
       consoleUrl: undefined,
@@ -49,13 +49,14 @@ describe("the command line", () => {
       htmlFile: "r.html",
       replayFile: "old.json",
       baselineFile: "known.json",
+      openapi: ["/openapi.json", "./client.json"],
       verbose: true,
       write: true,
       mock: true,
       timeoutMs: 5000,
       help: false,
     });
-    expect(parseVerifyArgs(["verify"])).toMatchObject({ write: false, mock: false });
+    expect(parseVerifyArgs(["verify"])).toMatchObject({ write: false, mock: false, openapi: [] });
     expect(parseVerifyArgs(["verify"]).concurrency).toBe(DEFAULT_CONCURRENCY);
   });
 
@@ -70,6 +71,7 @@ describe("the command line", () => {
     [["verify", "--api-key", ""], "--api-key is empty: pass the key, or leave the flag out and set SERVICE_API_KEY"],
     [["verify", "--json"], "Option '--json <value>' argument missing"],
     [["verify", "--html", ""], "--html needs a value"],
+    [["verify", "--openapi", "./client.json", "--openapi", ""], "--openapi needs a value each time it is given"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseVerifyArgs(argv)).toThrow(UsageError);
     expect(() => parseVerifyArgs(argv)).toThrow(message);
@@ -115,7 +117,7 @@ describe("the reports", () => {
   });
 
   it("writes JUnit that parses, escaping what XML cannot carry as is", () => {
-    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, notes: [], findings: [missingHeader, schemaError], differences: [], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false }, run: { startedAt: "2026-11-28T04:00:00.000Z", durationMs: 2_500, callsMs: 2_000, driftMs: 300, tool: "0.2.0", contract: "1.378.0" }, deploymentVersion: undefined }));
+    const root = parseXml(toJunit({ baseUrl: "http://127.0.0.1:1", summary, coverage, notes: [], findings: [missingHeader, schemaError], differences: [], operations: results, drift: { source: "http://127.0.0.1:1/openapi.json", compared: false, documents: [] }, run: { startedAt: "2026-11-28T04:00:00.000Z", durationMs: 2_500, callsMs: 2_000, driftMs: 300, tool: "0.2.0", contract: "1.378.0" }, deploymentVersion: undefined }));
     const cases = root.children[0]!.children;
     expect(cases.map((c) => [c.attributes.name, c.children.map((d) => d.name)])).toEqual([
       ["GET /a (getA)", []],
