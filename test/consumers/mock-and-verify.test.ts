@@ -63,9 +63,13 @@ describe("the testing guide's mock and verify, from the packed tarball in an emp
     // What the mock refused is printed there, each with its reason: the probes without a
     // credential (401) and the invalid requests verify sends (422). Read once they have all
     // arrived: spawnSync held this process while the mock wrote them.
-    await mock.waitFor(new RegExp(`^(?:.*\n){${probes + refusedInvalid + 1}}`), 10_000);
-    const [address, ...refusals] = mock.output().trimEnd().split("\n");
+    // verify also looks for the service's two other documents, which the mock does not publish.
+    await mock.waitFor(new RegExp(`^(?:.*\n){${probes + refusedInvalid + 2 + 1}}`), 10_000);
+    const [address, ...printed] = mock.output().trimEnd().split("\n");
     expect(address).toMatch(/^service-api mock: /);
+    const lookups = printed.filter((line) => /^GET \/(client|public)\/openapi\.json: the service would answer HTTP 404 /.test(line));
+    expect(lookups.map((line) => line.slice(0, line.indexOf(":"))).sort()).toEqual(["GET /client/openapi.json", "GET /public/openapi.json"]);
+    const refusals = printed.filter((line) => !lookups.includes(line));
     expect(refusals).toHaveLength(probes + refusedInvalid);
     const unauthorised = refusals.filter((line) => / HTTP 401 /.test(line));
     expect(unauthorised).toHaveLength(probes);
