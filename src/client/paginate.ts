@@ -6,8 +6,7 @@ import type { paths } from "../../generated/schema.js";
 import { specPolicy } from "./policies.js";
 import { answerOf, refuse, ServiceResponseError, unwrap } from "./errors.js";
 import { scrub } from "./redact.js";
-import type { OperationOf, ServiceCallOptions, ServiceClient, SignalMayBeUnset } from "./types.js";
-import type { MaybeOptionalInit } from "openapi-fetch";
+import type { OperationOf, ServiceCallOptions, ServiceClient, ServiceInit } from "./types.js";
 
 type Overrides = typeof policyOverrides;
 /** "METHOD /path" of every paged listing. */
@@ -37,8 +36,8 @@ export interface PaginateOptions<Method extends string> extends ServiceCallOptio
   readonly signal?: AbortSignal | undefined;
 }
 
-type CallInit<Path extends PagedPath, Method extends PagedMethod<Path>> = MaybeOptionalInit<paths[Path], Lowercase<Method> & keyof paths[Path]>;
-type Init<Path extends PagedPath, Method extends PagedMethod<Path>> = SignalMayBeUnset<NonNullable<CallInit<Path, Method>>> & PaginateOptions<Method>;
+type CallInit<Path extends PagedPath, Method extends PagedMethod<Path>> = ServiceInit<paths[Path], Lowercase<Method> & keyof paths[Path]>;
+type Init<Path extends PagedPath, Method extends PagedMethod<Path>> = NonNullable<CallInit<Path, Method>> & PaginateOptions<Method>;
 type InitArgs<Path extends PagedPath, Method extends PagedMethod<Path>> =
   // Path is every paged path only when the argument was not one of them (TypeScript falls back to
   // the constraint): ask for no init then, so the error is about the path, not the arity.

@@ -1,6 +1,6 @@
 // The client's types: openapi-fetch's call signatures, plus what this client adds to every call
 // (per-call timeout and retries) and error answers typed per status, as the spec declares them.
-import type { ClientMethod, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { ClientMethod, FetchResponse, MaybeOptionalInit, Middleware, RequestOptions } from "openapi-fetch";
 import type { paths } from "../../generated/schema.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -85,13 +85,29 @@ type CallInit<Operation, Init> = Operation extends { requestBody?: { content: in
 /**
  * `Init` whose `signal` also takes `undefined`: openapi-fetch's init reaches the DOM's RequestInit,
  * whose `signal?: AbortSignal | null` refuses an unset signal under exactOptionalPropertyTypes,
- * while the client (like fetch) treats `undefined` as no signal.
+ * while the client (like fetch) treats `undefined` as no signal. `request` takes it so; the
+ * methods take ServiceInit, which says the same at a fraction of the cost.
  */
 export type SignalMayBeUnset<Init> = Init extends { signal?: infer Signal } ? Omit<Init, "signal"> & { signal?: Signal | undefined } : Init;
 
+/** fetch's own options as a call takes them, its `signal` as SignalMayBeUnset says. */
+type RequestInitOptions = Omit<RequestInit, "body" | "headers" | "signal"> & { signal?: RequestInit["signal"] | undefined };
+type ServiceFetchOptions<Operation> = RequestOptions<Operation> & RequestInitOptions;
+
+/**
+ * openapi-fetch's MaybeOptionalInit (left out where the operation needs nothing) with the request
+ * options above. The `signal` is widened in fetch's options, which TypeScript builds once, rather
+ * than by an Omit of each operation's whole init: that Omit was 43,000 of the 89,000 type
+ * instantiations a strict 20-call consumer cost (bench/type-cost.mjs). `request`, whose method is
+ * a type parameter too, keeps SignalMayBeUnset: there this form makes a union too large to represent
+ * for `expect(() => createServiceClient())`.
+ */
+export type ServiceInit<PathItem, Method extends keyof PathItem> =
+  RequiredKeysOf<ServiceFetchOptions<PathItem[Method]>> extends never ? ServiceFetchOptions<PathItem[Method]> | undefined : ServiceFetchOptions<PathItem[Method]>;
+
 type ServiceMethod<Paths, Method extends HttpMethod> = <
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends SignalMayBeUnset<CallInit<OperationOf<Paths, Path, Method>, MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>>>,
+  Init extends CallInit<OperationOf<Paths, Path, Method>, ServiceInit<Paths[Path], Method & keyof Paths[Path]>>,
 >(
   url: Path,
   ...init: InitArgs<Init>
