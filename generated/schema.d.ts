@@ -5203,6 +5203,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_id}/log_streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's log streams
+         * @deprecated
+         * @description Returns all of the project's log streams in one list, with no pages.
+         *
+         *     The client API document marks it deprecated: use `GET /projects/{project_id}/log_streams/paginated`, the paged listing, in its place.
+         */
+        get: operations["listLogStreams"];
+        put?: never;
+        /**
+         * Create a log stream
+         * @description Creates a log stream in the project, with the name given, and returns it.
+         */
+        post: operations["createLogStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/log_streams/paginated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's log streams page by page
+         * @description Returns one page of the project's log streams. The next page starts at the answer's `next_starting_token`.
+         */
+        get: operations["listLogStreamsPaginated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/log_streams/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a project's log streams
+         * @description Returns one page of the project's log streams that match the body's filters, in its sort order; the POST carries the filters. The next page starts at the answer's `next_starting_token`.
+         */
+        post: operations["searchLogStreams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/log_streams/{log_stream_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a log stream
+         * @description Returns one log stream of the project.
+         */
+        get: operations["getLogStream"];
+        /**
+         * Rename a log stream
+         * @description Renames a log stream of the project and returns it as it now is.
+         */
+        put: operations["updateLogStream"];
+        post?: never;
+        /**
+         * Delete a log stream
+         * @description Deletes a log stream of the project. The answer is a 204 with no body.
+         */
+        delete: operations["deleteLogStream"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/log_streams/{log_stream_id}/metric_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a log stream's metric settings
+         * @description Returns the log stream's metric settings: the scorers set for it and its segment filters.
+         */
+        get: operations["getMetricSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a log stream's metric settings
+         * @description Changes the log stream's metric settings (its scorers and its segment filters) and returns them as they now are. How the body's fields combine with the settings already there (replace or merge) is not documented.
+         */
+        patch: operations["updateMetricSettings"];
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/log_streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's log streams (version 2 path)
+         * @description Returns all of the project's log streams in one list, with no pages.
+         *
+         *     The version 2 path of `GET /projects/{project_id}/log_streams`: in the service's release 1.513.0
+         *     both spellings take the same parameters and give the same answer. The client API document, which
+         *     publishes only the path without `/v2` (the one this contract treats as canonical), gives that path
+         *     an `include_counts` parameter and marks it deprecated; release 1.513.0 marks neither spelling
+         *     deprecated, and lists no `include_counts` here. Whether the two differ in anything else is not
+         *     documented.
+         */
+        get: operations["listLogStreamsV2"];
+        put?: never;
+        /**
+         * Create a log stream (version 2 path)
+         * @description Creates a log stream in the project, with the name given, and returns it.
+         *
+         *     The version 2 path of `POST /projects/{project_id}/log_streams`: the service's release 1.513.0 lists both spellings with the same parameters, body and answer. This contract treats the path without `/v2` as the canonical one (the client API document publishes only that spelling); whether the two differ in anything else is not documented.
+         */
+        post: operations["createLogStreamV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{project_id}/log_streams/{log_stream_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a log stream (version 2 path)
+         * @description Returns one log stream of the project.
+         *
+         *     The version 2 path of `GET /projects/{project_id}/log_streams/{log_stream_id}`: the service's release 1.513.0 lists both spellings with the same parameters, body and answer. This contract treats the path without `/v2` as the canonical one (the client API document publishes only that spelling); whether the two differ in anything else is not documented.
+         */
+        get: operations["getLogStreamV2"];
+        /**
+         * Rename a log stream (version 2 path)
+         * @description Renames a log stream of the project and returns it as it now is.
+         *
+         *     The version 2 path of `PUT /projects/{project_id}/log_streams/{log_stream_id}`: the service's release 1.513.0 lists both spellings with the same parameters, body and answer. This contract treats the path without `/v2` as the canonical one (the client API document publishes only that spelling); whether the two differ in anything else is not documented.
+         */
+        put: operations["updateLogStreamV2"];
+        post?: never;
+        /**
+         * Delete a log stream (version 2 path)
+         * @description Deletes a log stream of the project. The answer is a 204 with no body.
+         *
+         *     The version 2 path of `DELETE /projects/{project_id}/log_streams/{log_stream_id}`: the service's release 1.513.0 lists both spellings with the same parameters, body and answer. This contract treats the path without `/v2` as the canonical one (the client API document publishes only that spelling); whether the two differ in anything else is not documented.
+         */
+        delete: operations["deleteLogStreamV2"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/runs/{run_id}/features/columns": {
         parameters: {
             query?: never;
@@ -30423,6 +30609,558 @@ export interface components {
             max_rows_exceeded: boolean;
         };
         /**
+         * LogStreamResponse
+         * @description A log stream of a project, with its creator and, where asked for, its counts.
+         * @example {
+         *       "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "created_at": "2026-03-04T14:32:10Z",
+         *       "updated_at": "2026-03-04T14:32:10Z",
+         *       "name": "production",
+         *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *       "created_by_user": {
+         *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *         "email": "ada@acme.example",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace"
+         *       },
+         *       "num_spans": null,
+         *       "num_traces": null,
+         *       "has_user_created_sessions": false
+         *     }
+         */
+        LogStreamResponse: {
+            /**
+             * Format: uuid
+             * @description The log stream's ID.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the log stream was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the log stream was last changed.
+             */
+            updated_at: string;
+            /** @description The log stream's name. */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The ID of the project the log stream belongs to.
+             */
+            project_id: string;
+            /**
+             * Format: uuid
+             * @description The ID of the user who created the log stream, or `null`. What `null` means is not documented.
+             */
+            created_by?: string | null | undefined;
+            /** @description The user who created the log stream, or `null`. What `null` means is not documented. */
+            created_by_user?: components["schemas"]["UserInfo"] | null | undefined;
+            /** @description The number of spans logged to the log stream, or `null`. When it is `null` is not documented. */
+            num_spans?: number | null | undefined;
+            /** @description The number of traces logged to the log stream, or `null`. When it is `null` is not documented. */
+            num_traces?: number | null | undefined;
+            /**
+             * @description Whether the log stream has sessions created by a user. Defaults to `false`. What makes a session user-created is not documented.
+             * @default false
+             */
+            has_user_created_sessions: boolean;
+        };
+        /**
+         * LogStreamCreateRequest
+         * @description The body of a request that creates a log stream in a project.
+         * @example {
+         *       "name": "production"
+         *     }
+         */
+        LogStreamCreateRequest: {
+            /**
+             * @description The new log stream's name.
+             * @example production
+             */
+            name: string;
+        };
+        /**
+         * ListLogStreamResponse
+         * @description One page of a project's log streams.
+         * @example {
+         *       "starting_token": 0,
+         *       "limit": 100,
+         *       "paginated": true,
+         *       "next_starting_token": null,
+         *       "log_streams": [
+         *         {
+         *           "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+         *           "created_at": "2026-03-04T14:32:10Z",
+         *           "updated_at": "2026-03-04T14:32:10Z",
+         *           "name": "production",
+         *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+         *           "num_spans": 1520,
+         *           "num_traces": 240,
+         *           "has_user_created_sessions": false
+         *         }
+         *       ]
+         *     }
+         */
+        ListLogStreamResponse: {
+            /**
+             * @description Where this page starts. Defaults to `0`.
+             * @default 0
+             */
+            starting_token: number;
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit: number;
+            /**
+             * @description Whether the listing is paginated. Defaults to `false`.
+             * @default false
+             */
+            paginated: boolean;
+            /** @description The `starting_token` of the next page, or `null`; when it is `null` is not documented. */
+            next_starting_token?: number | null | undefined;
+            /** @description The log streams on this page. */
+            log_streams: components["schemas"]["LogStreamResponse"][];
+        };
+        /**
+         * LogStreamCreatedAtFilter
+         * @description A log-stream search filter on the creation time.
+         * @example {
+         *       "name": "created_at",
+         *       "operator": "gte",
+         *       "value": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        LogStreamCreatedAtFilter: {
+            /**
+             * @description Which kind of filter this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_at";
+            /**
+             * @description How the log stream's creation time is compared with `value`.
+             * @example gte
+             */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The time to compare the log stream's creation time with.
+             * @example 2026-03-04T14:32:10Z
+             */
+            value: string;
+        };
+        /**
+         * LogStreamCreatedByFilter
+         * @description A log-stream search filter on the user who created the log stream.
+         * @example {
+         *       "name": "created_by",
+         *       "value": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *     }
+         */
+        LogStreamCreatedByFilter: {
+            /**
+             * @description Which kind of filter this is: always `created_by` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_by";
+            /**
+             * @description How the creator's ID is compared with `value` (see `CreatorFilterOperator`). Defaults to `eq`.
+             * @default eq
+             * @example eq
+             */
+            operator?: components["schemas"]["CreatorFilterOperator"] | undefined;
+            /**
+             * @description The creator's ID to match, or a list of them. Each may be a UUID or other text; which operators take a list is not documented.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            value: string | (string)[];
+        };
+        /**
+         * LogStreamIDFilter
+         * @description A log-stream search filter on the log stream's ID.
+         * @example {
+         *       "name": "id",
+         *       "value": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+         *     }
+         */
+        LogStreamIDFilter: {
+            /**
+             * @description Which kind of filter this is: always `id` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "id";
+            /**
+             * @description How the log stream's ID is compared with `value` (see `CreatorFilterOperator`). Defaults to `eq`.
+             * @default eq
+             * @example eq
+             */
+            operator?: components["schemas"]["CreatorFilterOperator"] | undefined;
+            /**
+             * @description The log stream ID to match, or a list of them. Each may be a UUID or other text; which operators take a list is not documented.
+             * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+             */
+            value: string | (string)[];
+        };
+        /**
+         * LogStreamNameFilter
+         * @description A log-stream search filter on the log stream's name.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "production"
+         *     }
+         */
+        LogStreamNameFilter: {
+            /**
+             * @description Whether the comparison is case-sensitive. Defaults to `true`.
+             * @default true
+             */
+            case_sensitive?: boolean | undefined;
+            /**
+             * @description Which kind of filter this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /**
+             * @description How the log stream's name is compared with `value`.
+             * @example contains
+             */
+            operator: components["schemas"]["NameFilterOperator"];
+            /** @description The text to compare the log stream's name with, or a list of texts. Which operators take a list is not documented. */
+            value: string | string[];
+        };
+        /**
+         * LogStreamUpdatedAtFilter
+         * @description A log-stream search filter on the time of the last change.
+         * @example {
+         *       "name": "updated_at",
+         *       "operator": "gte",
+         *       "value": "2026-03-04T14:32:10Z"
+         *     }
+         */
+        LogStreamUpdatedAtFilter: {
+            /**
+             * @description Which kind of filter this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /**
+             * @description How the time the log stream was last changed is compared with `value`.
+             * @example gte
+             */
+            operator: components["schemas"]["ComparisonFilterOperator"];
+            /**
+             * Format: date-time
+             * @description The time to compare the time the log stream was last changed with.
+             * @example 2026-03-04T14:32:10Z
+             */
+            value: string;
+        };
+        /**
+         * LogStreamFilter
+         * @description One condition a log stream must meet to be found by `POST /projects/{project_id}/log_streams/search`.
+         *     The `name` property is the tag: it names the log-stream field the condition compares, and picks
+         *     the member.
+         * @example {
+         *       "name": "name",
+         *       "operator": "contains",
+         *       "value": "production"
+         *     }
+         */
+        LogStreamFilter: components["schemas"]["LogStreamIDFilter"] | components["schemas"]["LogStreamNameFilter"] | components["schemas"]["LogStreamCreatedByFilter"] | components["schemas"]["LogStreamCreatedAtFilter"] | components["schemas"]["LogStreamUpdatedAtFilter"];
+        /**
+         * LogStreamCreatedAtSort
+         * @description Sorts the log-stream search by the creation time.
+         * @example {
+         *       "ascending": true,
+         *       "name": "created_at",
+         *       "sort_type": "column"
+         *     }
+         */
+        LogStreamCreatedAtSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `created_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "created_at";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * LogStreamNameSort
+         * @description Sorts the log-stream search by the log stream's name.
+         * @example {
+         *       "ascending": true,
+         *       "name": "name",
+         *       "sort_type": "column"
+         *     }
+         */
+        LogStreamNameSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `name` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "name";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * LogStreamUpdatedAtSort
+         * @description Sorts the log-stream search by the time of the last change.
+         * @example {
+         *       "ascending": true,
+         *       "name": "updated_at",
+         *       "sort_type": "column"
+         *     }
+         */
+        LogStreamUpdatedAtSort: {
+            /**
+             * @description Whether to sort in ascending order (`true`) or descending (`false`). Defaults to `true`.
+             * @default true
+             */
+            ascending?: boolean | undefined;
+            /**
+             * @description Which kind of sort order this is: always `updated_at` here. The service reads this tag to pick the kind, so it is required. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            name: "updated_at";
+            /**
+             * @description The sort's kind: always `column`.
+             * @default column
+             * @constant
+             */
+            sort_type?: "column" | undefined;
+        };
+        /**
+         * LogStreamSort
+         * @description The order of a `POST /projects/{project_id}/log_streams/search` answer. The `name` property is
+         *     the tag: it names the log-stream field the log streams are ordered by, and picks the member;
+         *     `ascending` gives the direction.
+         * @example {
+         *       "name": "updated_at",
+         *       "ascending": false,
+         *       "sort_type": "column"
+         *     }
+         */
+        LogStreamSort: components["schemas"]["LogStreamNameSort"] | components["schemas"]["LogStreamCreatedAtSort"] | components["schemas"]["LogStreamUpdatedAtSort"];
+        /**
+         * LogStreamSearchRequest
+         * @description Filters, sort order and page of a search for a project's log streams.
+         * @example {
+         *       "starting_token": 0,
+         *       "limit": 25,
+         *       "filters": [
+         *         {
+         *           "name": "name",
+         *           "operator": "contains",
+         *           "value": "production"
+         *         }
+         *       ],
+         *       "sort": {
+         *         "name": "updated_at",
+         *         "ascending": false,
+         *         "sort_type": "column"
+         *       },
+         *       "include_counts": true
+         *     }
+         */
+        LogStreamSearchRequest: {
+            /**
+             * @description Where the page starts. Defaults to `0`.
+             * @default 0
+             */
+            starting_token?: number | undefined;
+            /**
+             * @description The largest number of items a page may hold. Defaults to `100`.
+             * @default 100
+             */
+            limit?: number | undefined;
+            /** @description Conditions on the log streams to find. How several conditions combine is not documented. */
+            filters?: components["schemas"]["LogStreamFilter"][] | undefined;
+            /**
+             * @description The order of the log streams, or `null`. Defaults to the newest first by creation time (`{name: created_at, ascending: false, sort_type: column}`). The order used for `null` is not documented.
+             * @default {
+             *       "name": "created_at",
+             *       "ascending": false,
+             *       "sort_type": "column"
+             *     }
+             */
+            sort?: components["schemas"]["LogStreamSort"] | null | undefined;
+            /**
+             * @description Whether to include counts with each log stream. Defaults to `false`. Which counts it includes is not documented.
+             * @default false
+             */
+            include_counts?: boolean | undefined;
+        };
+        /**
+         * LogStreamUpdateRequest
+         * @description The body of a request that changes a log stream: its new name.
+         * @example {
+         *       "name": "production-eu"
+         *     }
+         */
+        LogStreamUpdateRequest: {
+            /**
+             * @description The log stream's new name.
+             * @example production-eu
+             */
+            name: string;
+        };
+        /**
+         * ScorerConfig
+         * @description One scorer as a log stream's metric settings name it, with the settings it runs with.
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "correctness",
+         *       "scorer_type": "preset",
+         *       "model_name": "gpt-4o-mini",
+         *       "num_judges": 3
+         *     }
+         */
+        ScorerConfig: {
+            /**
+             * Format: uuid
+             * @description The scorer's ID.
+             */
+            id: string;
+            /** @description The scorer's name, or `null`. */
+            name?: string | null | undefined;
+            /** @description How the scorer is defined. */
+            scorer_type: components["schemas"]["ScorerTypes"];
+            /** @description The name of the model the scorer uses, or `null`. */
+            model_name?: string | null | undefined;
+            /** @description The number of judges the scorer uses, or `null`. */
+            num_judges?: number | null | undefined;
+            /** @description Conditions that limit which nodes the scorer runs on, or `null`. How several combine is not documented. */
+            filters?: components["schemas"]["ScorerFilter"][] | null | undefined;
+            /** @description The kinds of node the scorer can score, or `null`. */
+            scoreable_node_types?: string[] | null | undefined;
+            /** @description Whether chain of thought is enabled for the scorer, or `null`. */
+            cot_enabled?: boolean | null | undefined;
+            /** @description The kind of output the scorer produces, or `null`. */
+            output_type?: components["schemas"]["OutputTypeEnum"] | null | undefined;
+            /** @description The kind of input the scorer reads, or `null`. */
+            input_type?: components["schemas"]["InputTypeEnum"] | null | undefined;
+            /** @description The kind of model behind the scorer, or `null`. */
+            model_type?: components["schemas"]["ModelType"] | null | undefined;
+            /** @description The version of the scorer to run, or `null`; the client API document says that without one the scorer's latest version runs. */
+            scorer_version?: components["schemas"]["BaseScorerVersionDB"] | null | undefined;
+            /** @description The kinds of media (beyond text) the scorer can read, or `null`. */
+            multimodal_capabilities?: components["schemas"]["MultimodalCapability"][] | null | undefined;
+            /** @description How the scorer's values are rolled up for display, or `null`. */
+            roll_up_method?: components["schemas"]["RollUpMethodDisplayOptions"] | null | undefined;
+            /** @description The type of value a code scorer returns (such as `bool`, `int`, `float` or `str`), or `null`. */
+            score_type?: string | null | undefined;
+        };
+        /**
+         * SegmentFilter
+         * @description A part of a log stream's data, picked by a filter, and the share of it to sample.
+         * @example {
+         *       "filter": {
+         *         "name": "node_name",
+         *         "filter_type": "string",
+         *         "operator": "eq",
+         *         "value": "retrieve-docs",
+         *         "case_sensitive": true
+         *       },
+         *       "sample_rate": 0.25,
+         *       "llm_scorers": true,
+         *       "multimodal_scorers": false
+         *     }
+         */
+        SegmentFilter: {
+            /** @description The condition that picks the part of the data, or `null`. What `null` selects is not documented. */
+            filter?: components["schemas"]["ScorerFilter"] | null | undefined;
+            /**
+             * @description The share of the data to sample, from 0 to 1.
+             * @example 0.25
+             */
+            sample_rate: number;
+            /**
+             * @description Whether the sampling applies to LLM scorers only. Defaults to `false`.
+             * @default false
+             */
+            llm_scorers?: boolean | undefined;
+            /**
+             * @description Whether the sampling applies to multimodal scorers only. Defaults to `false`.
+             * @default false
+             */
+            multimodal_scorers?: boolean | undefined;
+        };
+        /**
+         * MetricSettingsResponse
+         * @description A log stream's metric settings: its scorers and its segment filters.
+         * @example {
+         *       "scorers": [
+         *         {
+         *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "correctness",
+         *           "scorer_type": "preset"
+         *         }
+         *       ],
+         *       "segment_filters": [
+         *         {
+         *           "sample_rate": 0.25,
+         *           "llm_scorers": false,
+         *           "multimodal_scorers": false
+         *         }
+         *       ]
+         *     }
+         */
+        MetricSettingsResponse: {
+            /** @description The scorers set for the log stream. */
+            scorers: components["schemas"]["ScorerConfig"][];
+            /** @description The segment filters set for the log stream, or `null`. */
+            segment_filters?: components["schemas"]["SegmentFilter"][] | null | undefined;
+        };
+        /**
+         * MetricSettingsRequest
+         * @description New metric settings for a log stream: its scorers and its segment filters.
+         * @example {
+         *       "scorers": [
+         *         {
+         *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "correctness",
+         *           "scorer_type": "preset"
+         *         }
+         *       ],
+         *       "segment_filters": [
+         *         {
+         *           "sample_rate": 0.25
+         *         }
+         *       ]
+         *     }
+         */
+        MetricSettingsRequest: {
+            /** @description The scorers to enable, or `null`. What `null` or leaving the field out does to the scorers already set is not documented. */
+            scorers?: components["schemas"]["ScorerConfig"][] | null | undefined;
+            /** @description The segment filters to apply, or `null`. What `null` or leaving the field out does is not documented. */
+            segment_filters?: components["schemas"]["SegmentFilter"][] | null | undefined;
+        };
+        /**
          * FeatureColumnsResponse
          * @description The feature column names logged for a run.
          * @example {
@@ -31602,6 +32340,116 @@ export interface components {
                 "application/json": components["schemas"]["WorkflowsIngestResponse"];
             };
         };
+        /** @description The project's log streams, all in one list. */
+        LogStreamList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                 *         "created_at": "2026-03-04T14:32:10Z",
+                 *         "updated_at": "2026-03-04T14:32:10Z",
+                 *         "name": "production",
+                 *         "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "num_spans": 1520,
+                 *         "num_traces": 240,
+                 *         "has_user_created_sessions": false
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["LogStreamResponse"][];
+            };
+        };
+        /** @description The new log stream. */
+        LogStreamCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                 *       "created_at": "2026-03-04T14:32:10Z",
+                 *       "updated_at": "2026-03-04T14:32:10Z",
+                 *       "name": "production",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_by_user": {
+                 *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "email": "ada@acme.example",
+                 *         "first_name": "Ada",
+                 *         "last_name": "Lovelace"
+                 *       },
+                 *       "num_spans": null,
+                 *       "num_traces": null,
+                 *       "has_user_created_sessions": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamResponse"];
+            };
+        };
+        /** @description The log stream. */
+        LogStreamFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                 *       "created_at": "2026-03-04T14:32:10Z",
+                 *       "updated_at": "2026-03-04T14:32:10Z",
+                 *       "name": "production",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_by_user": {
+                 *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "email": "ada@acme.example",
+                 *         "first_name": "Ada",
+                 *         "last_name": "Lovelace"
+                 *       },
+                 *       "num_spans": null,
+                 *       "num_traces": null,
+                 *       "has_user_created_sessions": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamResponse"];
+            };
+        };
+        /** @description The log stream as it now is. */
+        LogStreamUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                 *       "created_at": "2026-03-04T14:32:10Z",
+                 *       "updated_at": "2026-03-05T09:00:00Z",
+                 *       "name": "production-eu",
+                 *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "created_by_user": null,
+                 *       "num_spans": null,
+                 *       "num_traces": null,
+                 *       "has_user_created_sessions": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamResponse"];
+            };
+        };
+        /** @description The log stream was deleted. The answer has no body. */
+        LogStreamDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -31629,6 +32477,11 @@ export interface components {
          * @example 2026-03-05T00:00:00Z
          */
         WorkflowsEndTime: string | null;
+        /**
+         * @description The log stream's ID.
+         * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+         */
+        LogStreamId: string;
     };
     requestBodies: {
         UserCreate: {
@@ -32393,6 +33246,25 @@ export type AggregateMetrics = components['schemas']['AggregateMetrics'];
 export type BucketedMetrics = components['schemas']['BucketedMetrics'];
 export type TransactionMetricsResponse = components['schemas']['TransactionMetricsResponse'];
 export type WorkflowCountResponse = components['schemas']['WorkflowCountResponse'];
+export type LogStreamResponse = components['schemas']['LogStreamResponse'];
+export type LogStreamCreateRequest = components['schemas']['LogStreamCreateRequest'];
+export type ListLogStreamResponse = components['schemas']['ListLogStreamResponse'];
+export type LogStreamCreatedAtFilter = components['schemas']['LogStreamCreatedAtFilter'];
+export type LogStreamCreatedByFilter = components['schemas']['LogStreamCreatedByFilter'];
+export type LogStreamIDFilter = components['schemas']['LogStreamIDFilter'];
+export type LogStreamNameFilter = components['schemas']['LogStreamNameFilter'];
+export type LogStreamUpdatedAtFilter = components['schemas']['LogStreamUpdatedAtFilter'];
+export type LogStreamFilter = components['schemas']['LogStreamFilter'];
+export type LogStreamCreatedAtSort = components['schemas']['LogStreamCreatedAtSort'];
+export type LogStreamNameSort = components['schemas']['LogStreamNameSort'];
+export type LogStreamUpdatedAtSort = components['schemas']['LogStreamUpdatedAtSort'];
+export type LogStreamSort = components['schemas']['LogStreamSort'];
+export type LogStreamSearchRequest = components['schemas']['LogStreamSearchRequest'];
+export type LogStreamUpdateRequest = components['schemas']['LogStreamUpdateRequest'];
+export type ScorerConfig = components['schemas']['ScorerConfig'];
+export type SegmentFilter = components['schemas']['SegmentFilter'];
+export type MetricSettingsResponse = components['schemas']['MetricSettingsResponse'];
+export type MetricSettingsRequest = components['schemas']['MetricSettingsRequest'];
 export type FeatureColumnsResponse = components['schemas']['FeatureColumnsResponse'];
 export type EvaluateAlertDB = components['schemas']['EvaluateAlertDB'];
 export type EditCreateRequest = components['schemas']['EditCreateRequest'];
@@ -32422,11 +33294,17 @@ export type ResponseFeedbackTemplateDeleted = components['responses']['FeedbackT
 export type ResponseFeedbackTemplateUpdated = components['responses']['FeedbackTemplateUpdated'];
 export type ResponseWorkflowsPage = components['responses']['WorkflowsPage'];
 export type ResponseWorkflowsIngested = components['responses']['WorkflowsIngested'];
+export type ResponseLogStreamList = components['responses']['LogStreamList'];
+export type ResponseLogStreamCreated = components['responses']['LogStreamCreated'];
+export type ResponseLogStreamFound = components['responses']['LogStreamFound'];
+export type ResponseLogStreamUpdated = components['responses']['LogStreamUpdated'];
+export type ResponseLogStreamDeleted = components['responses']['LogStreamDeleted'];
 export type ParameterOrganizationId = components['parameters']['OrganizationId'];
 export type ParameterOrganizationSlug = components['parameters']['OrganizationSlug'];
 export type ParameterFeedbackTemplateId = components['parameters']['FeedbackTemplateId'];
 export type ParameterWorkflowsStartTime = components['parameters']['WorkflowsStartTime'];
 export type ParameterWorkflowsEndTime = components['parameters']['WorkflowsEndTime'];
+export type ParameterLogStreamId = components['parameters']['LogStreamId'];
 export type RequestBodyUserCreate = components['requestBodies']['UserCreate'];
 export type RequestBodyUserCreateSocial = components['requestBodies']['UserCreateSocial'];
 export type RequestBodyFeedbackTemplateCreate = components['requestBodies']['FeedbackTemplateCreate'];
@@ -50072,6 +50950,586 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLogStreams: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Whether to include counts with each log stream. Defaults to `false`. Which counts it includes is not documented.
+                 * @example true
+                 */
+                include_counts?: boolean | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LogStreamList"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLogStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "production"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamCreateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["LogStreamCreated"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLogStreamsPaginated: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Whether to include counts with each log stream. Defaults to `false`. Which counts it includes is not documented.
+                 * @example true
+                 */
+                include_counts?: boolean | undefined;
+                /**
+                 * @description Where the page starts. Defaults to `0`.
+                 * @example 0
+                 */
+                starting_token?: number | undefined;
+                /**
+                 * @description The most items to return in one page. Defaults to `100`.
+                 * @example 25
+                 */
+                limit?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the project's log streams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "starting_token": 0,
+                     *       "limit": 25,
+                     *       "paginated": true,
+                     *       "next_starting_token": null,
+                     *       "log_streams": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z",
+                     *           "name": "production",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "num_spans": 1520,
+                     *           "num_traces": 240,
+                     *           "has_user_created_sessions": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListLogStreamResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchLogStreams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "starting_token": 0,
+                 *       "limit": 25,
+                 *       "filters": [
+                 *         {
+                 *           "name": "name",
+                 *           "operator": "contains",
+                 *           "value": "production"
+                 *         }
+                 *       ],
+                 *       "sort": {
+                 *         "name": "updated_at",
+                 *         "ascending": false,
+                 *         "sort_type": "column"
+                 *       },
+                 *       "include_counts": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the log streams found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "starting_token": 0,
+                     *       "limit": 25,
+                     *       "paginated": true,
+                     *       "next_starting_token": null,
+                     *       "log_streams": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                     *           "created_at": "2026-03-04T14:32:10Z",
+                     *           "updated_at": "2026-03-04T14:32:10Z",
+                     *           "name": "production",
+                     *           "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "num_spans": 1520,
+                     *           "num_traces": 240,
+                     *           "has_user_created_sessions": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListLogStreamResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLogStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LogStreamFound"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateLogStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "production-eu"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamUpdateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["LogStreamUpdated"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteLogStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["LogStreamDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMetricSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log stream's metric settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scorers": [
+                     *         {
+                     *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "name": "correctness",
+                     *           "scorer_type": "preset"
+                     *         }
+                     *       ],
+                     *       "segment_filters": [
+                     *         {
+                     *           "sample_rate": 0.25,
+                     *           "llm_scorers": false,
+                     *           "multimodal_scorers": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MetricSettingsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateMetricSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scorers": [
+                 *         {
+                 *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "name": "correctness",
+                 *           "scorer_type": "preset"
+                 *         }
+                 *       ],
+                 *       "segment_filters": [
+                 *         {
+                 *           "sample_rate": 0.25
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MetricSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The log stream's metric settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scorers": [
+                     *         {
+                     *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "name": "correctness",
+                     *           "scorer_type": "preset"
+                     *         }
+                     *       ],
+                     *       "segment_filters": [
+                     *         {
+                     *           "sample_rate": 0.25,
+                     *           "llm_scorers": false,
+                     *           "multimodal_scorers": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MetricSettingsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLogStreamsV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LogStreamList"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLogStreamV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "production"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamCreateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["LogStreamCreated"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLogStreamV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LogStreamFound"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateLogStreamV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "production-eu"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogStreamUpdateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["LogStreamUpdated"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteLogStreamV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The log stream's ID.
+                 * @example 6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                log_stream_id: components["parameters"]["LogStreamId"];
+                /**
+                 * @description The project's ID.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["LogStreamDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];

@@ -134,7 +134,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("paginate() in typed code, for every paged listing", () => {
-  it("covers the twenty-eight paged listings of the spec", () => {
+  it("covers the thirty paged listings of the spec", () => {
     expect(listings.map((listing) => listing.name).sort()).toEqual(
       [
         "GET /groups",
@@ -144,6 +144,8 @@ describe("paginate() in typed code, for every paged listing", () => {
         "POST /projects/paginated",
         "GET /projects/{project_id}/alerts",
         "GET /projects/{project_id}/groups",
+        "GET /projects/{project_id}/log_streams/paginated",
+        "POST /projects/{project_id}/log_streams/search",
         "GET /projects/{project_id}/prompt_datasets",
         "GET /projects/{project_id}/prompts/runs",
         "GET /projects/{project_id}/prompts/runs/columnar",

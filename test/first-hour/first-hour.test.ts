@@ -55,6 +55,14 @@ describe("a user's first hour, in typed code", () => {
     expect(stdout).toBe(`users: ${(page.users as Json[]).map((user) => user.email).join(", ")}\n`);
   });
 
+  it("creates a log stream and walks the project's log streams page by page", async () => {
+    const created = answerExample<Json>("/projects/{project_id}/log_streams", "POST");
+    const page = answerExample<Json>("/projects/{project_id}/log_streams/paginated", "GET");
+    const { stdout } = await run("log-streams");
+    const listed = (page.log_streams as Json[]).map((logStream) => `${logStream.name} (${logStream.num_spans ?? "no count"} spans)`);
+    expect(stdout).toBe(`created ${created.name}; log streams: ${listed.join(", ")}\n`);
+  });
+
   it("uploads a file given as a Blob (the mock takes it)", async () => {
     const { stdout } = await run("upload-file");
     expect(stdout).toBe("uploaded 25 bytes\n");

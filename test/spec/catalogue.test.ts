@@ -199,6 +199,8 @@ describe("schemas.tsv", () => {
       "LogRecordsBooleanOperator",
       "LogRecordsCollectionOperator",
       "LogRecordsFilter",
+      "LogStreamFilter",
+      "LogStreamSort",
       "MembershipFilterOperator",
       "MetricColorPickerConfig",
       "MetricState",

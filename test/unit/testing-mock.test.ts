@@ -26,8 +26,9 @@ describe("default answers", () => {
   const answers = createAnswers(contract, validator);
   const operations = contractOperations();
 
-  it("answer every operation with its success example, which the contract accepts, except the file downloads, which answer an empty file", async () => {
+  it("answer every operation with its success example, which the contract accepts, except the file downloads, which answer an empty file, and the 204s, which answer no body", async () => {
     const emptyFiles: string[] = [];
+    const noBody: string[] = [];
     for (const operation of operations) {
       const status = answers.successStatus(operation)!;
       const response = answers.toResponse(operation, { status });
@@ -38,8 +39,14 @@ describe("default answers", () => {
         continue;
       }
       expect(validator.check({ operation: operation.key, status, contentType, body: parseJsonBody(text) }).problems, operation.key).toEqual([]);
+      if (status === 204) {
+        expect(text, operation.key).toBe("");
+        noBody.push(operation.key);
+        continue;
+      }
       expect(text, operation.key).not.toBe("");
     }
+    expect(noBody.sort()).toEqual(["DELETE /projects/{project_id}/log_streams/{log_stream_id}", "DELETE /v2/projects/{project_id}/log_streams/{log_stream_id}"]);
     expect(emptyFiles.sort()).toEqual([
       "GET /projects/{project_id}/prompt_datasets/{dataset_id}",
       "GET /projects/{project_id}/runs/{run_id}/prompts/download_prompt_dataset",
