@@ -32434,7 +32434,12 @@ export interface components {
                  *       "name": "production-eu",
                  *       "project_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
                  *       "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                 *       "created_by_user": null,
+                 *       "created_by_user": {
+                 *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "email": "ada@acme.example",
+                 *         "first_name": "Ada",
+                 *         "last_name": "Lovelace"
+                 *       },
                  *       "num_spans": null,
                  *       "num_traces": null,
                  *       "has_user_created_sessions": false
