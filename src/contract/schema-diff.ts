@@ -382,6 +382,9 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** Keywords that say something about a schema and constrain nothing. */
+const ANNOTATIONS: ReadonlySet<string> = new Set(["description", "title", "default", "example", "examples", "$comment"]);
+
 /**
  * anyOf/oneOf variants, with `type: [a, b]` split into one variant per type. A keyword that only
  * constrains one type (a format, a length, the enum's values of that type) stays with that type's
@@ -393,8 +396,10 @@ function variantsOf(schema: Node): Node[] {
   const union = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(union)) {
     const { anyOf, oneOf, discriminator, ...rest } = schema;
-    // Keywords beside anyOf apply to every variant; only annotations are kept apart here.
-    const shared = Object.fromEntries(Object.entries(rest).filter(([k]) => !["description", "title", "default", "example", "examples"].includes(k)));
+    // Keywords beside anyOf apply to every variant; only annotations are kept apart here, an
+    // extension (x-source, say) and a $comment among them: merged into a variant that is a $ref,
+    // they would hide the schema it names, its discriminator with it.
+    const shared = Object.fromEntries(Object.entries(rest).filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-")));
     return union.map((variant: Node) => (Object.keys(shared).length ? { ...shared, ...variant } : variant));
   }
   if (Array.isArray(schema.type) && schema.type.length > 1) {

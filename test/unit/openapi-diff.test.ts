@@ -152,6 +152,15 @@ describe("each change, by the way data flows", () => {
   it("an identical document has no changes", () => {
     expect(diffDocuments(base(), base())).toEqual([]);
   });
+
+  it("an extension or a $comment beside a union annotates it: no change to the union or its tag", () => {
+    const nullable = (d: Doc, extra: Doc) => {
+      thing(d).properties.shape = { description: "The shape, or null.", ...extra, anyOf: [ref("Shape"), { type: "null" }] };
+      return d;
+    };
+    expect(diffDocuments(nullable(base(), {}), nullable(base(), { "x-source": ["a-source"], $comment: "cited" }))).toEqual([]);
+    expect(diffDocuments(nullable(base(), { "x-source": ["a-source"] }), nullable(base(), {}))).toEqual([]);
+  });
 });
 
 describe("the contract's names", () => {
