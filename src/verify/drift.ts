@@ -211,6 +211,9 @@ function beyondTheContract(added: readonly DriftChange[], published: readonly un
   ];
 }
 
+/** The contract's operations (METHOD /path) a document's changes say it does not publish. */
+const removedIn = (changes: readonly DocumentChange[]) => new Set(changes.filter((change) => change.kind === "operation-removed").map((change) => change.operation));
+
 const driftChanges = (changes: readonly DocumentChange[]) => changes.filter((change): change is DriftChange => change.kind !== null);
 
 /**
@@ -220,14 +223,15 @@ const driftChanges = (changes: readonly DocumentChange[]) => changes.filter((cha
  */
 function unionOf(compared: readonly Compared[]): { changes: DriftChange[]; reading: Reading } {
   const byKey = new Map<string, { change: DriftChange; documents: string[] }>();
-  const missing = compared.map(({ changes }) => new Set(driftChanges(changes).filter((change) => change.kind === "operation-removed").map((change) => change.operation)));
-  const places = compared.map(({ changes }) => {
+  const own = compared.map(({ changes }) => driftChanges(changes));
+  const missing = compared.map(({ changes }) => removedIn(changes));
+  const places = own.map((changes) => {
     const at = new Map<string, Set<string>>();
-    for (const change of driftChanges(changes)) if (change.kind !== "operation-removed" && change.kind !== "operation-added") at.set(placeKey(change), (at.get(placeKey(change)) ?? new Set()).add(change.message));
+    for (const change of changes) if (change.kind !== "operation-removed" && change.kind !== "operation-added") at.set(placeKey(change), (at.get(placeKey(change)) ?? new Set()).add(change.message));
     return at;
   });
-  for (const { name, changes } of compared) {
-    for (const change of driftChanges(changes)) {
+  for (const [index, { name }] of compared.entries()) {
+    for (const change of own[index]!) {
       if (change.kind === "operation-removed" && !missing.every((lacks) => lacks.has(change.operation))) continue;
       const key =
         change.kind === "operation-removed" || change.kind === "operation-added"
@@ -243,7 +247,7 @@ function unionOf(compared: readonly Compared[]): { changes: DriftChange[]; readi
 
 /** How many of the contract's operations a document publishes: those its changes do not remove. */
 function publishedCount(contract: unknown, changes: readonly DocumentChange[]): number {
-  const removed = new Set(changes.filter((change) => change.kind === "operation-removed").map((change) => change.operation));
+  const removed = removedIn(changes);
   return [...operationsOf(contract as never)].filter(({ method, path }) => !removed.has(`${method} ${path}`)).length;
 }
 
@@ -328,7 +332,7 @@ export async function driftReportOf(sources: readonly DocumentSource[], fetcher:
     }
   });
   if (compared.length === 0) {
-    const documents = tried as DocumentRead[];
+    const documents = tried.filter((entry): entry is DocumentRead => !("name" in entry));
     const reasons = documents.map((document) => document.reason).join("; ");
     const warning = !read.some((published) => "unpublished" in published)
       ? reasons

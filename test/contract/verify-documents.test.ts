@@ -89,7 +89,8 @@ describe("the client API document and release 1.513.0, each named with --openapi
     for (const finding of drift) expect(finding.documents, finding.message).toEqual(expect.arrayContaining([expect.stringMatching(/^(.*openapi-client-2026-07-13\.json|.*openapi-1\.513\.0\.json)$/)]));
     // ProjectCreate is a schema the contract takes from the client document: the release's older word there is its own.
     const older = drift.find((finding) => finding.message.startsWith("ProjectCreate.type: default "));
-    expect(older).toMatchObject({ documents: [FULL], message: expect.stringMatching(new RegExp(`\\(in ${FULL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}; ${CLIENT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} as the contract\\)$`)) });
+    expect(older?.documents).toEqual([FULL]);
+    expect(older?.message.endsWith(` (in ${FULL}; ${CLIENT} as the contract)`)).toBe(true);
     expect(run.stdout).toContain(`drift (${CLIENT}, ${FULL}): `);
   });
 });

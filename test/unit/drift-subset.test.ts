@@ -40,13 +40,10 @@ describe("drift's subset rule", () => {
 describe("drift against several documents of one deployment", () => {
   const FULL = "https://api.acme.example/openapi.json";
   const CLIENT = "https://api.acme.example/client/openapi.json";
-  const withName = (type: "string" | "integer") => ({ tags: ["users"], responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { name: { type } } } } } } } });
-  const named = document({
-    "/runs": { get: op("runs"), post: op("runs") },
-    "/runs/{run_id}": { delete: op("runs") },
-    "/users": { get: withName("string") },
-    "/users/{user_id}": { get: op("users") },
-  });
+  const withName = (type: "string" | "integer" | "boolean") => ({ tags: ["users"], responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { name: { type } } } } } } } });
+  /** The contract above, its user listing answering a name of `type`. */
+  const naming = (type: "string" | "integer" | "boolean") => document({ ...contract.paths, "/users": { get: withName(type) } });
+  const named = naming("string");
 
   it("removes an operation only when no document has it, and a group only one document lacks is no subset", () => {
     // The full document lacks the users group; the client one has it but lacks the runs group.
@@ -62,9 +59,8 @@ describe("drift against several documents of one deployment", () => {
   });
 
   it("tells a change once, naming the documents that show it, and each other document's word there", () => {
-    const asContract = document({ "/runs": { get: op("runs"), post: op("runs") }, "/runs/{run_id}": { delete: op("runs") }, "/users": { get: withName("string") }, "/users/{user_id}": { get: op("users") } });
-    const retyped = document({ "/runs": { get: op("runs"), post: op("runs") }, "/runs/{run_id}": { delete: op("runs") }, "/users": { get: withName("integer") }, "/users/{user_id}": { get: op("users") } });
-    const one = driftOfDocuments(named, [{ name: FULL, document: retyped }, { name: CLIENT, document: asContract }], noRecord);
+    const retyped = naming("integer");
+    const one = driftOfDocuments(named, [{ name: FULL, document: retyped }, { name: CLIENT, document: naming("string") }], noRecord);
     expect(one.findings.map(({ operation, kind, message, documents }) => [operation, kind, message, documents])).toEqual([
       ["GET /users", "field-changed", "response 200 application/json.name: type string → integer (in /openapi.json; /client/openapi.json as the contract)", [FULL]],
     ]);
@@ -73,9 +69,7 @@ describe("drift against several documents of one deployment", () => {
   });
 
   it("where the documents disagree, shows each one's change, each saying the other shows another", () => {
-    const booleanName = document({ "/users": { get: { ...withName("string"), responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { name: { type: "boolean" } } } } } } } } }, "/runs": { get: op("runs"), post: op("runs") }, "/runs/{run_id}": { delete: op("runs") }, "/users/{user_id}": { get: op("users") } });
-    const integerName = document({ "/users": { get: withName("integer") }, "/runs": { get: op("runs"), post: op("runs") }, "/runs/{run_id}": { delete: op("runs") }, "/users/{user_id}": { get: op("users") } });
-    const drift = driftOfDocuments(named, [{ name: FULL, document: integerName }, { name: CLIENT, document: booleanName }], noRecord);
+    const drift = driftOfDocuments(named, [{ name: FULL, document: naming("integer") }, { name: CLIENT, document: naming("boolean") }], noRecord);
     expect(drift.findings.map(({ message, documents }) => [message, documents])).toEqual([
       ["response 200 application/json.name: type string → integer (in /openapi.json; /client/openapi.json shows another change here)", [FULL]],
       ["response 200 application/json.name: type string → boolean (in /client/openapi.json; /openapi.json shows another change here)", [CLIENT]],
