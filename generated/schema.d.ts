@@ -30610,7 +30610,7 @@ export interface components {
         };
         /**
          * LogStreamResponse
-         * @description A log stream of a project, with its creator and, where asked for, its counts.
+         * @description A log stream of a project: its name, its creator and its span and trace counts, each count `null` where the answer has none.
          * @example {
          *       "id": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
          *       "created_at": "2026-03-04T14:32:10Z",
